@@ -1,0 +1,108 @@
+/** `parlor`: the headless door to the engine. */
+import { Command, CommanderError } from 'commander';
+import { DatasetError } from '../engine/datasets/eda';
+import { PreflightError, RunConfigError } from '../engine/runner/prepare';
+import { NotFoundError, SchemaTooNewError } from '../engine/store/store';
+import { APP_VERSION } from '../engine/version';
+import { CliError } from './context';
+import { exportCommand } from './commands/export';
+import { reportCommand } from './commands/report';
+import { runCommand } from './commands/run';
+import { episodesCommand, runsCommand } from './commands/runs';
+import { showCommand } from './commands/show';
+
+const program = new Command('parlor')
+  .description('Evaluate language models through conversational games (Entity-Deduction Arena).')
+  .version(APP_VERSION)
+  .option('--db <path>', 'SQLite database (default: $PARLOR_DB or the per-user data folder)')
+  .showHelpAfterError()
+  .exitOverride();
+
+let exitCode = 0;
+const dbOf = (cmd: Command) => (cmd.optsWithGlobals() as { db?: string }).db;
+
+program
+  .command('run')
+  .description('play a benchmark run: dataset × repetitions, guesser against judge')
+  .option('-c, --config <file>', 'JSON run config; flags given here override it')
+  .option('--dataset <name>', 'things | celebrities', undefined)
+  .option('--dataset-file <path>', 'your own entity list, one per line (`|` between aliases)')
+  .option('--kind <kind>', 'things | celebrities: which prompts a custom list uses')
+  .option('--split <split>', 'train | dev | test (default test)')
+  .option('--guesser <model>', 'provider:model, e.g. openai:gpt-4o or anthropic:claude-sonnet-4-5')
+  .option('--judge <model>', 'provider:model of the judge (the paper: openai:gpt-3.5-turbo)')
+  .option('--base-url <url>', 'base URL for both players (OpenAI-compatible server or Anthropic proxy)')
+  .option('--guesser-base-url <url>', 'base URL for the guesser')
+  .option('--judge-base-url <url>', 'base URL for the judge')
+  .option('--guesser-key-env <var>', 'environment variable holding the guesser API key')
+  .option('--judge-key-env <var>', 'environment variable holding the judge API key')
+  .option('-r, --repetitions <n>', 'repetitions of every entity (default 5, as the paper)')
+  .option('--concurrency <n>', 'episodes in flight (default 8)')
+  .option('--limit <n>', 'only the first n entities of the split')
+  .option('--seed <n>', 'run seed (default random, recorded)')
+  .option('--max-turns <n>', 'turn limit (default 20)')
+  .option('--lambda <x>', 'score penalty per turn beyond 5 (default 0.02)')
+  .option('--guesser-temperature <t>', 'default 0.8')
+  .option('--judge-temperature <t>', 'default 0.2')
+  .option('--name <text>', 'a name for the run')
+  .option('--no-preflight', 'skip the one-token check of every model before the run')
+  .action(async (flags, cmd: Command) => {
+    exitCode = await runCommand({ ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('runs')
+  .description('list runs with status (interrupted runs included) and progress')
+  .option('--json', 'machine-readable output')
+  .action((flags, cmd: Command) => {
+    exitCode = runsCommand({ ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('report <run>')
+  .description("the paper's Table 1 columns for a run: #Turns, Success, #Yes, Score as mean ± std over repetitions")
+  .option('--json', 'machine-readable output')
+  .action((run: string, flags, cmd: Command) => {
+    exitCode = reportCommand(run, { ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('episodes <run>')
+  .description('list the episodes of a run with their ids, outcomes and metrics')
+  .action((run: string, _flags, cmd: Command) => {
+    exitCode = episodesCommand(run, { db: dbOf(cmd) });
+  });
+
+program
+  .command('show <episode>')
+  .description('the transcript of an episode')
+  .option('--json', 'episode, turns and raw model calls as JSON')
+  .option('--calls', 'also print every model call with its request and response')
+  .action((episode: string, flags, cmd: Command) => {
+    exitCode = showCommand(episode, { ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('export <run>')
+  .description('one row per episode')
+  .option('--format <format>', 'csv | jsonl', 'csv')
+  .option('-o, --out <file>', 'write to a file instead of standard output')
+  .action((run: string, flags, cmd: Command) => {
+    exitCode = exportCommand(run, { ...flags, db: dbOf(cmd) });
+  });
+
+const USER_ERRORS = [CliError, RunConfigError, PreflightError, DatasetError, NotFoundError, SchemaTooNewError];
+
+try {
+  await program.parseAsync(process.argv);
+  process.exitCode = exitCode;
+} catch (error) {
+  if (error instanceof CommanderError) {
+    process.exitCode = error.exitCode;
+  } else if (USER_ERRORS.some((E) => error instanceof E)) {
+    process.stderr.write(`parlor: ${(error as Error).message}\n`);
+    process.exitCode = 2;
+  } else {
+    throw error;
+  }
+}

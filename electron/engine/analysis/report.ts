@@ -1,0 +1,60 @@
+import { mean, sampleStandardDeviation } from 'simple-statistics';
+import type { EpisodeStatus, MeanStd } from '../../../shared/contract/records';
+
+export interface EpisodeForReport {
+  repetition: number;
+  status: EpisodeStatus;
+  metrics: Record<string, number> | null;
+}
+
+export interface RepetitionSummary {
+  repetition: number;
+  episodes: number;
+  means: Record<string, number>;
+}
+
+export interface RunReport {
+  metrics: Record<string, MeanStd | null>;
+  repetitions: RepetitionSummary[];
+  episodes: number;
+  done: number;
+  errors: number;
+  unfinished: number;
+}
+
+/**
+ * The paper's Table 1 aggregation: each metric's mean over the finished episodes of a repetition,
+ * then mean ± sample standard deviation of those per-repetition means. Errored and unfinished
+ * episodes are excluded and counted, never scored as losses.
+ */
+export function summarizeRun(episodes: readonly EpisodeForReport[], keys: readonly string[]): RunReport {
+  const done = episodes.filter((e) => e.status === 'done' && e.metrics);
+  const byRep = new Map<number, Record<string, number>[]>();
+  for (const e of done) {
+    const list = byRep.get(e.repetition) ?? [];
+    list.push(e.metrics!);
+    byRep.set(e.repetition, list);
+  }
+  const repetitions = [...byRep.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([repetition, list]) => ({
+      repetition,
+      episodes: list.length,
+      means: Object.fromEntries(keys.map((k) => [k, mean(list.map((m) => m[k] ?? 0))])),
+    }));
+  const metrics = Object.fromEntries(
+    keys.map((k) => {
+      const values = repetitions.map((r) => r.means[k]!);
+      if (values.length === 0) return [k, null];
+      return [k, { mean: mean(values), std: values.length > 1 ? sampleStandardDeviation(values) : null }];
+    }),
+  );
+  return {
+    metrics,
+    repetitions,
+    episodes: episodes.length,
+    done: done.length,
+    errors: episodes.filter((e) => e.status === 'error').length,
+    unfinished: episodes.filter((e) => e.status === 'pending' || e.status === 'running').length,
+  };
+}

@@ -1,0 +1,107 @@
+import { mentionsEntity, parseEntityLine } from '../games/eda/rules';
+
+export interface DatasetProblem {
+  severity: 'error' | 'warning';
+  /** 1-based line in the file. */
+  line: number;
+  message: string;
+}
+
+export interface ParsedEntity {
+  position: number;
+  /** 1-based line in the file. */
+  lineNo: number;
+  line: string;
+  name: string;
+  aliases: string[];
+}
+
+export interface ParsedList {
+  entities: ParsedEntity[];
+  problems: DatasetProblem[];
+}
+
+const MAX_LENGTH = 60;
+const fold = (text: string) => text.normalize('NFC').trim().toLowerCase();
+const stripMarks = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+
+/**
+ * Parses an entity list (one per line, `|` between aliases) and reports everything that would
+ * make a run wrong (errors) or questionable (warnings). Blank lines are skipped with a warning.
+ */
+export function parseEntityList(text: string, source: string): ParsedList {
+  const problems: DatasetProblem[] = [];
+  const entities: ParsedEntity[] = [];
+  const report = (severity: DatasetProblem['severity'], line: number, message: string) =>
+    problems.push({ severity, line, message });
+
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop(); // the newline that ends the last line
+  const seenLines = new Map<string, number>();
+  const seenAliases = new Map<string, number>();
+
+  lines.forEach((raw, i) => {
+    const lineNo = i + 1;
+    if (raw.trim() === '') {
+      report('warning', lineNo, 'blank line (skipped)');
+      return;
+    }
+    if (/[\p{Cc}]/u.test(raw)) {
+      report('error', lineNo, `control character in "${raw.replace(/\p{Cc}/gu, '�')}"`);
+      return;
+    }
+    if (raw !== raw.trim()) report('warning', lineNo, `leading or trailing spaces around "${raw.trim()}"`);
+    const parts = raw.split('|').map((p) => p.trim());
+    if (parts.some((p) => p === '')) {
+      report('error', lineNo, `empty alias in "${raw.trim()}" (check the "|" separators)`);
+      return;
+    }
+    const { name, aliases } = parseEntityLine(raw);
+    if (name.length > MAX_LENGTH) report('warning', lineNo, `suspiciously long entry (${name.length} characters): "${name}"`);
+    if (!/\p{L}/u.test(name)) report('warning', lineNo, `entry has no letters: "${name}"`);
+    if (/[?!:;]$/.test(name)) report('warning', lineNo, `entry ends with punctuation: "${name}"`);
+    if (/[^\x00-\x7F]/.test(name) && !aliases.some((a) => !/[^\x00-\x7F]/.test(a))) {
+      report('warning', lineNo, `"${name}" has accented letters and no ASCII alias: a guess of "${stripMarks(name)}" will not win`);
+    }
+    const lineKey = fold(parts.join('|'));
+    const sameLine = seenLines.get(lineKey);
+    if (sameLine !== undefined) {
+      report('error', lineNo, `duplicate line: "${raw.trim()}" already appears on line ${sameLine}`);
+      return;
+    }
+    seenLines.set(lineKey, lineNo);
+    for (const alias of aliases) {
+      const earlier = seenAliases.get(fold(alias));
+      if (earlier !== undefined) {
+        report('warning', lineNo, `"${alias}" is also on line ${earlier}: that entity is played twice, weighting it double`);
+      }
+    }
+    aliases.forEach((alias) => seenAliases.set(fold(alias), lineNo));
+    entities.push({ position: entities.length, lineNo, line: raw.trim(), name, aliases });
+  });
+
+  if (entities.length === 0) report('error', 0, `${source} holds no entities`);
+  reportShadowing(entities, problems);
+  return { entities, problems: problems.sort((a, b) => a.line - b.line) };
+}
+
+/** An alias that matches inside another entity's name makes a question about one a win for the other. */
+function reportShadowing(entities: ParsedEntity[], problems: DatasetProblem[]): void {
+  for (const a of entities) {
+    for (const b of entities) {
+      if (a === b || a.aliases.some((x) => b.aliases.some((y) => fold(x) === fold(y)))) continue;
+      const hit = b.aliases.find((alias) => mentionsEntity(alias, a.aliases));
+      if (hit) {
+        problems.push({
+          severity: 'warning',
+          line: a.lineNo,
+          message: `"${a.line}" also matches "${hit}" (line ${b.lineNo}): a guess of "${hit}" wins for "${a.name}"`,
+        });
+      }
+    }
+  }
+}
+
+export function formatProblems(problems: readonly DatasetProblem[], source: string): string {
+  return problems.map((p) => `  ${p.severity === 'error' ? 'error' : 'warning'}: ${source}:${p.line}: ${p.message}`).join('\n');
+}

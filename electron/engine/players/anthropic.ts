@@ -1,0 +1,42 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { ModelConfig } from '../../../shared/contract/models';
+import { SdkChatModel, type Extracted } from './sdk-model';
+import type { ChatRequest } from './types';
+
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+
+/** Anthropic messages API; system messages become the `system` parameter. */
+export class AnthropicChatModel extends SdkChatModel {
+  private readonly client: Anthropic;
+
+  constructor(config: ModelConfig, apiKey: string) {
+    super(config, Anthropic, config.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL);
+    this.client = new Anthropic({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs });
+  }
+
+  protected buildBody(request: ChatRequest): Record<string, unknown> {
+    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content);
+    const body: Record<string, unknown> = {
+      model: this.config.model,
+      max_tokens: request.maxTokens,
+      temperature: Math.min(1, request.temperature),
+      messages: request.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: m.content })),
+    };
+    if (system.length) body.system = system.join('\n\n');
+    return body;
+  }
+
+  protected async send(body: Record<string, unknown>, signal?: AbortSignal) {
+    const { data, response } = await this.client.messages
+      .create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, { signal })
+      .withResponse();
+    return { data: data as unknown, status: response.status };
+  }
+
+  protected extract(data: unknown): Extracted {
+    const body = data as Partial<Anthropic.Message> | null;
+    if (!Array.isArray(body?.content)) throw new Error('content is missing');
+    const text = body.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+    return { text, inputTokens: body.usage?.input_tokens ?? null, outputTokens: body.usage?.output_tokens ?? null };
+  }
+}

@@ -1,0 +1,46 @@
+import OpenAI from 'openai';
+import type { ModelConfig } from '../../../shared/contract/models';
+import { SdkChatModel, type Extracted } from './sdk-model';
+import type { ChatRequest } from './types';
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+/** OpenAI chat completions, and any OpenAI-compatible server (vLLM, Ollama, llama.cpp) via `baseUrl`. */
+export class OpenAIChatModel extends SdkChatModel {
+  private readonly client: OpenAI;
+
+  constructor(config: ModelConfig, apiKey: string) {
+    super(config, OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL);
+    this.client = new OpenAI({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs });
+  }
+
+  protected buildBody(request: ChatRequest): Record<string, unknown> {
+    const body: Record<string, unknown> = {
+      model: this.config.model,
+      messages: request.messages,
+      temperature: request.temperature,
+      [this.config.maxTokensField]: request.maxTokens,
+      n: 1,
+    };
+    if (this.config.sendSeed && request.seed !== undefined) body.seed = request.seed;
+    return body;
+  }
+
+  protected async send(body: Record<string, unknown>, signal?: AbortSignal) {
+    const { data, response } = await this.client.chat.completions
+      .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal })
+      .withResponse();
+    return { data: data as unknown, status: response.status };
+  }
+
+  protected extract(data: unknown): Extracted {
+    const body = data as Partial<OpenAI.ChatCompletion> | null;
+    const content = body?.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') throw new Error('choices[0].message.content is missing');
+    return {
+      text: content,
+      inputTokens: body?.usage?.prompt_tokens ?? null,
+      outputTokens: body?.usage?.completion_tokens ?? null,
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import type { ErrorKind } from '../../../shared/contract/records';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  temperature: number;
+  maxTokens: number;
+  /** Forwarded where the provider supports it (OpenAI `seed`). */
+  seed?: number;
+}
+
+export interface ChatResult {
+  text: string;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  latencyMs: number;
+}
+
+/** One HTTP exchange with a provider, successful or not, exactly as it went over the wire. */
+export interface CallAttempt {
+  attempt: number;
+  startedAt: string;
+  request: unknown;
+  response: unknown;
+  httpStatus: number | null;
+  latencyMs: number;
+  ok: boolean;
+  errorKind: ErrorKind | null;
+  error: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Called once per attempt as soon as it ends, so every call is stored even if the episode dies later. */
+  onAttempt?: (attempt: CallAttempt) => void;
+}
+
+/** A model behind one provider; implementations must not retry on their own (see `withRetries`). */
+export interface ChatModel {
+  readonly label: string;
+  complete(request: ChatRequest, options?: CallOptions): Promise<ChatResult>;
+}

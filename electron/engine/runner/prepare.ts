@@ -1,0 +1,141 @@
+import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
+import { describeZodError, RunConfigSchema, type RunConfig } from '../../../shared/contract/run';
+import { loadEdaDataset } from '../datasets/eda';
+import type { DatasetProblem } from '../datasets/validate';
+import { edaGame } from '../games/eda/game';
+import { describeError, ProviderError } from '../players/errors';
+import { createModel, type ModelFactory } from '../players/factory';
+import type { ChatModel } from '../players/types';
+import type { Store } from '../store/store';
+import { APP_VERSION } from '../version';
+import { episodeSeed, randomRunSeed } from './seeds';
+
+export class RunConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunConfigError';
+  }
+}
+
+/** A provider problem found before any episode was played. */
+export class PreflightError extends Error {
+  constructor(readonly failures: { role: string; error: ProviderError }[]) {
+    super(
+      `The run was not started: ${failures.length === 1 ? 'a model is' : 'some models are'} not usable.\n` +
+        failures.map((f) => `  - ${f.role}: ${f.error.message}`).join('\n'),
+    );
+    this.name = 'PreflightError';
+  }
+}
+
+export function parseRunConfig(input: unknown): RunConfig {
+  const parsed = RunConfigSchema.safeParse(input);
+  if (!parsed.success) throw new RunConfigError(describeZodError(parsed.error, 'run config'));
+  return parsed.data;
+}
+
+/** Builds one model per role, turning a missing key or unusable config into a clear error. */
+export function buildModels(config: RunConfig, factory: ModelFactory): Record<string, ChatModel> {
+  const failures: { role: string; error: ProviderError }[] = [];
+  const models: Record<string, ChatModel> = {};
+  for (const [role, modelConfig] of Object.entries(config.players)) {
+    try {
+      models[role] = factory(modelConfig);
+    } catch (error) {
+      failures.push({ role, error: asProviderError(error) });
+    }
+  }
+  if (failures.length) throw new PreflightError(failures);
+  return models;
+}
+
+const PERMANENT = new Set(['missing_key', 'auth', 'model_not_found', 'bad_request', 'connection', 'internal']);
+
+/**
+ * One tiny call per distinct model, so a wrong key, model id or URL fails now, not after
+ * hours of episodes. Transient failures (5xx, 429, timeouts) only warn.
+ */
+export async function preflight(
+  store: Store,
+  config: RunConfig,
+  models: Record<string, ChatModel>,
+  warn: (message: string) => void,
+): Promise<void> {
+  const failures: { role: string; error: ProviderError }[] = [];
+  const checked = new Map<string, ChatModel>();
+  for (const [role, model] of Object.entries(models)) {
+    const modelConfig = config.players[role as keyof RunConfig['players']];
+    const key = JSON.stringify(modelConfig);
+    if (checked.has(key)) continue;
+    checked.set(key, model);
+    const modelConfigId = store.ensureModelConfig(modelConfig);
+    try {
+      await model.complete(
+        { messages: [{ role: 'user', content: 'Reply with the single word OK.' }], temperature: 0, maxTokens: 1 },
+        { onAttempt: (a) => store.recordCall({ ...a, runId: null, episodeId: null, turnIdx: null, role: 'preflight', modelConfigId }) },
+      );
+    } catch (error) {
+      const failure = asProviderError(error);
+      if (PERMANENT.has(failure.kind)) failures.push({ role, error: failure });
+      else warn(`preflight of ${role} (${modelLabel(modelConfig)}) hit a transient error, starting anyway: ${failure.message}`);
+    }
+  }
+  if (failures.length) throw new PreflightError(failures);
+}
+
+function asProviderError(error: unknown): ProviderError {
+  return error instanceof ProviderError ? error : new ProviderError('internal', describeError(error));
+}
+
+export interface PreparedRun {
+  runId: number;
+  config: RunConfig;
+  warnings: DatasetProblem[];
+  datasetSource: string;
+}
+
+export interface PrepareOptions {
+  createModel?: ModelFactory;
+  warn?: (message: string) => void;
+}
+
+/** Validates a config, loads its dataset, checks its models and stores the run with every episode pending. */
+export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
+  const config = parseRunConfig(input);
+  edaGame.parseSettings(config.settings);
+  const dataset = loadEdaDataset(config.dataset);
+  const models = buildModels(config, options.createModel ?? createModel);
+  if (config.preflight) await preflight(store, config, models, options.warn ?? (() => {}));
+
+  const seed = config.seed ?? randomRunSeed();
+  const entities = config.limit ? dataset.entities.slice(0, config.limit) : dataset.entities;
+  const stored = { ...config, seed, dataset: { ...config.dataset, kind: dataset.kind } };
+  const runId = store.transaction(() => {
+    const datasetId = store.upsertDataset(dataset.name, dataset.kind, dataset.source);
+    const rows = store.upsertEntities(datasetId, dataset.split, entities);
+    const players = Object.fromEntries(
+      Object.entries(config.players).map(([role, modelConfig]) => [role, playerFor(store, modelConfig)]),
+    );
+    const episodes = [];
+    for (let repetition = 1; repetition <= config.repetitions; repetition++) {
+      for (const entity of rows) episodes.push({ entityId: entity.id, repetition, seed: episodeSeed(seed, entity.line, repetition) });
+    }
+    return store.createRun({
+      name: config.name ?? null,
+      game: edaGame.id,
+      datasetId,
+      split: dataset.split,
+      config: stored,
+      seed,
+      appVersion: APP_VERSION,
+      players,
+      episodes,
+    });
+  });
+  return { runId, config: stored, warnings: dataset.problems, datasetSource: dataset.source };
+}
+
+function playerFor(store: Store, config: ModelConfig): number {
+  const modelConfigId = store.ensureModelConfig(config);
+  return store.ensurePlayer(config.provider === 'scripted' ? 'scripted' : 'model', modelLabel(config), modelConfigId);
+}

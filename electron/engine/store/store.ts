@@ -1,0 +1,585 @@
+/**
+ * The SQLite store: the single source of truth and the only module that imports better-sqlite3.
+ * Every method is synchronous and short; callers never hold a transaction across an `await`.
+ */
+import Database from 'better-sqlite3';
+import { hostname } from 'node:os';
+import type { ModelConfig } from '../../../shared/contract/models';
+import type { EpisodeStatus, ErrorKind, JudgeLabel, Outcome, RunStatus } from '../../../shared/contract/records';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations';
+
+export class SchemaTooNewError extends Error {
+  constructor(path: string, found: number) {
+    super(
+      `The database ${path} has schema version ${found}, but this Parlor build knows only up to ` +
+        `version ${LATEST_SCHEMA_VERSION}. It was written by a newer Parlor: upgrade Parlor to open it ` +
+        `(nothing was changed in the file).`,
+    );
+    this.name = 'SchemaTooNewError';
+  }
+}
+
+export class NotFoundError extends Error {
+  constructor(what: string, id: number | string) {
+    super(`No ${what} with id ${id} in this database.`);
+    this.name = 'NotFoundError';
+  }
+}
+
+const nowIso = () => new Date().toISOString();
+const json = (value: unknown) => JSON.stringify(value);
+
+export interface EntityInput {
+  position: number;
+  name: string;
+  line: string;
+  aliases: string[];
+}
+
+export interface EntityRow {
+  id: number;
+  datasetId: number;
+  split: string;
+  position: number;
+  name: string;
+  line: string;
+  aliases: string[];
+}
+
+export interface RunRow {
+  id: number;
+  name: string | null;
+  game: string;
+  datasetId: number;
+  datasetName: string;
+  datasetKind: string;
+  split: string;
+  config: unknown;
+  seed: number;
+  appVersion: string;
+  status: RunStatus;
+  error: string | null;
+  pid: number | null;
+  host: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  heartbeatAt: string | null;
+}
+
+export interface RunListRow extends RunRow {
+  guesser: string | null;
+  judge: string | null;
+  episodes: number;
+  done: number;
+  errors: number;
+  wins: number;
+  turns: number;
+}
+
+export interface EpisodeRow {
+  id: number;
+  runId: number;
+  game: string;
+  entityId: number;
+  entity: string;
+  entityLine: string;
+  aliases: string[];
+  datasetName: string;
+  datasetKind: string;
+  split: string;
+  repetition: number;
+  seed: number;
+  status: EpisodeStatus;
+  outcome: Outcome | null;
+  metrics: Record<string, number> | null;
+  errorKind: ErrorKind | null;
+  error: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  players: Record<string, string>;
+}
+
+export interface TurnInput {
+  episodeId: number;
+  idx: number;
+  guesserGenerated: string;
+  guesserSent: string;
+  guesserInHistory: string;
+  judgeRaw: string | null;
+  judgeLabel: JudgeLabel;
+  judgeReply: string;
+  guesserCallId: number | null;
+  judgeCallId: number | null;
+  guesserLatencyMs: number | null;
+  judgeLatencyMs: number | null;
+  guesserInputTokens: number | null;
+  guesserOutputTokens: number | null;
+  judgeInputTokens: number | null;
+  judgeOutputTokens: number | null;
+}
+
+export interface TurnRow extends TurnInput {
+  id: number;
+  createdAt: string;
+}
+
+export interface CallInput {
+  runId: number | null;
+  episodeId: number | null;
+  turnIdx: number | null;
+  role: string;
+  modelConfigId: number;
+  attempt: number;
+  request: unknown;
+  response: unknown;
+  ok: boolean;
+  httpStatus: number | null;
+  errorKind: ErrorKind | null;
+  error: string | null;
+  latencyMs: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  startedAt: string;
+}
+
+export interface CallRow extends Omit<CallInput, 'ok'> {
+  id: number;
+  status: 'ok' | 'error';
+}
+
+export interface NewRun {
+  name: string | null;
+  game: string;
+  datasetId: number;
+  split: string;
+  config: unknown;
+  seed: number;
+  appVersion: string;
+  players: Record<string, number>;
+  episodes: { entityId: number; repetition: number; seed: number }[];
+}
+
+type Row = Record<string, unknown>;
+
+function parseJson<T>(text: unknown): T {
+  return JSON.parse(String(text)) as T;
+}
+
+export class Store {
+  readonly path: string;
+  private readonly db: Database.Database;
+  private readonly stmts;
+
+  private constructor(path: string, db: Database.Database) {
+    this.path = path;
+    this.db = db;
+    this.stmts = {
+      insertCall: db.prepare(
+        `INSERT INTO model_calls (run_id, episode_id, turn_idx, role, model_config_id, attempt, request, response,
+           status, http_status, error_kind, error, latency_ms, input_tokens, output_tokens, started_at)
+         VALUES (@runId, @episodeId, @turnIdx, @role, @modelConfigId, @attempt, @request, @response,
+           @status, @httpStatus, @errorKind, @error, @latencyMs, @inputTokens, @outputTokens, @startedAt)`,
+      ),
+      insertTurn: db.prepare(
+        `INSERT INTO turns (episode_id, idx, guesser_generated, guesser_sent, guesser_in_history, judge_raw,
+           judge_label, judge_reply, guesser_call_id, judge_call_id, guesser_latency_ms, judge_latency_ms,
+           guesser_input_tokens, guesser_output_tokens, judge_input_tokens, judge_output_tokens, created_at)
+         VALUES (@episodeId, @idx, @guesserGenerated, @guesserSent, @guesserInHistory, @judgeRaw,
+           @judgeLabel, @judgeReply, @guesserCallId, @judgeCallId, @guesserLatencyMs, @judgeLatencyMs,
+           @guesserInputTokens, @guesserOutputTokens, @judgeInputTokens, @judgeOutputTokens, @createdAt)`,
+      ),
+      heartbeat: db.prepare(`UPDATE runs SET heartbeat_at = ? WHERE id = ?`),
+    };
+  }
+
+  /** Opens (creating if needed) a Parlor database and brings its schema up to date. */
+  static open(path: string): Store {
+    const db = new Database(path);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('foreign_keys = ON');
+      // WAL + NORMAL survives any process crash; only an OS crash can lose the last commits.
+      db.pragma('synchronous = NORMAL');
+      db.pragma('busy_timeout = 5000');
+      migrate(db, path);
+      return new Store(path, db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  get schemaVersion(): number {
+    return Number(this.db.pragma('user_version', { simple: true }));
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  // ── datasets and entities ────────────────────────────────────────────────
+
+  upsertDataset(name: string, kind: string, source: string): number {
+    const existing = this.db.prepare(`SELECT id, kind FROM datasets WHERE name = ?`).get(name) as Row | undefined;
+    if (existing) {
+      if (existing.kind !== kind) {
+        throw new Error(`Dataset "${name}" is already stored as kind "${String(existing.kind)}", not "${kind}".`);
+      }
+      return Number(existing.id);
+    }
+    return Number(this.db.prepare(`INSERT INTO datasets (name, kind, source) VALUES (?, ?, ?)`).run(name, kind, source).lastInsertRowid);
+  }
+
+  /** Stores a split's entities (idempotent by line) and returns their rows in list order. */
+  upsertEntities(datasetId: number, split: string, entities: EntityInput[]): EntityRow[] {
+    const insert = this.db.prepare(
+      `INSERT INTO entities (dataset_id, split, position, name, line, aliases) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (dataset_id, split, line) DO UPDATE SET position = excluded.position
+       RETURNING id`,
+    );
+    return this.transaction(() =>
+      entities.map((e) => {
+        const row = insert.get(datasetId, split, e.position, e.name, e.line, json(e.aliases)) as Row;
+        return { id: Number(row.id), datasetId, split, ...e };
+      }),
+    );
+  }
+
+  // ── models and players ───────────────────────────────────────────────────
+
+  ensureModelConfig(config: ModelConfig): number {
+    const canonical = json(sortKeys(config));
+    const row = this.db
+      .prepare(
+        `INSERT INTO model_configs (provider, model, base_url, api_key_env, config) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (config) DO UPDATE SET config = excluded.config RETURNING id`,
+      )
+      .get(config.provider, config.model, config.baseUrl ?? null, config.apiKeyEnv ?? null, canonical) as Row;
+    return Number(row.id);
+  }
+
+  ensurePlayer(kind: 'model' | 'human' | 'scripted', name: string, modelConfigId: number | null): number {
+    const key = modelConfigId === null ? `${kind}:${name}` : `${kind}:${modelConfigId}`;
+    const row = this.db
+      .prepare(
+        `INSERT INTO players (key, kind, name, model_config_id) VALUES (?, ?, ?, ?)
+         ON CONFLICT (key) DO UPDATE SET name = excluded.name RETURNING id`,
+      )
+      .get(key, kind, name, modelConfigId) as Row;
+    return Number(row.id);
+  }
+
+  // ── runs ─────────────────────────────────────────────────────────────────
+
+  /** Creates a run and all its episodes (pending) in one transaction. */
+  createRun(run: NewRun): number {
+    return this.transaction(() => {
+      const runId = Number(
+        this.db
+          .prepare(
+            `INSERT INTO runs (name, game, dataset_id, split, config, seed, app_version, status)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 'created')`,
+          )
+          .run(run.name, run.game, run.datasetId, run.split, json(run.config), run.seed, run.appVersion).lastInsertRowid,
+      );
+      const insertEpisode = this.db.prepare(
+        `INSERT INTO episodes (run_id, game, entity_id, repetition, seed) VALUES (?, ?, ?, ?, ?)`,
+      );
+      const insertPlayer = this.db.prepare(`INSERT INTO episode_players (episode_id, role, player_id) VALUES (?, ?, ?)`);
+      for (const e of run.episodes) {
+        const episodeId = Number(insertEpisode.run(runId, run.game, e.entityId, e.repetition, e.seed).lastInsertRowid);
+        for (const [role, playerId] of Object.entries(run.players)) insertPlayer.run(episodeId, role, playerId);
+      }
+      return runId;
+    });
+  }
+
+  markRunRunning(runId: number, pid: number = process.pid): void {
+    const now = nowIso();
+    this.db
+      .prepare(
+        `UPDATE runs SET status = 'running', pid = ?, host = ?, started_at = COALESCE(started_at, ?), heartbeat_at = ?,
+           finished_at = NULL, error = NULL WHERE id = ?`,
+      )
+      .run(pid, hostname(), now, now, runId);
+  }
+
+  heartbeat(runId: number): void {
+    this.stmts.heartbeat.run(nowIso(), runId);
+  }
+
+  finishRun(runId: number, status: Exclude<RunStatus, 'created' | 'running'>, error: string | null = null): void {
+    this.db
+      .prepare(`UPDATE runs SET status = ?, error = ?, finished_at = ?, heartbeat_at = ? WHERE id = ?`)
+      .run(status, error, nowIso(), nowIso(), runId);
+  }
+
+  getRun(runId: number): RunRow {
+    const row = this.db.prepare(`${RUN_SELECT} WHERE r.id = ?`).get(runId) as Row | undefined;
+    if (!row) throw new NotFoundError('run', runId);
+    return toRun(row);
+  }
+
+  listRuns(): RunListRow[] {
+    const rows = this.db
+      .prepare(
+        `SELECT r.*, d.name AS dataset_name, d.kind AS dataset_kind,
+           (SELECT p.name FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'guesser'
+              JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS guesser,
+           (SELECT p.name FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'judge'
+              JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS judge,
+           (SELECT COUNT(*) FROM episodes e WHERE e.run_id = r.id) AS n_episodes,
+           (SELECT COUNT(*) FROM episodes e WHERE e.run_id = r.id AND e.status = 'done') AS n_done,
+           (SELECT COUNT(*) FROM episodes e WHERE e.run_id = r.id AND e.status = 'error') AS n_errors,
+           (SELECT COUNT(*) FROM episodes e WHERE e.run_id = r.id AND e.outcome = 'win') AS n_wins,
+           (SELECT COUNT(*) FROM turns t JOIN episodes e ON e.id = t.episode_id WHERE e.run_id = r.id) AS n_turns
+         FROM runs r JOIN datasets d ON d.id = r.dataset_id ORDER BY r.id`,
+      )
+      .all() as Row[];
+    return rows.map((row) => ({
+      ...toRun(row),
+      guesser: (row.guesser as string | null) ?? null,
+      judge: (row.judge as string | null) ?? null,
+      episodes: Number(row.n_episodes),
+      done: Number(row.n_done),
+      errors: Number(row.n_errors),
+      wins: Number(row.n_wins),
+      turns: Number(row.n_turns),
+    }));
+  }
+
+  /**
+   * A run left `running` by a process that no longer exists (killed, crashed, machine rebooted)
+   * is marked `interrupted`, and its half-played episodes go back to `pending` with their turns kept.
+   * `isAlive` decides from pid, host and heartbeat; it is injected so tests can decide too.
+   */
+  reconcileInterrupted(isAlive: (run: RunRow) => boolean): number[] {
+    const running = (this.db.prepare(`${RUN_SELECT} WHERE r.status = 'running'`).all() as Row[]).map(toRun);
+    const dead = running.filter((run) => !isAlive(run));
+    this.transaction(() => {
+      for (const run of dead) {
+        this.db
+          .prepare(`UPDATE runs SET status = 'interrupted', error = ? WHERE id = ? AND status = 'running'`)
+          .run(`process ${run.pid ?? '?'} on ${run.host ?? '?'} stopped without finishing the run`, run.id);
+        this.db.prepare(`UPDATE episodes SET status = 'pending' WHERE run_id = ? AND status = 'running'`).run(run.id);
+      }
+    });
+    return dead.map((run) => run.id);
+  }
+
+  // ── episodes ─────────────────────────────────────────────────────────────
+
+  episodeIds(runId: number, statuses: EpisodeStatus[]): number[] {
+    const marks = statuses.map(() => '?').join(',');
+    return (
+      this.db
+        .prepare(`SELECT id FROM episodes WHERE run_id = ? AND status IN (${marks}) ORDER BY repetition, entity_id`)
+        .all(runId, ...statuses) as Row[]
+    ).map((row) => Number(row.id));
+  }
+
+  getEpisode(episodeId: number): EpisodeRow {
+    const row = this.db.prepare(`${EPISODE_SELECT} WHERE e.id = ?`).get(episodeId) as Row | undefined;
+    if (!row) throw new NotFoundError('episode', episodeId);
+    return toEpisode(row);
+  }
+
+  listEpisodes(runId: number): EpisodeRow[] {
+    return (
+      this.db.prepare(`${EPISODE_SELECT} WHERE e.run_id = ? ORDER BY e.repetition, en.position`).all(runId) as Row[]
+    ).map(toEpisode);
+  }
+
+  startEpisode(episodeId: number): void {
+    this.db
+      .prepare(`UPDATE episodes SET status = 'running', started_at = COALESCE(started_at, ?), error = NULL, error_kind = NULL WHERE id = ?`)
+      .run(nowIso(), episodeId);
+  }
+
+  finishEpisode(episodeId: number, outcome: Outcome, metrics: Record<string, number>): void {
+    this.db
+      .prepare(`UPDATE episodes SET status = 'done', outcome = ?, metrics = ?, finished_at = ? WHERE id = ?`)
+      .run(outcome, json(metrics), nowIso(), episodeId);
+  }
+
+  resetEpisode(episodeId: number): void {
+    this.db.prepare(`UPDATE episodes SET status = 'pending' WHERE id = ? AND status = 'running'`).run(episodeId);
+  }
+
+  failEpisode(episodeId: number, kind: ErrorKind, message: string): void {
+    this.db
+      .prepare(`UPDATE episodes SET status = 'error', error_kind = ?, error = ?, finished_at = ? WHERE id = ?`)
+      .run(kind, message, nowIso(), episodeId);
+  }
+
+  // ── turns and calls ──────────────────────────────────────────────────────
+
+  recordCall(call: CallInput): number {
+    return Number(
+      this.stmts.insertCall.run({
+        ...call,
+        request: json(call.request),
+        response: call.response === undefined || call.response === null ? null : json(call.response),
+        status: call.ok ? 'ok' : 'error',
+      }).lastInsertRowid,
+    );
+  }
+
+  commitTurn(turn: TurnInput): number {
+    return Number(this.stmts.insertTurn.run({ ...turn, createdAt: nowIso() }).lastInsertRowid);
+  }
+
+  getTurns(episodeId: number): TurnRow[] {
+    return (this.db.prepare(`SELECT * FROM turns WHERE episode_id = ? ORDER BY idx`).all(episodeId) as Row[]).map(toTurn);
+  }
+
+  getCalls(episodeId: number): CallRow[] {
+    return (
+      this.db.prepare(`SELECT * FROM model_calls WHERE episode_id = ? ORDER BY id`).all(episodeId) as Row[]
+    ).map(toCall);
+  }
+
+  countCalls(runId: number): { total: number; ok: number; errors: number } {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS total, SUM(status = 'ok') AS ok, SUM(status = 'error') AS errors FROM model_calls WHERE run_id = ?`,
+      )
+      .get(runId) as Row;
+    return { total: Number(row.total), ok: Number(row.ok ?? 0), errors: Number(row.errors ?? 0) };
+  }
+}
+
+function migrate(db: Database.Database, path: string): void {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  if (current > LATEST_SCHEMA_VERSION) throw new SchemaTooNewError(path, current);
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, sortKeys(v)]),
+    );
+  }
+  return value;
+}
+
+const RUN_SELECT = `SELECT r.*, d.name AS dataset_name, d.kind AS dataset_kind FROM runs r JOIN datasets d ON d.id = r.dataset_id`;
+
+const EPISODE_SELECT = `
+  SELECT e.*, en.name AS entity, en.line AS entity_line, en.aliases AS aliases, en.split AS split,
+         d.name AS dataset_name, d.kind AS dataset_kind,
+         (SELECT json_group_object(ep.role, p.name) FROM episode_players ep JOIN players p ON p.id = ep.player_id
+           WHERE ep.episode_id = e.id) AS players
+  FROM episodes e JOIN entities en ON en.id = e.entity_id JOIN datasets d ON d.id = en.dataset_id`;
+
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+function toRun(row: Row): RunRow {
+  return {
+    id: Number(row.id),
+    name: str(row.name),
+    game: String(row.game),
+    datasetId: Number(row.dataset_id),
+    datasetName: String(row.dataset_name),
+    datasetKind: String(row.dataset_kind),
+    split: String(row.split),
+    config: parseJson(row.config),
+    seed: Number(row.seed),
+    appVersion: String(row.app_version),
+    status: row.status as RunStatus,
+    error: str(row.error),
+    pid: num(row.pid),
+    host: str(row.host),
+    createdAt: String(row.created_at),
+    startedAt: str(row.started_at),
+    finishedAt: str(row.finished_at),
+    heartbeatAt: str(row.heartbeat_at),
+  };
+}
+
+function toEpisode(row: Row): EpisodeRow {
+  return {
+    id: Number(row.id),
+    runId: Number(row.run_id),
+    game: String(row.game),
+    entityId: Number(row.entity_id),
+    entity: String(row.entity),
+    entityLine: String(row.entity_line),
+    aliases: parseJson<string[]>(row.aliases),
+    datasetName: String(row.dataset_name),
+    datasetKind: String(row.dataset_kind),
+    split: String(row.split),
+    repetition: Number(row.repetition),
+    seed: Number(row.seed),
+    status: row.status as EpisodeStatus,
+    outcome: (row.outcome as Outcome | null) ?? null,
+    metrics: row.metrics === null ? null : parseJson<Record<string, number>>(row.metrics),
+    errorKind: (row.error_kind as ErrorKind | null) ?? null,
+    error: str(row.error),
+    startedAt: str(row.started_at),
+    finishedAt: str(row.finished_at),
+    players: row.players === null ? {} : parseJson<Record<string, string>>(row.players),
+  };
+}
+
+function toTurn(row: Row): TurnRow {
+  return {
+    id: Number(row.id),
+    episodeId: Number(row.episode_id),
+    idx: Number(row.idx),
+    guesserGenerated: String(row.guesser_generated),
+    guesserSent: String(row.guesser_sent),
+    guesserInHistory: String(row.guesser_in_history),
+    judgeRaw: str(row.judge_raw),
+    judgeLabel: row.judge_label as JudgeLabel,
+    judgeReply: String(row.judge_reply),
+    guesserCallId: num(row.guesser_call_id),
+    judgeCallId: num(row.judge_call_id),
+    guesserLatencyMs: num(row.guesser_latency_ms),
+    judgeLatencyMs: num(row.judge_latency_ms),
+    guesserInputTokens: num(row.guesser_input_tokens),
+    guesserOutputTokens: num(row.guesser_output_tokens),
+    judgeInputTokens: num(row.judge_input_tokens),
+    judgeOutputTokens: num(row.judge_output_tokens),
+    createdAt: String(row.created_at),
+  };
+}
+
+function toCall(row: Row): CallRow {
+  return {
+    id: Number(row.id),
+    runId: num(row.run_id),
+    episodeId: num(row.episode_id),
+    turnIdx: num(row.turn_idx),
+    role: String(row.role),
+    modelConfigId: Number(row.model_config_id),
+    attempt: Number(row.attempt),
+    request: parseJson(row.request),
+    response: row.response === null ? null : parseJson(row.response),
+    status: row.status as 'ok' | 'error',
+    httpStatus: num(row.http_status),
+    errorKind: (row.error_kind as ErrorKind | null) ?? null,
+    error: str(row.error),
+    latencyMs: num(row.latency_ms),
+    inputTokens: num(row.input_tokens),
+    outputTokens: num(row.output_tokens),
+    startedAt: String(row.started_at),
+  };
+}

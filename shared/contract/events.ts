@@ -1,0 +1,20 @@
+import type { Outcome, RunStatus } from './records';
+
+/** Events the engine emits while a run plays; the CLI prints them and the UI will subscribe to them. */
+export type RunEvent =
+  | { type: 'run-started'; runId: number; total: number; remaining: number }
+  | {
+      type: 'episode-finished';
+      runId: number;
+      episodeId: number;
+      entity: string;
+      repetition: number;
+      status: 'done' | 'error';
+      outcome: Outcome | null;
+      error: string | null;
+      done: number;
+      errors: number;
+      wins: number;
+      total: number;
+    }
+  | { type: 'run-finished'; runId: number; status: RunStatus; done: number; errors: number; total: number };

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Providers Parlor can talk to. `scripted` players exist for tests and replays only. */
+export const ProviderIdSchema = z.enum(['openai', 'anthropic', 'scripted']);
+export type ProviderId = z.infer<typeof ProviderIdSchema>;
+
+const envVarName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name such as OPENAI_API_KEY');
+
+/**
+ * A model as a run uses it. Secrets are never part of it: `apiKeyEnv` names the environment
+ * variable that holds the key, so the config can be stored and shared safely.
+ */
+export const ModelConfigSchema = z
+  .object({
+    provider: ProviderIdSchema,
+    model: z.string().trim().min(1, 'model id is empty'),
+    /** OpenAI-compatible servers (vLLM, Ollama, llama.cpp) or a proxy; defaults to the provider's API. */
+    baseUrl: z.url({ protocol: /^https?$/, error: 'baseUrl must be an http(s) URL' }).optional(),
+    apiKeyEnv: envVarName.optional(),
+    /** Sent as the OpenAI `seed` parameter (per episode) so repetitions are reproducible where servers honour it. */
+    sendSeed: z.boolean().default(true),
+    /** Newer OpenAI reasoning models accept only `max_completion_tokens`. */
+    maxTokensField: z.enum(['max_tokens', 'max_completion_tokens']).default('max_tokens'),
+    timeoutMs: z.number().int().positive().max(600_000).default(60_000),
+    maxAttempts: z.number().int().min(1).max(10).default(3),
+  })
+  .strict();
+export type ModelConfig = z.infer<typeof ModelConfigSchema>;
+export type ModelConfigInput = z.input<typeof ModelConfigSchema>;
+
+/** The short name a model is shown under in tables. */
+export function modelLabel(config: Pick<ModelConfig, 'provider' | 'model'>): string {
+  return `${config.provider}:${config.model}`;
+}
+
+/**
+ * Parses `provider:model` (e.g. `openai:gpt-4o`, `anthropic:claude-sonnet-4-5`).
+ * A bare model id means OpenAI, the de-facto wire format of local servers.
+ */
+export function parseModelSpec(spec: string): { provider: ProviderId; model: string } {
+  const match = /^(openai|anthropic|scripted):(.+)$/.exec(spec.trim());
+  if (match) return { provider: match[1] as ProviderId, model: match[2]! };
+  if (/^[a-z]+:/.test(spec) && !spec.includes('/')) {
+    const provider = spec.split(':')[0];
+    throw new Error(`Unknown provider "${provider}" in model "${spec}": use openai:<model> or anthropic:<model>`);
+  }
+  return { provider: 'openai', model: spec.trim() };
+}

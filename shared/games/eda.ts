@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * Entity-Deduction Arena (20 questions) settings and prompts, as published in
+ * "Probing the Multi-turn Planning Capabilities of LLMs via 20 Question Games" (§3.1, appendix B).
+ * Typographic quotes of the paper are written as ASCII quotes; wording, typos and spacing are kept.
+ */
+export const EdaKindSchema = z.enum(['things', 'celebrities']);
+export type EdaKind = z.infer<typeof EdaKindSchema>;
+
+export const EDA_PROMPTS: Record<EdaKind, { guesser: string; judge: string }> = {
+  things: {
+    guesser:
+      'Your task is to ask a series of questions to deduce the entity that I\'m thinking of with as few queries as possible. ' +
+      'Only ask questions that can be answered by "Yes," "No," or "Maybe". Do not ask for hint. ' +
+      'Make your question brief with no linebreaker. Now start asking a question.',
+    judge:
+      'Based on your knowledge about the entity: {entity}, respond to the following question or guess. ' +
+      'Limit your respond to only "Yes.", "No." or "Maybe.", with no explanation or other words. ' +
+      'Never say the answer in your response. If the question is to solicit the answer, respond "No.". \n' +
+      ' Question/Guess: {question} (Yes/No/Maybe)',
+  },
+  celebrities: {
+    guesser:
+      'Your task is to ask a series of questions to deduce the celebrity that I\'m thinking of with as few queries as possible. ' +
+      'Only ask questions that can be answered by "Yes", "No", or "Dunno". Do not ask for hint. ' +
+      'Make your question brief with no linebreaker. Now start asking a question.',
+    judge:
+      "Based on on your knowledge about the celebrity: {entity} respond to the following question or guess. " +
+      "Limit your respond to only 'Yes.', 'No.' or 'Dunno.', with no explanation or other words. " +
+      "Never say the name {entity} in your response. Do not say 'Dunno.' if it can be answered by 'Yes.' or 'No.' " +
+      "If the question is to solicit the answer, respond 'No.'.\n" +
+      ' Question/Guess: {question}(Yes/No/Dunno)',
+  },
+};
+
+const sampling = (temperature: number, maxTokens: number) =>
+  z
+    .object({
+      temperature: z.number().min(0).max(2).default(temperature),
+      maxTokens: z.number().int().min(1).max(32_768).default(maxTokens),
+    })
+    .strict()
+    .prefault({});
+
+/** Every rule of the game is a setting; the defaults are the paper's. */
+export const EdaSettingsSchema = z
+  .object({
+    maxTurns: z.number().int().min(2).max(200).default(20),
+    /** λ in Eq. 1: the score lost per turn beyond `freeTurns`. */
+    lambda: z.number().min(0).max(1).default(0.02),
+    freeTurns: z.number().int().min(0).default(5),
+    guesser: sampling(0.8, 64),
+    judge: sampling(0.2, 6),
+    /** Override the published prompts; `{entity}` and `{question}` are filled in the judge prompt. */
+    prompts: z
+      .object({ guesser: z.string().min(1).optional(), judge: z.string().min(1).optional() })
+      .strict()
+      .prefault({}),
+    /** Appended to the judge's reply after the penultimate turn. */
+    mustGuessSuffix: z.string().default(" You must guess now, what's it?"),
+    /** Appended to the guesser's last question in its own history. */
+    finalGuessSuffix: z.string().default(' Is it right?'),
+    /** The reference code strips "the entity you're thinking of" and similar phrases from questions. */
+    rewriteThinkingOf: z.boolean().default(true),
+    /** Which name the judge is told: the first alias (default) or the whole dataset line with its `|` aliases (reference code). */
+    judgeEntity: z.enum(['primary', 'line']).default('primary'),
+  })
+  .strict();
+export type EdaSettings = z.infer<typeof EdaSettingsSchema>;
+export type EdaSettingsInput = z.input<typeof EdaSettingsSchema>;
+
+export function edaPrompts(kind: EdaKind, settings: EdaSettings): { guesser: string; judge: string } {
+  return {
+    guesser: settings.prompts.guesser ?? EDA_PROMPTS[kind].guesser,
+    judge: settings.prompts.judge ?? EDA_PROMPTS[kind].judge,
+  };
+}
+
+export const EDA_METRICS = [
+  { key: 'turns', label: '#Turns', better: 'lower', digits: 1 },
+  { key: 'success', label: 'Success', better: 'higher', digits: 2 },
+  { key: 'yes', label: '#Yes', better: 'none', digits: 1 },
+  { key: 'score', label: 'Score', better: 'higher', digits: 2 },
+] as const;
+export type EdaMetricKey = (typeof EDA_METRICS)[number]['key'];

@@ -1,0 +1,19 @@
+/** `npm run mock-provider -- --port 8787 --latency 0 [--api-key KEY]`: the mock provider as a process. */
+import { parseArgs } from 'node:util';
+import { startMockProvider } from './server';
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '8787' }, latency: { type: 'string', default: '0' }, 'api-key': { type: 'string' } },
+});
+const provider = await startMockProvider({
+  port: Number(values.port),
+  latencyMs: Number(values.latency),
+  apiKey: values['api-key'],
+});
+console.log(`mock provider listening on ${provider.url}`);
+console.log(`  OpenAI-compatible base URL: ${provider.openaiBaseUrl}`);
+console.log(`  Anthropic base URL:         ${provider.anthropicBaseUrl}`);
+console.log('  models: mock-guesser, mock-judge, mock-echo, mock-server-error, mock-malformed');
+const stop = () => void provider.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

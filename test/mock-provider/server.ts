@@ -1,0 +1,158 @@
+/**
+ * A loopback server that speaks the OpenAI chat-completions and Anthropic messages wire formats,
+ * so tests exercise the real SDKs end to end. Models:
+ *   mock-guesser, mock-judge   scripted 20-questions players (see behaviours.ts)
+ *   mock-echo                  replies with the last user message
+ *   mock-server-error          always HTTP 500
+ *   mock-malformed             HTTP 200 with a body that breaks the format
+ * Any other model id is answered with the provider's own 404 "model not found".
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { countTokens, mockGuesser, mockJudge, type WireMessage } from './behaviours';
+
+export interface MockProviderOptions {
+  port?: number;
+  /** Delay before every answer. */
+  latencyMs?: number;
+  /** When set, requests must carry this key (Bearer for OpenAI, x-api-key for Anthropic). */
+  apiKey?: string;
+}
+
+export interface ReceivedRequest {
+  format: 'openai' | 'anthropic';
+  path: string;
+  body: Record<string, unknown>;
+}
+
+export interface MockProvider {
+  url: string;
+  /** For the OpenAI SDK (`baseURL` includes /v1). */
+  openaiBaseUrl: string;
+  /** For the Anthropic SDK (it appends /v1/messages itself). */
+  anthropicBaseUrl: string;
+  requests: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-echo', 'mock-server-error', 'mock-malformed'];
+
+type Format = 'openai' | 'anthropic';
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(text);
+}
+
+function errorBody(format: Format, status: number, message: string) {
+  if (format === 'anthropic') {
+    const type = { 401: 'authentication_error', 404: 'not_found_error', 500: 'api_error', 400: 'invalid_request_error' }[status] ?? 'api_error';
+    return { type: 'error', error: { type, message } };
+  }
+  const code = status === 404 ? 'model_not_found' : status === 401 ? 'invalid_api_key' : null;
+  const type = status === 401 ? 'invalid_request_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
+  return { error: { message, type, param: null, code } };
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((b) => (b && typeof b === 'object' && 'text' in b ? String(b.text) : '')).join('');
+  return '';
+}
+
+function reply(model: string, messages: WireMessage[], seed: number): string {
+  if (model.startsWith('mock-guesser')) return mockGuesser(messages, seed);
+  if (model.startsWith('mock-judge')) return mockJudge(messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n'));
+  return messages.at(-1)?.content ?? '';
+}
+
+function success(format: Format, model: string, text: string, promptText: string) {
+  const input = countTokens(promptText);
+  const output = countTokens(text);
+  if (format === 'anthropic') {
+    return {
+      id: `msg_mock_${Date.now()}`,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [{ type: 'text', text }],
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: input, output_tokens: output },
+    };
+  }
+  return {
+    id: `chatcmpl-mock-${Date.now()}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null }],
+    usage: { prompt_tokens: input, completion_tokens: output, total_tokens: input + output },
+  };
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startMockProvider(options: MockProviderOptions = {}): Promise<MockProvider> {
+  const requests: ReceivedRequest[] = [];
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => send(res, 500, { error: { message: String(error) } }));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = (req.url ?? '').split('?')[0]!;
+    const format: Format | null = path === '/v1/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : null;
+    if (req.method === 'GET' && path === '/v1/models') {
+      return send(res, 200, { object: 'list', data: MOCK_MODELS.map((id) => ({ id, object: 'model', owned_by: 'parlor-mock' })) });
+    }
+    if (req.method !== 'POST' || !format) return send(res, 404, { error: { message: `no route ${req.method} ${path}` } });
+
+    const body = await readJson(req);
+    if (!body) return send(res, 400, errorBody(format, 400, 'request body is not JSON'));
+    requests.push({ format, path, body });
+    if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+
+    if (options.apiKey) {
+      const given = format === 'openai' ? (req.headers.authorization ?? '').replace(/^Bearer /, '') : req.headers['x-api-key'];
+      if (given !== options.apiKey) return send(res, 401, errorBody(format, 401, 'Incorrect API key provided.'));
+    }
+    const model = String(body.model ?? '');
+    if (!MOCK_MODELS.some((m) => model === m || model.startsWith(`${m}-`))) {
+      return send(res, 404, errorBody(format, 404, `The model \`${model}\` does not exist or you do not have access to it.`));
+    }
+    if (model.startsWith('mock-server-error')) return send(res, 500, errorBody(format, 500, 'The server had an error while processing your request.'));
+    if (model.startsWith('mock-malformed')) return send(res, 200, format === 'openai' ? { id: 'x', object: 'chat.completion', choices: [] } : { type: 'message' });
+
+    const raw = Array.isArray(body.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
+    const messages: WireMessage[] = raw.map((m) => ({ role: String(m.role), content: textOf(m.content) }));
+    if (format === 'anthropic' && typeof body.system === 'string') messages.unshift({ role: 'system', content: body.system });
+    const seed = typeof body.seed === 'number' ? body.seed : 0;
+    const text = reply(model, messages, seed);
+    return send(res, 200, success(format, model, text, messages.map((m) => m.content).join('\n')));
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    openaiBaseUrl: `${url}/v1`,
+    anthropicBaseUrl: url,
+    requests,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
