@@ -60,7 +60,7 @@ export function parseEntityList(text: string, source: string): ParsedList {
     if (name.length > MAX_LENGTH) report('warning', lineNo, `suspiciously long entry (${name.length} characters): "${name}"`);
     if (!/\p{L}/u.test(name)) report('warning', lineNo, `entry has no letters: "${name}"`);
     if (/[?!:;]$/.test(name)) report('warning', lineNo, `entry ends with punctuation: "${name}"`);
-    if (/[^\x00-\x7F]/.test(name) && !aliases.some((a) => !/[^\x00-\x7F]/.test(a))) {
+    if (/[^\p{ASCII}]/u.test(name) && !aliases.some((a) => !/[^\p{ASCII}]/u.test(a))) {
       report('warning', lineNo, `"${name}" has accented letters and no ASCII alias: a guess of "${stripMarks(name)}" will not win`);
     }
     const lineKey = fold(parts.join('|'));
