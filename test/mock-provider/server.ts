@@ -123,7 +123,9 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
 
     if (options.apiKey) {
-      const given = format === 'openai' ? (req.headers.authorization ?? '').replace(/^Bearer /, '') : req.headers['x-api-key'];
+      // Anthropic SDKs send x-api-key (older) or a Bearer token (newer); OpenAI always a Bearer token.
+      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const given = format === 'anthropic' ? (req.headers['x-api-key'] ?? bearer) : bearer;
       if (given !== options.apiKey) return send(res, 401, errorBody(format, 401, 'Incorrect API key provided.'));
     }
     const model = String(body.model ?? '');

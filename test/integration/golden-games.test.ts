@@ -1,0 +1,62 @@
+/**
+ * Real games transcribed from the EDA paper (Tables 2, 7, 8; GPT-4 and human guessers) replayed
+ * through the engine: the guesser says the paper's questions, the judge the paper's answers, and the
+ * rules must produce the paper's Bingo, must-guess cue and metrics (counted by hand in the fixture).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ScriptedModel } from '../../electron/engine/players/scripted';
+import { playScripted } from '../support/scripted-run';
+import { tempStore, writeList } from '../support/tmp';
+
+interface Golden {
+  source: string;
+  dataset: 'things' | 'celebrities';
+  entity: string;
+  transcript: [string, string][];
+  expected: { turns: number; success: number; yes: number; score: number };
+  /** False where the paper prints a game without the must-guess cue and final-guess suffix. */
+  paperShowsCues?: boolean;
+}
+
+const games: Golden[] = JSON.parse(readFileSync(new URL('../fixtures/eda-golden-games.json', import.meta.url), 'utf8'));
+const MUST_GUESS = / You must guess now, what[’']s it\?$/;
+const FINAL = / Is it right\?$/;
+const ascii = (text: string) => text.replaceAll('’', "'");
+
+describe('golden games from the EDA paper', () => {
+  it('covers at least six games, GPT-4 and human, Things and Celebrities', () => {
+    expect(games.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(games.map((g) => g.dataset))).toEqual(new Set(['things', 'celebrities']));
+    expect(games.some((g) => g.source.includes('Human'))).toBe(true);
+  });
+
+  it.each(games.map((g) => [`${g.source}: ${g.entity}`, g] as const))('%s', async (_name, game) => {
+    const store = tempStore();
+    const questions = game.transcript.map(([q]) => q.replace(FINAL, ''));
+    const answers = game.transcript.filter(([, a]) => a !== 'Bingo!').map(([, a]) => a.replace(MUST_GUESS, ''));
+    const guesser = ScriptedModel.fromLines('paper-guesser', questions);
+    const judge = ScriptedModel.fromLines('paper-judge', answers);
+
+    const runId = await playScripted(
+      store,
+      { dataset: { name: game.dataset, split: 'test', file: writeList([game.entity]), kind: game.dataset }, repetitions: 1 },
+      { guesser, judge },
+    );
+
+    const [episode] = store.listEpisodes(runId);
+    expect(episode!.status).toBe('done');
+    expect(episode!.metrics!.turns).toBe(game.expected.turns);
+    expect(episode!.metrics!.success).toBe(game.expected.success);
+    expect(episode!.metrics!.yes).toBe(game.expected.yes);
+    expect(episode!.metrics!.score).toBeCloseTo(game.expected.score, 12);
+
+    // The transcript the engine built is the paper's, cue and Bingo included.
+    const turns = store.getTurns(episode!.id);
+    const built = turns.map((t) => [t.guesserInHistory, t.judgeReply]);
+    const printed = game.paperShowsCues === false ? built.map(([q, a]) => [q!.replace(FINAL, ''), a!.replace(MUST_GUESS, '')]) : built;
+    expect(printed).toEqual(game.transcript.map(([q, a]) => [q, ascii(a)]));
+    // The judge was never asked about a question that named the entity.
+    expect(judge.requests).toHaveLength(answers.length);
+  });
+});
