@@ -53,7 +53,13 @@ function readConfigFile(path: string): Json {
 
 function player(base: unknown, spec: string | undefined, baseUrl: string | undefined, keyEnv: string | undefined): Json | undefined {
   const merged: Json = { ...obj(base) };
-  if (spec) Object.assign(merged, parseModelSpec(spec));
+  if (spec) {
+    try {
+      Object.assign(merged, parseModelSpec(spec));
+    } catch (error) {
+      throw new CliError((error as Error).message);
+    }
+  }
   if (baseUrl) merged.baseUrl = baseUrl;
   if (keyEnv) merged.apiKeyEnv = keyEnv;
   return Object.keys(merged).length ? merged : undefined;

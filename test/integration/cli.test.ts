@@ -1,0 +1,157 @@
+/** The `parlor` command as a user runs it: a separate process, a real database file, the mock provider. */
+import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockProvider, type MockProvider } from '../mock-provider/server';
+import { tempDir } from '../support/tmp';
+
+const BIN = fileURLToPath(new URL('../../bin/parlor.mjs', import.meta.url));
+let mock: MockProvider;
+let slow: MockProvider;
+beforeAll(async () => {
+  mock = await startMockProvider();
+  slow = await startMockProvider({ latencyMs: 15 });
+});
+afterAll(async () => {
+  await mock.close();
+  await slow.close();
+});
+
+/** Runs the CLI asynchronously: the mock provider lives in this process and must keep answering. */
+function parlor(db: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, '--db', db, ...args], {
+      env: { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const mockRun = (url: string) => ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--base-url', url];
+
+describe('parlor CLI', () => {
+  it('plays 100 Things-test entities × 5 repetitions, reports Table 1 and exports one CSV row per episode', async () => {
+    const db = join(tempDir(), 'p.db');
+    const run = await parlor(db, [...mockRun(mock.openaiBaseUrl), '--limit', '100', '-r', '5', '--concurrency', '32', '--seed', '3']);
+    expect(run.stderr).toContain('run 1 done: 500 done, 0 errors, 500 episodes');
+    expect(run.code).toBe(0);
+
+    const report = await parlor(db, ['report', '1']);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toMatch(/#Turns ↓\s+Success ↑\s+#Yes\s+Score ↑/);
+    expect(report.stdout).toMatch(/openai:mock-guesser\s+\d+\.\d ± \d+\.\d\s+\d\.\d\d ± \d\.\d\d/);
+
+    const json = JSON.parse((await parlor(db, ['report', '1', '--json'])).stdout);
+    expect(json).toMatchObject({ done: 500, errors: 0, episodes: 500 });
+    expect(json.repetitions).toHaveLength(5);
+
+    const out = join(tempDir(), 'episodes.csv');
+    expect((await parlor(db, ['export', '1', '--format', 'csv', '--out', out])).code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(501);
+    expect(lines[0]).toBe('run_id,episode_id,game,dataset,split,entity,repetition,guesser,judge,status,outcome,turns,success,yes,score,error_kind,error,final_question');
+    const jsonl = (await parlor(db, ['export', '1', '--format', 'jsonl'])).stdout.trimEnd().split('\n');
+    expect(jsonl).toHaveLength(500);
+
+    // Every request and response is in the database.
+    const raw = new Database(db, { readonly: true });
+    const calls = raw.prepare(`SELECT COUNT(*) AS n, SUM(response IS NULL) AS missing FROM model_calls WHERE run_id = 1`).get() as { n: number; missing: number };
+    const turns = raw.prepare(`SELECT COUNT(*) AS n, SUM(judge_label != 'bingo') AS judged FROM turns`).get() as { n: number; judged: number };
+    expect(calls.missing).toBe(0);
+    expect(calls.n).toBe(turns.n + turns.judged);
+    raw.close();
+
+    const show = await parlor(db, ['show', '1']);
+    expect(show.stdout).toMatch(/^Episode 1 · run 1 · things\/test · repetition 1\nEntity: Oar/);
+    expect(JSON.parse((await parlor(db, ['show', '1', '--json'])).stdout).calls.length).toBeGreaterThan(0);
+    expect((await parlor(db, ['runs'])).stdout).toMatch(/1\s+done\s+things\/test\s+openai:mock-guesser\s+openai:mock-judge\s+500\/500/);
+  }, 120_000);
+
+  it('takes a JSON config file, with flags overriding it', async () => {
+    const dir = tempDir();
+    const config = join(dir, 'run.json');
+    writeFileSync(config, JSON.stringify({
+      dataset: { name: 'celebrities', split: 'dev' },
+      players: { guesser: { provider: 'openai', model: 'mock-guesser', baseUrl: mock.openaiBaseUrl }, judge: { provider: 'openai', model: 'mock-judge', baseUrl: mock.openaiBaseUrl } },
+      repetitions: 3,
+      limit: 10,
+      settings: { maxTurns: 10 },
+    }));
+    const db = join(dir, 'p.db');
+    const run = await parlor(db, ['run', '--config', config, '--repetitions', '1']);
+    expect(run.code).toBe(0);
+    const json = JSON.parse((await parlor(db, ['report', '1', '--json'])).stdout);
+    expect(json.run).toMatchObject({ dataset: 'celebrities', split: 'dev' });
+    expect(json.episodes).toBe(10);
+    expect(json.metrics.turns.mean).toBeLessThanOrEqual(10);
+  });
+
+  it.each([
+    ['a missing key', ['run', '--guesser', 'gpt-4o', '--judge', 'gpt-4o'], /OPENAI_API_KEY is not set/],
+    ['an unknown model', ['run', '--guesser', 'mock-guesser', '--judge', 'gpt-4-nope', '--base-url', 'MOCK'], /judge: .*gpt-4-nope.*does not exist/],
+    ['an unknown provider', ['run', '--guesser', 'cohere:command', '--judge', 'mock-judge'], /Unknown provider "cohere"/],
+    ['a bad number', ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--repetitions', 'five'], /repetitions: .*number/i],
+    ['a missing run', ['report', '42'], /No run with id 42/],
+    ['a bad id', ['show', 'abc'], /Episode id must be a positive whole number/],
+  ])('explains %s and exits 2', async (_what, args, message) => {
+    const db = join(tempDir(), 'p.db');
+    const result = await parlor(db, args.map((a) => (a === 'MOCK' ? mock.openaiBaseUrl : a)));
+    expect(result.stderr).toMatch(message);
+    expect(result.code).toBe(2);
+  });
+
+  it('a killed run shows as interrupted with every finished turn intact', async () => {
+    const db = join(tempDir(), 'p.db');
+    const child = spawn(process.execPath, [BIN, '--db', db, ...mockRun(slow.openaiBaseUrl), '--limit', '40', '-r', '2', '--concurrency', '8'], {
+      stdio: 'ignore',
+      env: { ...process.env },
+    });
+    const raw = new Database(db, { readonly: false, fileMustExist: false });
+    try {
+      // Wait until some episodes are finished and others are mid-game.
+      for (let i = 0; i < 400; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        try {
+          const n = raw.prepare(`SELECT COUNT(*) FROM turns`).pluck().get() as number;
+          const done = raw.prepare(`SELECT COUNT(*) FROM episodes WHERE status = 'done'`).pluck().get() as number;
+          if (n > 150 && done > 2) break;
+        } catch {
+          /* schema not created yet */
+        }
+      }
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+
+      const listed = JSON.parse((await parlor(db, ['runs', '--json'])).stdout) as { id: number; status: string; done: number; episodes: number }[];
+      expect(listed[0]).toMatchObject({ id: 1, status: 'interrupted' });
+      expect(listed[0]!.done).toBeLessThan(listed[0]!.episodes);
+
+      // Turns are contiguous per episode and each points at the stored call that produced it.
+      const gaps = raw
+        .prepare(`SELECT episode_id, COUNT(*) AS n, MAX(idx) AS last FROM turns GROUP BY episode_id HAVING n != last`)
+        .all();
+      expect(gaps).toEqual([]);
+      const orphans = raw
+        .prepare(`SELECT COUNT(*) FROM turns t LEFT JOIN model_calls c ON c.id = t.guesser_call_id WHERE c.status IS NOT 'ok'`)
+        .pluck()
+        .get();
+      expect(orphans).toBe(0);
+      const unfinished = raw.prepare(`SELECT COUNT(*) FROM episodes WHERE status = 'pending' AND id IN (SELECT episode_id FROM turns)`).pluck().get() as number;
+      expect(unfinished).toBeGreaterThan(0); // half-played episodes kept their turns, ready to resume
+      const report = await parlor(db, ['report', '1']);
+      expect(report.stdout).toMatch(/interrupted/);
+      expect(report.stdout).toMatch(/unfinished excluded/);
+    } finally {
+      raw.close();
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
