@@ -102,7 +102,6 @@ export interface PrepareOptions {
 /** Validates a config, loads its dataset, checks its models and stores the run with every episode pending. */
 export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
   const config = parseRunConfig(input);
-  edaGame.parseSettings(config.settings);
   const dataset = loadEdaDataset(config.dataset);
   const models = buildModels(config, options.createModel ?? createModel);
   if (config.preflight) await preflight(store, config, models, options.warn ?? (() => {}));
