@@ -17,4 +17,18 @@ export type RunEvent =
       wins: number;
       total: number;
     }
-  | { type: 'run-finished'; runId: number; status: RunStatus; done: number; errors: number; total: number };
+  | {
+      type: 'progress';
+      runId: number;
+      done: number;
+      errors: number;
+      wins: number;
+      total: number;
+      calls: number;
+      callsPerSecond: number;
+      /** Seconds left at the current pace; null until an episode has finished. */
+      etaSeconds: number | null;
+      /** Spend so far in this process, USD; null when the models have no price. */
+      costUsd: number | null;
+    }
+  | { type: 'run-finished'; runId: number; status: RunStatus; done: number; errors: number; total: number; reason: string | null };

@@ -23,8 +23,13 @@ export const ModelConfigSchema = z
     sendSeed: z.boolean().default(true),
     /** Newer OpenAI reasoning models accept only `max_completion_tokens`. */
     maxTokensField: z.enum(['max_tokens', 'max_completion_tokens']).default('max_tokens'),
+    /** Per-call timeout. */
     timeoutMs: z.number().int().positive().max(600_000).default(60_000),
-    maxAttempts: z.number().int().min(1).max(10).default(3),
+    /** Attempts per call for 429, 5xx, timeouts, connection errors and malformed bodies. */
+    maxAttempts: z.number().int().min(1).max(20).default(6),
+    /** Client-side limits, shared by every call to this model from this process. */
+    rpm: z.number().positive().optional(),
+    tpm: z.number().positive().optional(),
   })
   .strict();
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;

@@ -26,6 +26,8 @@ export const ErrorKindSchema = z.enum([
   'connection',
   'malformed',
   'aborted',
+  'cache_miss',
+  'budget',
   'internal',
 ]);
 export type ErrorKind = z.infer<typeof ErrorKindSchema>;

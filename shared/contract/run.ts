@@ -27,13 +27,17 @@ export const RunConfigSchema = z
     /** The paper reports mean ± std over 5 repetitions. */
     repetitions: z.number().int().min(1).max(100).default(5),
     /** Episodes in flight at once. */
-    concurrency: z.number().int().min(1).max(512).default(8),
+    concurrency: z.number().int().min(1).max(1024).default(16),
     /** Use only the first N entities of the split. */
     limit: z.number().int().min(1).optional(),
     /** Drives per-episode seeds; chosen at random and recorded when absent. */
     seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
     /** A cheap call to each model before the run, so bad keys or model ids fail fast. */
     preflight: z.boolean().default(true),
+    /** Response cache: `use` reads and fills it, `only` replays offline from it. */
+    cache: z.enum(['off', 'use', 'only']).default('off'),
+    /** Stop the run cleanly once its estimated spend reaches this many US dollars (needs prices). */
+    budgetUsd: z.number().positive().optional(),
     settings: EdaSettingsSchema.prefault({}),
   })
   .strict();

@@ -26,7 +26,7 @@ const request: ChatRequest = {
 function model(input: Omit<ModelConfigInput, 'baseUrl'> & { baseUrl?: string }) {
   const provider = input.provider ?? 'openai';
   const baseUrl = input.baseUrl ?? (provider === 'anthropic' ? mock.anthropicBaseUrl : mock.openaiBaseUrl);
-  return createModel(ModelConfigSchema.parse({ apiKeyEnv: 'MOCK_KEY', maxAttempts: 3, ...input, baseUrl }), env);
+  return createModel(ModelConfigSchema.parse({ apiKeyEnv: 'MOCK_KEY', maxAttempts: 3, ...input, baseUrl }), { retry: { baseDelayMs: 20 } }, env);
 }
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
@@ -95,12 +95,12 @@ describe.each(['openai', 'anthropic'] as const)('%s SDK against the mock provide
 describe('keys', () => {
   it('a missing key for the official API is an error naming the variable', () => {
     const config = ModelConfigSchema.parse({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
-    expect(() => createModel(config, {})).toThrow(/ANTHROPIC_API_KEY is not set/);
+    expect(() => createModel(config, {}, {})).toThrow(/ANTHROPIC_API_KEY is not set/);
   });
 
   it('a local OpenAI-compatible server may go without a key', () => {
     const config = ModelConfigSchema.parse({ provider: 'openai', model: 'llama3', baseUrl: 'http://127.0.0.1:11434/v1' });
-    expect(() => createModel(config, {})).not.toThrow();
+    expect(() => createModel(config, {}, {})).not.toThrow();
   });
 
   it('a config never carries a key', () => {

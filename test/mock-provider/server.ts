@@ -11,8 +11,23 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { countTokens, mockGuesser, mockJudge, type WireMessage } from './behaviours';
 
+/** Fault injection: each request independently draws at most one fault at these rates (0–1). */
+export interface MockFaults {
+  rate429?: number;
+  rate500?: number;
+  rateTimeout?: number;
+  rateMalformed?: number;
+  /** Sent as `retry-after-ms` (and rounded up as `Retry-After`) with a 429; default 50. */
+  retryAfterMs?: number;
+  /** How long a "timeout" hangs before answering; longer than the client's timeout. Default 2000. */
+  hangMs?: number;
+  /** Seeds the draws, so a fault pattern can be repeated. */
+  seed?: number;
+}
+
 export interface MockProviderOptions {
   port?: number;
+  faults?: MockFaults;
   /** Delay before every answer. */
   latencyMs?: number;
   /** When set, requests must carry this key (Bearer for OpenAI, x-api-key for Anthropic). */
@@ -32,7 +47,21 @@ export interface MockProvider {
   /** For the Anthropic SDK (it appends /v1/messages itself). */
   anthropicBaseUrl: string;
   requests: ReceivedRequest[];
+  /** Faults injected so far, by kind. */
+  injected: Record<'429' | '500' | 'timeout' | 'malformed', number>;
   close(): Promise<void>;
+}
+
+/** mulberry32: a tiny seeded PRNG, enough to spread faults reproducibly. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-echo', 'mock-server-error', 'mock-malformed'];
@@ -47,7 +76,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 
 function errorBody(format: Format, status: number, message: string) {
   if (format === 'anthropic') {
-    const type = { 401: 'authentication_error', 404: 'not_found_error', 500: 'api_error', 400: 'invalid_request_error' }[status] ?? 'api_error';
+    const type = { 401: 'authentication_error', 404: 'not_found_error', 429: 'rate_limit_error', 500: 'api_error', 400: 'invalid_request_error' }[status] ?? 'api_error';
     return { type: 'error', error: { type, message } };
   }
   const code = status === 404 ? 'model_not_found' : status === 401 ? 'invalid_api_key' : null;
@@ -105,6 +134,17 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown> |
 
 export async function startMockProvider(options: MockProviderOptions = {}): Promise<MockProvider> {
   const requests: ReceivedRequest[] = [];
+  const faults = options.faults ?? {};
+  const draw = prng(faults.seed ?? 1);
+  const injected = { '429': 0, '500': 0, timeout: 0, malformed: 0 };
+  const pickFault = (): keyof typeof injected | null => {
+    let r = draw();
+    for (const [kind, rate] of [['429', faults.rate429], ['500', faults.rate500], ['timeout', faults.rateTimeout], ['malformed', faults.rateMalformed]] as const) {
+      if (r < (rate ?? 0)) return kind;
+      r -= rate ?? 0;
+    }
+    return null;
+  };
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => send(res, 500, { error: { message: String(error) } }));
   });
@@ -132,6 +172,20 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     if (!MOCK_MODELS.some((m) => model === m || model.startsWith(`${m}-`))) {
       return send(res, 404, errorBody(format, 404, `The model \`${model}\` does not exist or you do not have access to it.`));
     }
+    const fault = model.startsWith('mock-guesser') || model.startsWith('mock-judge') ? pickFault() : null;
+    if (fault) injected[fault]++;
+    if (fault === '429') {
+      const ms = faults.retryAfterMs ?? 50;
+      return send(res, 429, errorBody(format, 429, 'Rate limit reached for requests.'), {
+        'retry-after': String(Math.ceil(ms / 1000)),
+        'retry-after-ms': String(ms),
+      });
+    }
+    if (fault === '500') return send(res, 500, errorBody(format, 500, 'The server had an error while processing your request.'));
+    if (fault === 'timeout') await new Promise((r) => setTimeout(r, faults.hangMs ?? 2000));
+    if (fault === 'malformed') {
+      return injected.malformed % 2 ? send(res, 200, '{"id": "chatcmpl-broken", "choices": [') : send(res, 200, { id: 'x', object: 'chat.completion' });
+    }
     if (model.startsWith('mock-server-error')) return send(res, 500, errorBody(format, 500, 'The server had an error while processing your request.'));
     if (model.startsWith('mock-malformed')) return send(res, 200, format === 'openai' ? { id: 'x', object: 'chat.completion', choices: [] } : { type: 'message' });
 
@@ -151,6 +205,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     openaiBaseUrl: `${url}/v1`,
     anthropicBaseUrl: url,
     requests,
+    injected,
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections();

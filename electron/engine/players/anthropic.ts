@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { SdkChatModel, type Extracted } from './sdk-model';
-import type { ChatRequest } from './types';
+import type { ChatRequest, ModelOptions } from './types';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
@@ -9,8 +9,8 @@ export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export class AnthropicChatModel extends SdkChatModel {
   private readonly client: Anthropic;
 
-  constructor(config: ModelConfig, apiKey: string) {
-    super(config, Anthropic, config.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL);
+  constructor(config: ModelConfig, apiKey: string, options: ModelOptions = {}) {
+    super(config, Anthropic, config.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL, options);
     this.client = new Anthropic({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs });
   }
 
@@ -30,7 +30,7 @@ export class AnthropicChatModel extends SdkChatModel {
     const { data, response } = await this.client.messages
       .create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, { signal })
       .withResponse();
-    return { data: data as unknown, status: response.status };
+    return { data: data as unknown, status: response.status, headers: response.headers };
   }
 
   protected extract(data: unknown): Extracted {

@@ -4,21 +4,22 @@ import { AnthropicChatModel } from './anthropic';
 import { ProviderError } from './errors';
 import { OpenAIChatModel } from './openai';
 import { defaultKeyEnv } from './sdk-model';
-import type { ChatModel } from './types';
+import type { ChatModel, ModelOptions } from './types';
 
-export type ModelFactory = (config: ModelConfig) => ChatModel;
+export type ModelFactory = (config: ModelConfig, options?: ModelOptions) => ChatModel;
 
 /**
  * Builds the real SDK-backed model for a config, reading its key from the environment.
  * A custom base URL (a local server) may go without a key; the official APIs may not.
  */
-export function createModel(config: ModelConfig, env: NodeJS.ProcessEnv = process.env): ChatModel {
+export function createModel(config: ModelConfig, options: ModelOptions = {}, env: NodeJS.ProcessEnv = process.env): ChatModel {
   if (config.provider === 'scripted') {
     throw new ProviderError('bad_request', `Model ${modelLabel(config)} is a scripted test player and cannot be called from a run config.`);
   }
   const keyEnv = config.apiKeyEnv ?? defaultKeyEnv(config.provider);
   const key = env[keyEnv];
-  if (!key) {
+  // Replaying from the cache calls no provider, so it needs no key.
+  if (!key && options.cacheMode !== 'only') {
     if (config.apiKeyEnv || !config.baseUrl) {
       throw new ProviderError(
         'missing_key',
@@ -28,5 +29,5 @@ export function createModel(config: ModelConfig, env: NodeJS.ProcessEnv = proces
     }
   }
   const apiKey = key || 'no-key';
-  return config.provider === 'anthropic' ? new AnthropicChatModel(config, apiKey) : new OpenAIChatModel(config, apiKey);
+  return config.provider === 'anthropic' ? new AnthropicChatModel(config, apiKey, options) : new OpenAIChatModel(config, apiKey, options);
 }

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { SdkChatModel, type Extracted } from './sdk-model';
-import type { ChatRequest } from './types';
+import type { ChatRequest, ModelOptions } from './types';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -9,8 +9,8 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export class OpenAIChatModel extends SdkChatModel {
   private readonly client: OpenAI;
 
-  constructor(config: ModelConfig, apiKey: string) {
-    super(config, OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL);
+  constructor(config: ModelConfig, apiKey: string, options: ModelOptions = {}) {
+    super(config, OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL, options);
     this.client = new OpenAI({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs });
   }
 
@@ -30,7 +30,7 @@ export class OpenAIChatModel extends SdkChatModel {
     const { data, response } = await this.client.chat.completions
       .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal })
       .withResponse();
-    return { data: data as unknown, status: response.status };
+    return { data: data as unknown, status: response.status, headers: response.headers };
   }
 
   protected extract(data: unknown): Extracted {

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { modelLabel } from '../../../shared/contract/models';
 import { describeError, kindForStatus, ProviderError, retryAfterMs } from './errors';
+import { gateFor, type ModelGate } from './gate';
 import { DEFAULT_RETRY, withRetries } from './retry';
-import type { CallAttempt, CallOptions, ChatModel, ChatRequest, ChatResult } from './types';
+import type { CallAttempt, CallOptions, ChatModel, ChatRequest, ChatResult, ModelOptions } from './types';
 
 /** The error classes every Stainless-generated SDK (openai, @anthropic-ai/sdk) exports. */
 export interface SdkErrorClasses {
@@ -26,26 +28,66 @@ export interface Extracted {
 export abstract class SdkChatModel implements ChatModel {
   readonly label: string;
 
+  private readonly gate: ModelGate;
+
   protected constructor(
     protected readonly config: ModelConfig,
     private readonly errors: SdkErrorClasses,
     private readonly endpoint: string,
+    private readonly options: ModelOptions = {},
   ) {
     this.label = modelLabel(config);
+    this.gate = gateFor(`${config.provider} ${endpoint} ${config.model}`, config);
   }
 
   protected abstract buildBody(request: ChatRequest): Record<string, unknown>;
-  protected abstract send(body: Record<string, unknown>, signal?: AbortSignal): Promise<{ data: unknown; status: number }>;
+  protected abstract send(
+    body: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<{ data: unknown; status: number; headers: Headers }>;
   /** Pulls text and usage out of a response body, throwing when the body is not what the format promises. */
   protected abstract extract(data: unknown): Extracted;
 
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResult> {
     const body = this.buildBody(request);
-    const policy = { ...DEFAULT_RETRY, maxAttempts: this.config.maxAttempts };
-    return withRetries((attempt) => this.attemptOnce(body, attempt, options), policy, options.signal);
+    const mode = this.options.cache ? (this.options.cacheMode ?? 'off') : 'off';
+    const key = mode === 'off' ? null : this.cacheKey(body);
+    if (key !== null) {
+      const cached = this.fromCache(key, body, options);
+      if (cached) return cached;
+      if (mode === 'only') {
+        throw new ProviderError('cache_miss', `${this.label}: this request is not in the response cache (replaying offline).`);
+      }
+    }
+    const policy = { ...DEFAULT_RETRY, ...this.options.retry, maxAttempts: this.config.maxAttempts };
+    // Tokens the call will use at most: prompt characters / 4 plus the completion budget.
+    const estimate = JSON.stringify(body.messages ?? '').length / 4 + Number(body.max_tokens ?? body.max_completion_tokens ?? 0);
+    return withRetries((attempt) => this.attemptOnce(body, attempt, options, key, estimate), policy, options.signal);
   }
 
-  private async attemptOnce(body: Record<string, unknown>, attempt: number, options: CallOptions): Promise<ChatResult> {
+  private cacheKey(body: Record<string, unknown>): string {
+    return createHash('sha256').update(JSON.stringify([this.config.provider, this.endpoint, body])).digest('hex');
+  }
+
+  private fromCache(key: string, body: Record<string, unknown>, options: CallOptions): ChatResult | null {
+    const data = this.options.cache!.get(key);
+    if (data === undefined) return null;
+    const extracted = this.extract(data);
+    options.onAttempt?.({
+      attempt: 1, startedAt: new Date().toISOString(), request: body, response: data, httpStatus: null, latencyMs: 0,
+      ok: true, errorKind: null, error: null, cached: true, ...extracted,
+    });
+    return { ...extracted, latencyMs: 0 };
+  }
+
+  private async attemptOnce(
+    body: Record<string, unknown>,
+    attempt: number,
+    options: CallOptions,
+    cacheKey: string | null,
+    estimatedTokens: number,
+  ): Promise<ChatResult> {
+    await this.gate.acquire(estimatedTokens, options.signal);
     const startedAt = new Date().toISOString();
     const t0 = performance.now();
     const report = (fields: Omit<CallAttempt, 'attempt' | 'startedAt' | 'request' | 'latencyMs'>) =>
@@ -53,9 +95,12 @@ export abstract class SdkChatModel implements ChatModel {
     let data: unknown;
     let status: number;
     try {
-      ({ data, status } = await this.send(body, options.signal));
+      let headers: Headers;
+      ({ data, status, headers } = await this.send(body, options.signal));
+      this.gate.observe(headers);
     } catch (error) {
       const failure = this.classify(error);
+      if (failure.retryAfterMs !== null) this.gate.pauseFor(failure.retryAfterMs);
       report({
         response: failure.body,
         httpStatus: failure.status,
@@ -80,6 +125,7 @@ export abstract class SdkChatModel implements ChatModel {
       throw failure;
     }
     report({ response: data, httpStatus: status, ok: true, errorKind: null, error: null, ...extracted });
+    if (cacheKey !== null) this.options.cache!.put(cacheKey, this.label, body, data);
     return { ...extracted, latencyMs };
   }
 

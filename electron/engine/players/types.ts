@@ -33,6 +33,7 @@ export interface CallAttempt {
   error: string | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  cached?: boolean;
 }
 
 export interface CallOptions {
@@ -45,4 +46,20 @@ export interface CallOptions {
 export interface ChatModel {
   readonly label: string;
   complete(request: ChatRequest, options?: CallOptions): Promise<ChatResult>;
+}
+
+/** Opt-in per run: `use` reads and fills the cache, `only` replays from it and never calls a provider. */
+export type CacheMode = 'off' | 'use' | 'only';
+
+/** Where provider responses are cached, keyed by the full request. */
+export interface ResponseCache {
+  get(key: string): unknown;
+  put(key: string, model: string, request: unknown, response: unknown): void;
+}
+
+/** How a model is wired into a run: cache and retry policy. */
+export interface ModelOptions {
+  cache?: ResponseCache;
+  cacheMode?: CacheMode;
+  retry?: Partial<import('./retry').RetryPolicy>;
 }

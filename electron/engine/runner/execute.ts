@@ -1,20 +1,26 @@
 import { setMaxListeners } from 'node:events';
+import PQueue from 'p-queue';
 import type { RunEvent } from '../../../shared/contract/events';
 import type { RunStatus } from '../../../shared/contract/records';
+import { callCost, priceFor, type Price } from '../analysis/cost';
 import type { EpisodeContext, GamePlugin } from '../games/types';
 import { edaGame } from '../games/eda/game';
 import { describeError, ProviderError } from '../players/errors';
 import { createModel, type ModelFactory } from '../players/factory';
-import type { ChatModel } from '../players/types';
+import type { RetryPolicy } from '../players/retry';
+import type { CallAttempt, ChatRequest } from '../players/types';
 import type { Store } from '../store/store';
+import { runOwnerAlive } from './liveness';
 import { buildModels, parseRunConfig } from './prepare';
 
 export interface ExecuteOptions {
   createModel?: ModelFactory;
   onEvent?: (event: RunEvent) => void;
-  /** Aborting stops new episodes and cancels calls in flight; their episodes stay resumable. */
+  /** Aborting stops new episodes and abandons calls in flight; their episodes stay resumable. */
   signal?: AbortSignal;
   heartbeatMs?: number;
+  progressMs?: number;
+  retry?: Partial<RetryPolicy>;
 }
 
 export interface ExecuteResult {
@@ -23,42 +29,98 @@ export interface ExecuteResult {
   done: number;
   errors: number;
   total: number;
+  /** Why the run stopped early, if it did. */
+  reason: string | null;
+}
+
+export class RunBusyError extends Error {
+  constructor(runId: number, pid: number | null) {
+    super(`Run ${runId} is being played right now by process ${pid ?? '?'}; stop it first or wait for it.`);
+    this.name = 'RunBusyError';
+  }
 }
 
 /**
- * Plays every pending episode of a stored run, `concurrency` at a time. Each turn and each model
- * call is committed as it happens, so a killed process loses at most the calls in flight.
+ * Plays every pending episode of a stored run (a new run, a resumed one, or one whose errors were
+ * re-queued), `concurrency` at a time; each episode's turns in order. Each model call and each turn is
+ * committed as it happens, so a killed process loses at most the calls in flight, and an episode
+ * continues after its last committed turn.
  */
 export async function executeRun(store: Store, runId: number, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+  store.reconcileInterrupted((r) => runOwnerAlive(r));
   const run = store.getRun(runId);
+  if (run.status === 'running') throw new RunBusyError(runId, run.pid);
   const config = parseRunConfig(run.config);
   const game: GamePlugin<unknown> = edaGame as GamePlugin<unknown>;
   const settings = game.parseSettings(config.settings);
-  const models = buildModels(config, options.createModel ?? createModel);
-  const modelConfigIds = Object.fromEntries(
-    Object.entries(config.players).map(([role, modelConfig]) => [role, store.ensureModelConfig(modelConfig)]),
-  );
+  const cache = { get: (key: string) => store.cacheGet(key), put: store.cachePut.bind(store) };
+  const factory = options.createModel ?? createModel;
+  const models = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry }));
+  const roles = Object.entries(config.players).map(([role, modelConfig]) => ({
+    role,
+    modelConfigId: store.ensureModelConfig(modelConfig),
+    price: priceFor(store.listPrices(), modelConfig.provider, modelConfig.model) as Price | null,
+  }));
+  const roleInfo = Object.fromEntries(roles.map((r) => [r.role, r]));
   const emit = options.onEvent ?? (() => {});
-  // One internal signal shared by every call in flight; it follows the caller's.
+
+  // One internal signal shared by every call in flight; it follows the caller's and the budget.
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
-  if (options.signal?.aborted) controller.abort();
-  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  let reason: string | null = null;
+  const stop = (why: string) => {
+    if (!controller.signal.aborted) {
+      reason = why;
+      controller.abort();
+    }
+  };
+  if (options.signal?.aborted) stop('stopped by the user');
+  options.signal?.addEventListener('abort', () => stop('stopped by the user'), { once: true });
   const signal = controller.signal;
 
-  const queue = store.episodeIds(runId, ['pending', 'running']);
+  const pending = store.episodeIds(runId, ['pending', 'running']);
   const all = store.listEpisodes(runId);
   const total = all.length;
-  let done = all.filter((e) => e.status === 'done').length;
-  let errors = all.filter((e) => e.status === 'error').length;
-  let wins = all.filter((e) => e.outcome === 'win').length;
+  const counts = {
+    done: all.filter((e) => e.status === 'done').length,
+    errors: all.filter((e) => e.status === 'error').length,
+    wins: all.filter((e) => e.outcome === 'win').length,
+    calls: 0,
+  };
+  const pricedAll = roles.every((r) => r.price);
+  let spent = 0;
+  const started = Date.now();
+  const finishedHere = () => counts.done + counts.errors - (total - pending.length);
 
-  store.markRunRunning(runId);
-  const beat = setInterval(() => store.heartbeat(runId), options.heartbeatMs ?? 5_000);
-  beat.unref();
-  emit({ type: 'run-started', runId, total, remaining: queue.length });
+  const record = (site: { episodeId: number; turnIdx: number; role: string }, attempt: CallAttempt): number => {
+    const info = roleInfo[site.role]!;
+    counts.calls++;
+    if (info.price && !attempt.cached) {
+      spent += callCost(info.price, attempt.inputTokens ?? 0, attempt.outputTokens ?? 0);
+      if (config.budgetUsd !== undefined && spent >= config.budgetUsd) {
+        stop(`budget of $${config.budgetUsd.toFixed(2)} reached ($${spent.toFixed(4)} spent in this session)`);
+      }
+    }
+    return store.recordCall({ ...attempt, ...site, runId, modelConfigId: info.modelConfigId });
+  };
+
+  const progress = (): RunEvent => {
+    const elapsed = (Date.now() - started) / 1000;
+    const finished = finishedHere();
+    const left = total - counts.done - counts.errors;
+    return {
+      type: 'progress',
+      runId,
+      ...counts,
+      total,
+      callsPerSecond: elapsed > 0 ? counts.calls / elapsed : 0,
+      etaSeconds: finished > 0 ? (elapsed / finished) * left : null,
+      costUsd: pricedAll ? spent : null,
+    };
+  };
 
   const playOne = async (episodeId: number) => {
+    if (signal.aborted) return;
     const episode = store.getEpisode(episodeId);
     store.startEpisode(episodeId);
     const ctx: EpisodeContext = {
@@ -69,69 +131,70 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
       seed: episode.seed,
       priorTurns: store.getTurns(episodeId),
       signal,
-      call: (role, turnIdx, request) => callAndRecord(store, models[role]!, {
-        runId, episodeId, turnIdx, role, modelConfigId: modelConfigIds[role]!,
-      }, request, signal),
+      call: async (role: string, turnIdx: number, request: ChatRequest) => {
+        let callId: number | null = null;
+        const result = await models[role]!.complete(request, {
+          signal,
+          onAttempt: (attempt) => {
+            callId = record({ episodeId, turnIdx, role }, attempt);
+          },
+        });
+        return { ...result, callId };
+      },
       commitTurn: (turn) => store.commitTurn({ ...turn, episodeId }),
     };
+    const base = { type: 'episode-finished' as const, runId, episodeId, entity: episode.entity, repetition: episode.repetition };
     try {
       const result = await game.play(ctx, settings);
       store.finishEpisode(episodeId, result.outcome, result.metrics);
-      done++;
-      if (result.outcome === 'win') wins++;
-      emit({ type: 'episode-finished', runId, episodeId, entity: episode.entity, repetition: episode.repetition, status: 'done', outcome: result.outcome, error: null, done, errors, wins, total });
+      counts.done++;
+      if (result.outcome === 'win') counts.wins++;
+      emit({ ...base, status: 'done', outcome: result.outcome, error: null, ...counts, total });
     } catch (error) {
       if (signal.aborted) {
-        store.resetEpisode(episodeId); // its turns stay; resuming continues after the last one
+        store.resetEpisode(episodeId); // its turns stay; the next start continues after the last one
         return;
       }
       const failure = error instanceof ProviderError ? error : new ProviderError('internal', describeError(error), { cause: error });
       store.failEpisode(episodeId, failure.kind, failure.message);
-      errors++;
-      emit({ type: 'episode-finished', runId, episodeId, entity: episode.entity, repetition: episode.repetition, status: 'error', outcome: null, error: failure.message, done, errors, wins, total });
+      counts.errors++;
+      emit({ ...base, status: 'error', outcome: null, error: failure.message, ...counts, total });
     }
   };
 
-  const workers = Array.from({ length: Math.min(config.concurrency, queue.length) }, async () => {
-    for (let next = queue.shift(); next !== undefined && !signal.aborted; next = queue.shift()) await playOne(next);
-  });
+  store.markRunRunning(runId);
+  const beat = setInterval(() => store.heartbeat(runId), options.heartbeatMs ?? 5_000);
+  const ticker = setInterval(() => emit(progress()), options.progressMs ?? 500);
+  beat.unref();
+  ticker.unref();
+  emit({ type: 'run-started', runId, total, remaining: pending.length });
+
+  const queue = new PQueue({ concurrency: config.concurrency });
+  signal.addEventListener('abort', () => queue.clear(), { once: true });
   let status: RunStatus;
   try {
-    await Promise.all(workers);
+    await queue.addAll(pending.map((id) => () => playOne(id)));
     status = signal.aborted ? 'interrupted' : 'done';
-    store.finishRun(runId, status, signal.aborted ? 'stopped by the user' : null);
+    store.finishRun(runId, status, reason);
   } catch (error) {
     status = 'failed';
     store.finishRun(runId, status, describeError(error));
     throw error;
   } finally {
     clearInterval(beat);
+    clearInterval(ticker);
   }
-  emit({ type: 'run-finished', runId, status, done, errors, total });
-  return { runId, status, done, errors, total };
+  emit(progress());
+  emit({ type: 'run-finished', runId, status, done: counts.done, errors: counts.errors, total, reason });
+  return { runId, status, done: counts.done, errors: counts.errors, total, reason };
 }
 
-interface CallSite {
-  runId: number;
-  episodeId: number;
-  turnIdx: number;
-  role: string;
-  modelConfigId: number;
+/** Re-queues a run's errored episodes (keeping their committed turns) and plays them. */
+export async function retryErrors(store: Store, runId: number, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+  store.reconcileInterrupted((r) => runOwnerAlive(r));
+  const run = store.getRun(runId);
+  if (run.status === 'running') throw new RunBusyError(runId, run.pid);
+  store.requeueErrors(runId);
+  return executeRun(store, runId, options);
 }
 
-async function callAndRecord(
-  store: Store,
-  model: ChatModel,
-  site: CallSite,
-  request: Parameters<ChatModel['complete']>[0],
-  signal: AbortSignal,
-) {
-  let callId: number | null = null;
-  const result = await model.complete(request, {
-    signal,
-    onAttempt: (attempt) => {
-      callId = store.recordCall({ ...attempt, ...site });
-    },
-  });
-  return { ...result, callId };
-}

@@ -103,8 +103,10 @@ export interface PrepareOptions {
 export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
   const config = parseRunConfig(input);
   const dataset = loadEdaDataset(config.dataset);
-  const models = buildModels(config, options.createModel ?? createModel);
-  if (config.preflight) await preflight(store, config, models, options.warn ?? (() => {}));
+  const factory = options.createModel ?? createModel;
+  const models = buildModels(config, (c) => factory(c, { cacheMode: config.cache }));
+  // A replay from the cache calls no provider, so there is nothing to check.
+  if (config.preflight && config.cache !== 'only') await preflight(store, config, models, options.warn ?? (() => {}));
 
   const seed = config.seed ?? randomRunSeed();
   const entities = config.limit ? dataset.entities.slice(0, config.limit) : dataset.entities;

@@ -117,6 +117,8 @@ export interface TurnInput {
   guesserOutputTokens: number | null;
   judgeInputTokens: number | null;
   judgeOutputTokens: number | null;
+  /** Game events of this turn, e.g. `empty_question`, `judge_off_format`. */
+  flags?: string[] | null;
 }
 
 export interface TurnRow extends TurnInput {
@@ -141,11 +143,31 @@ export interface CallInput {
   inputTokens: number | null;
   outputTokens: number | null;
   startedAt: string;
+  /** Served from the response cache, not the provider. */
+  cached?: boolean;
 }
 
-export interface CallRow extends Omit<CallInput, 'ok'> {
+export interface CallRow extends Omit<CallInput, 'ok' | 'cached'> {
   id: number;
   status: 'ok' | 'error';
+  cached: boolean;
+}
+
+export interface PriceRow {
+  provider: string;
+  model: string;
+  inputPerMTok: number;
+  outputPerMTok: number;
+  updatedAt: string;
+}
+
+export interface UsageRow {
+  provider: string;
+  model: string;
+  calls: number;
+  cachedCalls: number;
+  inputTokens: number;
+  outputTokens: number;
 }
 
 export interface NewRun {
@@ -177,19 +199,21 @@ export class Store {
     this.stmts = {
       insertCall: db.prepare(
         `INSERT INTO model_calls (run_id, episode_id, turn_idx, role, model_config_id, attempt, request, response,
-           status, http_status, error_kind, error, latency_ms, input_tokens, output_tokens, started_at)
+           status, http_status, error_kind, error, latency_ms, input_tokens, output_tokens, started_at, cached)
          VALUES (@runId, @episodeId, @turnIdx, @role, @modelConfigId, @attempt, @request, @response,
-           @status, @httpStatus, @errorKind, @error, @latencyMs, @inputTokens, @outputTokens, @startedAt)`,
+           @status, @httpStatus, @errorKind, @error, @latencyMs, @inputTokens, @outputTokens, @startedAt, @cached)`,
       ),
       insertTurn: db.prepare(
         `INSERT INTO turns (episode_id, idx, guesser_generated, guesser_sent, guesser_in_history, judge_raw,
            judge_label, judge_reply, guesser_call_id, judge_call_id, guesser_latency_ms, judge_latency_ms,
-           guesser_input_tokens, guesser_output_tokens, judge_input_tokens, judge_output_tokens, created_at)
+           guesser_input_tokens, guesser_output_tokens, judge_input_tokens, judge_output_tokens, created_at, flags)
          VALUES (@episodeId, @idx, @guesserGenerated, @guesserSent, @guesserInHistory, @judgeRaw,
            @judgeLabel, @judgeReply, @guesserCallId, @judgeCallId, @guesserLatencyMs, @judgeLatencyMs,
-           @guesserInputTokens, @guesserOutputTokens, @judgeInputTokens, @judgeOutputTokens, @createdAt)`,
+           @guesserInputTokens, @guesserOutputTokens, @judgeInputTokens, @judgeOutputTokens, @createdAt, @flags)`,
       ),
       heartbeat: db.prepare(`UPDATE runs SET heartbeat_at = ? WHERE id = ?`),
+      cacheGet: db.prepare(`SELECT response FROM response_cache WHERE key = ?`),
+      cachePut: db.prepare(`INSERT OR IGNORE INTO response_cache (key, model, request, response) VALUES (?, ?, ?, ?)`),
     };
   }
 
@@ -426,12 +450,14 @@ export class Store {
         request: json(call.request),
         response: call.response === undefined || call.response === null ? null : json(call.response),
         status: call.ok ? 'ok' : 'error',
+        cached: call.cached ? 1 : 0,
       }).lastInsertRowid,
     );
   }
 
   commitTurn(turn: TurnInput): number {
-    return Number(this.stmts.insertTurn.run({ ...turn, createdAt: nowIso() }).lastInsertRowid);
+    const flags = turn.flags?.length ? json(turn.flags) : null;
+    return Number(this.stmts.insertTurn.run({ ...turn, flags, createdAt: nowIso() }).lastInsertRowid);
   }
 
   getTurns(episodeId: number): TurnRow[] {
@@ -442,6 +468,78 @@ export class Store {
     return (
       this.db.prepare(`SELECT * FROM model_calls WHERE episode_id = ? ORDER BY id`).all(episodeId) as Row[]
     ).map(toCall);
+  }
+
+  /** Errored episodes go back to pending, keeping the turns they had committed. */
+  requeueErrors(runId: number): number {
+    return this.db
+      .prepare(`UPDATE episodes SET status = 'pending', error = NULL, error_kind = NULL, finished_at = NULL WHERE run_id = ? AND status = 'error'`)
+      .run(runId).changes;
+  }
+
+  /** Stores recomputed metrics (a rescore) for finished episodes. */
+  updateEpisodeResults(results: { episodeId: number; outcome: Outcome; metrics: Record<string, number> }[]): void {
+    const update = this.db.prepare(`UPDATE episodes SET outcome = ?, metrics = ? WHERE id = ? AND status = 'done'`);
+    this.transaction(() => results.forEach((r) => update.run(r.outcome, json(r.metrics), r.episodeId)));
+  }
+
+  // ── response cache ───────────────────────────────────────────────────────
+
+  cacheGet(key: string): unknown {
+    const row = this.stmts.cacheGet.get(key) as Row | undefined;
+    return row ? parseJson(row.response) : undefined;
+  }
+
+  cachePut(key: string, model: string, request: unknown, response: unknown): void {
+    this.stmts.cachePut.run(key, model, json(request), json(response));
+  }
+
+  // ── prices and usage ─────────────────────────────────────────────────────
+
+  setPrice(provider: string, model: string, inputPerMTok: number, outputPerMTok: number): void {
+    this.db
+      .prepare(
+        `INSERT INTO prices (provider, model, input_per_mtok, output_per_mtok, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (provider, model) DO UPDATE SET input_per_mtok = excluded.input_per_mtok,
+           output_per_mtok = excluded.output_per_mtok, updated_at = excluded.updated_at`,
+      )
+      .run(provider, model, inputPerMTok, outputPerMTok, nowIso());
+  }
+
+  removePrice(provider: string, model: string): boolean {
+    return this.db.prepare(`DELETE FROM prices WHERE provider = ? AND model = ?`).run(provider, model).changes > 0;
+  }
+
+  listPrices(): PriceRow[] {
+    return (this.db.prepare(`SELECT * FROM prices ORDER BY provider, model`).all() as Row[]).map((r) => ({
+      provider: String(r.provider),
+      model: String(r.model),
+      inputPerMTok: Number(r.input_per_mtok),
+      outputPerMTok: Number(r.output_per_mtok),
+      updatedAt: String(r.updated_at),
+    }));
+  }
+
+  /** Tokens used by a run, per model; cached calls cost nothing and are counted apart. */
+  usage(runId: number): UsageRow[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT m.provider, m.model, COUNT(*) AS calls, SUM(c.cached) AS cached_calls,
+             SUM(CASE WHEN c.cached = 0 THEN COALESCE(c.input_tokens, 0) ELSE 0 END) AS input_tokens,
+             SUM(CASE WHEN c.cached = 0 THEN COALESCE(c.output_tokens, 0) ELSE 0 END) AS output_tokens
+           FROM model_calls c JOIN model_configs m ON m.id = c.model_config_id
+           WHERE c.run_id = ? GROUP BY m.provider, m.model ORDER BY m.provider, m.model`,
+        )
+        .all(runId) as Row[]
+    ).map((r) => ({
+      provider: String(r.provider),
+      model: String(r.model),
+      calls: Number(r.calls),
+      cachedCalls: Number(r.cached_calls ?? 0),
+      inputTokens: Number(r.input_tokens ?? 0),
+      outputTokens: Number(r.output_tokens ?? 0),
+    }));
   }
 
   countCalls(runId: number): { total: number; ok: number; errors: number } {
@@ -558,6 +656,7 @@ function toTurn(row: Row): TurnRow {
     guesserOutputTokens: num(row.guesser_output_tokens),
     judgeInputTokens: num(row.judge_input_tokens),
     judgeOutputTokens: num(row.judge_output_tokens),
+    flags: row.flags === null || row.flags === undefined ? null : parseJson<string[]>(row.flags),
     createdAt: String(row.created_at),
   };
 }
@@ -581,5 +680,6 @@ function toCall(row: Row): CallRow {
     inputTokens: num(row.input_tokens),
     outputTokens: num(row.output_tokens),
     startedAt: String(row.started_at),
+    cached: Number(row.cached) === 1,
   };
 }

@@ -58,8 +58,13 @@ export const edaGame: GamePlugin<EdaSettings> = {
       let reply = judge ? judge.text.trim() : 'Bingo!';
       if (!bingo && idx === settings.maxTurns - 1) reply += settings.mustGuessSuffix;
 
+      const flags: string[] = [];
+      if (question === '') flags.push('empty_question');
+      if (/\n/.test(question)) flags.push('multi_line_question');
+      if (label === 'other') flags.push('judge_off_format');
       ctx.commitTurn({
         idx,
+        flags,
         guesserGenerated: guess.text,
         guesserSent: question,
         guesserInHistory: inHistory,

@@ -1,0 +1,57 @@
+/**
+ * Faults injected by the mock provider (429 with Retry-After, 5xx, timeouts, malformed bodies) must
+ * change nothing but the number of attempts: every episode completes with the metrics of a fault-free
+ * run with the same seed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRun } from '../../electron/engine/runner/execute';
+import { prepareRun } from '../../electron/engine/runner/prepare';
+import type { Store } from '../../electron/engine/store/store';
+import { startMockProvider, type MockProvider } from '../mock-provider/server';
+import { tempStore } from '../support/tmp';
+
+let clean: MockProvider;
+let faulty: MockProvider;
+beforeAll(async () => {
+  clean = await startMockProvider();
+  faulty = await startMockProvider({
+    faults: { rate429: 0.06, rate500: 0.06, rateTimeout: 0.03, rateMalformed: 0.06, retryAfterMs: 30, hangMs: 1500, seed: 11 },
+  });
+});
+afterAll(async () => {
+  await clean.close();
+  await faulty.close();
+});
+
+async function play(store: Store, provider: 'openai' | 'anthropic', mock: MockProvider) {
+  const baseUrl = provider === 'openai' ? mock.openaiBaseUrl : mock.anthropicBaseUrl;
+  const player = (model: string) => ({ provider, model, baseUrl, timeoutMs: 400, maxAttempts: 15 });
+  const { runId } = await prepareRun(store, {
+    dataset: { name: 'things', split: 'test' }, limit: 12, repetitions: 2, seed: 5, concurrency: 12, preflight: false,
+    players: { guesser: player('mock-guesser'), judge: player('mock-judge') },
+  });
+  const result = await executeRun(store, runId, { retry: { baseDelayMs: 10, maxDelayMs: 200 } });
+  const episodes = store.listEpisodes(runId).map((e) => ({
+    entity: e.entity, repetition: e.repetition, status: e.status, metrics: e.metrics,
+    questions: store.getTurns(e.id).map((t) => t.guesserSent),
+  }));
+  return { runId, result, episodes };
+}
+
+describe.each(['openai', 'anthropic'] as const)('fault injection through the %s SDK', (provider) => {
+  it('every episode completes with the fault-free metrics, and every failed attempt is recorded', async () => {
+    const reference = await play(tempStore(), provider, clean);
+    const before = { ...faulty.injected };
+    const store = tempStore();
+    const faultyRun = await play(store, provider, faulty);
+
+    const injected = Object.entries(faulty.injected).map(([k, v]) => [k, v - before[k as keyof typeof before]]);
+    expect(injected.every(([, n]) => (n as number) > 0)).toBe(true);
+    expect(faultyRun.result).toMatchObject({ status: 'done', errors: 0, done: 24 });
+    expect(faultyRun.episodes).toEqual(reference.episodes);
+
+    const failedAttempts = store.countCalls(faultyRun.runId).errors;
+    const totalInjected = injected.reduce((sum, [, n]) => sum + (n as number), 0);
+    expect(failedAttempts).toBe(totalInjected);
+  }, 60_000);
+});
