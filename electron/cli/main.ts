@@ -10,6 +10,8 @@ import { reportCommand } from './commands/report';
 import { runCommand } from './commands/run';
 import { episodesCommand, runsCommand } from './commands/runs';
 import { showCommand } from './commands/show';
+import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
+import { BudgetExhaustedError, RunBusyError } from '../engine/runner/execute';
 
 const program = new Command('parlor')
   .description('Evaluate language models through conversational games (Entity-Deduction Arena).')
@@ -46,6 +48,13 @@ program
   .option('--judge-temperature <t>', 'default 0.2')
   .option('--name <text>', 'a name for the run')
   .option('--no-preflight', 'skip the one-token check of every model before the run')
+  .option('--cache <mode>', 'response cache: off | use (read and fill) | only (replay offline)')
+  .option('--budget <usd>', 'stop cleanly once the spend reaches this many US dollars (needs `parlor prices`)')
+  .option('--rpm <n>', 'requests per minute allowed to each model')
+  .option('--tpm <n>', 'tokens per minute allowed to each model')
+  .option('--dry-run', 'print the estimate of calls, tokens and cost, and stop')
+  .option('--resume <run>', 'continue an interrupted run from its last committed turns')
+  .option('--retry-errors <run>', 'play the episodes of a run that ended in error again')
   .action(async (flags, cmd: Command) => {
     exitCode = await runCommand({ ...flags, db: dbOf(cmd) });
   });
@@ -91,7 +100,31 @@ program
     exitCode = exportCommand(run, { ...flags, db: dbOf(cmd) });
   });
 
-const USER_ERRORS = [CliError, RunConfigError, PreflightError, DatasetError, NotFoundError, SchemaTooNewError];
+program
+  .command('replay <run>')
+  .description('play a run again as a new run from the response cache only: offline, free, identical')
+  .action(async (run: string, _flags, cmd: Command) => {
+    exitCode = await replayCommand(run, { db: dbOf(cmd) });
+  });
+
+program
+  .command('rescore <run>')
+  .description('recompute metrics from the stored turns, without any model call')
+  .option('--lambda <x>', 'score penalty per turn beyond the free turns')
+  .option('--free-turns <n>', 'turns that cost nothing (5 in the paper)')
+  .option('--write', 'store the new metrics (and settings) with the run')
+  .action((run: string, flags, cmd: Command) => {
+    exitCode = rescoreCommand(run, { ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('prices [action] [args...]')
+  .description('the price table: `prices`, `prices set <provider:model> <in $/Mtok> <out $/Mtok>`, `prices rm <provider:model>`')
+  .action((action: string | undefined, args: string[], _flags, cmd: Command) => {
+    exitCode = pricesCommand(action, args, { db: dbOf(cmd) });
+  });
+
+const USER_ERRORS = [CliError, RunConfigError, PreflightError, DatasetError, NotFoundError, SchemaTooNewError, RunBusyError, BudgetExhaustedError];
 
 try {
   await program.parseAsync(process.argv);

@@ -1,4 +1,5 @@
 import { EDA_METRICS } from '../../../shared/games/eda';
+import { runCost } from '../../engine/analysis/cost';
 import { runReport } from '../../engine/analysis/run-report';
 import type { Store } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
@@ -20,6 +21,13 @@ export function printReport(store: Store, runId: number): void {
   if (report.errors) notes.push(`${report.errors} error${report.errors === 1 ? '' : 's'} excluded`);
   if (report.unfinished) notes.push(`${report.unfinished} unfinished excluded`);
   console.log(`mean ± sample std of the per-repetition means${notes.length ? ` · ${notes.join(' · ')}` : ''}`);
+  const usage = store.usage(runId);
+  if (usage.length) {
+    const cost = runCost(usage, store.listPrices());
+    const parts = usage.map((u) => `${u.provider}:${u.model} ${u.calls} calls${u.cachedCalls ? ` (${u.cachedCalls} cached)` : ''}, ${u.inputTokens.toLocaleString('en-US')} in / ${u.outputTokens.toLocaleString('en-US')} out tokens`);
+    const money = cost.unpriced.length ? `cost of priced models $${cost.usd.toFixed(4)}; no price for ${cost.unpriced.join(', ')}` : `cost $${cost.usd.toFixed(4)}`;
+    console.log(`usage: ${parts.join('; ')} · ${money}`);
+  }
 }
 
 export function reportCommand(runText: string, flags: { json?: boolean; db?: string }): number {

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { parseModelSpec } from '../../../shared/contract/models';
-import type { RunEvent } from '../../../shared/contract/events';
 import { formatProblems } from '../../engine/datasets/validate';
-import { executeRun } from '../../engine/runner/execute';
+import { executeRun, retryErrors } from '../../engine/runner/execute';
+import { estimateRun } from '../../engine/runner/estimate';
 import { prepareRun } from '../../engine/runner/prepare';
-import { CliError, openStore } from '../context';
+import type { Store } from '../../engine/store/store';
+import { CliError, openStore, parseId } from '../context';
+import { progressPrinter } from '../progress';
 import { printReport } from './report';
 
 export interface RunFlags {
@@ -30,6 +32,13 @@ export interface RunFlags {
   judgeTemperature?: string;
   name?: string;
   preflight?: boolean;
+  cache?: string;
+  budget?: string;
+  rpm?: string;
+  tpm?: string;
+  resume?: string;
+  retryErrors?: string;
+  dryRun?: boolean;
   db?: string;
 }
 
@@ -51,8 +60,8 @@ function readConfigFile(path: string): Json {
   }
 }
 
-function player(base: unknown, spec: string | undefined, baseUrl: string | undefined, keyEnv: string | undefined): Json | undefined {
-  const merged: Json = { ...obj(base) };
+function player(base: unknown, spec: string | undefined, baseUrl: string | undefined, keyEnv: string | undefined, limits: Json): Json | undefined {
+  const merged: Json = { ...obj(base), ...limits };
   if (spec) {
     try {
       Object.assign(merged, parseModelSpec(spec));
@@ -81,8 +90,11 @@ export function configFromFlags(flags: RunFlags): Json {
   if (flags.guesserTemperature) settings.guesser = { ...obj(settings.guesser), temperature: num(flags.guesserTemperature) };
   if (flags.judgeTemperature) settings.judge = { ...obj(settings.judge), temperature: num(flags.judgeTemperature) };
 
-  const guesser = player(players.guesser, flags.guesser, flags.guesserBaseUrl ?? flags.baseUrl, flags.guesserKeyEnv);
-  const judge = player(players.judge, flags.judge, flags.judgeBaseUrl ?? flags.baseUrl, flags.judgeKeyEnv);
+  const limits: Json = {};
+  if (flags.rpm) limits.rpm = num(flags.rpm);
+  if (flags.tpm) limits.tpm = num(flags.tpm);
+  const guesser = player(players.guesser, flags.guesser, flags.guesserBaseUrl ?? flags.baseUrl, flags.guesserKeyEnv, limits);
+  const judge = player(players.judge, flags.judge, flags.judgeBaseUrl ?? flags.baseUrl, flags.judgeKeyEnv, limits);
   if (!guesser) throw new CliError('Say which model guesses: --guesser openai:<model> (or players.guesser in --config).');
   if (!judge) throw new CliError('Say which model judges: --judge openai:<model> (the paper used gpt-3.5-turbo).');
 
@@ -93,6 +105,8 @@ export function configFromFlags(flags: RunFlags): Json {
     limit: num(flags.limit),
     seed: num(flags.seed),
     name: flags.name,
+    cache: flags.cache,
+    budgetUsd: num(flags.budget),
   })) {
     if (value !== undefined) config[key] = value;
   }
@@ -100,56 +114,64 @@ export function configFromFlags(flags: RunFlags): Json {
   return config;
 }
 
-function progressPrinter(): (event: RunEvent) => void {
-  const tty = process.stderr.isTTY;
-  let lastPrinted = 0;
-  return (event) => {
-    if (event.type === 'run-started') {
-      process.stderr.write(`run ${event.runId}: ${event.remaining} of ${event.total} episodes to play\n`);
-    } else if (event.type === 'episode-finished') {
-      if (event.status === 'error') {
-        if (tty) process.stderr.write('\n');
-        process.stderr.write(`  episode ${event.episodeId} (${event.entity}, rep ${event.repetition}) failed: ${event.error}\n`);
-      }
-      const line = `  ${event.done + event.errors}/${event.total} episodes · ${event.wins} wins · ${event.errors} errors`;
-      if (tty) process.stderr.write(`\r${line}`);
-      else if (event.done + event.errors - lastPrinted >= Math.max(1, Math.ceil(event.total / 20)) || event.done + event.errors === event.total) {
-        lastPrinted = event.done + event.errors;
-        process.stderr.write(`${line}\n`);
-      }
-    } else if (event.type === 'run-finished') {
-      if (tty) process.stderr.write('\n');
-      process.stderr.write(`run ${event.runId} ${event.status}: ${event.done} done, ${event.errors} errors, ${event.total} episodes\n`);
-    }
+function installSigint(controller: AbortController): () => void {
+  let stops = 0;
+  const onSigint = () => {
+    stops++;
+    if (stops > 1) process.exit(130);
+    process.stderr.write('\nstopping: abandoning calls in flight; the run will be interrupted and resumable (Ctrl-C again to quit at once)\n');
+    controller.abort();
   };
+  process.on('SIGINT', onSigint);
+  return () => process.off('SIGINT', onSigint);
 }
 
+/** Plays the pending episodes of a stored run with a progress display, then prints its report. */
+export async function playStoredRun(store: Store, runId: number, mode: 'play' | 'retry-errors'): Promise<number> {
+  process.stderr.write(`database: ${store.path}\n`);
+  const controller = new AbortController();
+  const release = installSigint(controller);
+  try {
+    const options = { onEvent: progressPrinter(), signal: controller.signal };
+    const result = mode === 'retry-errors' ? await retryErrors(store, runId, options) : await executeRun(store, runId, options);
+    printReport(store, result.runId);
+    return result.status === 'done' ? 0 : 1;
+  } finally {
+    release();
+  }
+}
+
+function printEstimate(store: Store, config: Json): void {
+  const estimate = estimateRun(store, config);
+  const money = estimate.usd === null ? `cost unknown (no price for ${estimate.unpriced.join(', ')}; see \`parlor prices\`)` : `cost ≤ $${estimate.usd.toFixed(2)}`;
+  process.stderr.write(
+    `estimate: ${estimate.episodes} episodes, ≤ ${estimate.calls} calls, ≤ ${fmt(estimate.inputTokens)} input + ${fmt(estimate.outputTokens)} output tokens, ${money} (upper bound: every game lasts all its turns)\n`,
+  );
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
 export async function runCommand(flags: RunFlags): Promise<number> {
+  if (flags.resume || flags.retryErrors) {
+    const store = openStore(flags.db);
+    try {
+      const runId = parseId(flags.resume ?? flags.retryErrors!, 'Run id');
+      return await playStoredRun(store, runId, flags.resume ? 'play' : 'retry-errors');
+    } finally {
+      store.close();
+    }
+  }
   const config = configFromFlags(flags);
   const store = openStore(flags.db);
   try {
+    printEstimate(store, config);
+    if (flags.dryRun) return 0;
     const prepared = await prepareRun(store, config, { warn: (m) => process.stderr.write(`warning: ${m}\n`) });
     if (prepared.warnings.length) {
       process.stderr.write(`dataset ${prepared.datasetSource}: ${prepared.warnings.length} warning(s)\n`);
       process.stderr.write(`${formatProblems(prepared.warnings, prepared.datasetSource)}\n`);
     }
-    process.stderr.write(`database: ${store.path}\n`);
-    const controller = new AbortController();
-    let stops = 0;
-    const onSigint = () => {
-      stops++;
-      if (stops > 1) process.exit(130);
-      process.stderr.write('\nstopping: abandoning calls in flight; `parlor runs` will show the run as interrupted (Ctrl-C again to quit at once)\n');
-      controller.abort();
-    };
-    process.on('SIGINT', onSigint);
-    try {
-      const result = await executeRun(store, prepared.runId, { onEvent: progressPrinter(), signal: controller.signal });
-      printReport(store, result.runId);
-      return result.status === 'done' ? 0 : 1;
-    } finally {
-      process.off('SIGINT', onSigint);
-    }
+    return await playStoredRun(store, prepared.runId, 'play');
   } finally {
     store.close();
   }

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import PQueue from 'p-queue';
 import type { RunEvent } from '../../../shared/contract/events';
 import type { RunStatus } from '../../../shared/contract/records';
-import { callCost, priceFor, type Price } from '../analysis/cost';
+import { callCost, priceFor, runCost, type Price } from '../analysis/cost';
 import type { EpisodeContext, GamePlugin } from '../games/types';
 import { edaGame } from '../games/eda/game';
 import { describeError, ProviderError } from '../players/errors';
@@ -40,6 +40,13 @@ export class RunBusyError extends Error {
   }
 }
 
+export class BudgetExhaustedError extends Error {
+  constructor(runId: number, budget: number) {
+    super(`Run ${runId} has already spent its budget of $${budget.toFixed(2)}; nothing was played.`);
+    this.name = 'BudgetExhaustedError';
+  }
+}
+
 /**
  * Plays every pending episode of a stored run (a new run, a resumed one, or one whose errors were
  * re-queued), `concurrency` at a time; each episode's turns in order. Each model call and each turn is
@@ -51,6 +58,9 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   const run = store.getRun(runId);
   if (run.status === 'running') throw new RunBusyError(runId, run.pid);
   const config = parseRunConfig(run.config);
+  if (config.budgetUsd !== undefined && runCost(store.usage(runId), store.listPrices()).usd >= config.budgetUsd) {
+    throw new BudgetExhaustedError(runId, config.budgetUsd);
+  }
   const game: GamePlugin<unknown> = edaGame as GamePlugin<unknown>;
   const settings = game.parseSettings(config.settings);
   const cache = { get: (key: string) => store.cacheGet(key), put: store.cachePut.bind(store) };
@@ -88,7 +98,8 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     calls: 0,
   };
   const pricedAll = roles.every((r) => r.price);
-  let spent = 0;
+  // The budget covers the whole run, earlier sessions included.
+  let spent = runCost(store.usage(runId), store.listPrices()).usd;
   const started = Date.now();
   const finishedHere = () => counts.done + counts.errors - (total - pending.length);
 
@@ -98,7 +109,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     if (info.price && !attempt.cached) {
       spent += callCost(info.price, attempt.inputTokens ?? 0, attempt.outputTokens ?? 0);
       if (config.budgetUsd !== undefined && spent >= config.budgetUsd) {
-        stop(`budget of $${config.budgetUsd.toFixed(2)} reached ($${spent.toFixed(4)} spent in this session)`);
+        stop(`budget of $${config.budgetUsd.toFixed(2)} reached ($${spent.toFixed(4)} spent)`);
       }
     }
     return store.recordCall({ ...attempt, ...site, runId, modelConfigId: info.modelConfigId });

@@ -1,5 +1,6 @@
 import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
 import { describeZodError, RunConfigSchema, type RunConfig } from '../../../shared/contract/run';
+import { priceFor } from '../analysis/cost';
 import { loadEdaDataset } from '../datasets/eda';
 import type { DatasetProblem } from '../datasets/validate';
 import { edaGame } from '../games/eda/game';
@@ -102,6 +103,15 @@ export interface PrepareOptions {
 /** Validates a config, loads its dataset, checks its models and stores the run with every episode pending. */
 export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
   const config = parseRunConfig(input);
+  if (config.budgetUsd !== undefined) {
+    const unpriced = Object.values(config.players).filter((m) => !priceFor(store.listPrices(), m.provider, m.model));
+    if (unpriced.length) {
+      throw new RunConfigError(
+        `A budget needs a price for every model; none is set for ${unpriced.map(modelLabel).join(', ')}. ` +
+          `Set one with: parlor prices set ${modelLabel(unpriced[0]!)} <input $/Mtok> <output $/Mtok>`,
+      );
+    }
+  }
   const dataset = loadEdaDataset(config.dataset);
   const factory = options.createModel ?? createModel;
   const models = buildModels(config, (c) => factory(c, { cacheMode: config.cache }));

@@ -477,6 +477,10 @@ export class Store {
       .run(runId).changes;
   }
 
+  updateRunConfig(runId: number, config: unknown): void {
+    this.db.prepare(`UPDATE runs SET config = ? WHERE id = ?`).run(json(config), runId);
+  }
+
   /** Stores recomputed metrics (a rescore) for finished episodes. */
   updateEpisodeResults(results: { episodeId: number; outcome: Outcome; metrics: Record<string, number> }[]): void {
     const update = this.db.prepare(`UPDATE episodes SET outcome = ?, metrics = ? WHERE id = ? AND status = 'done'`);

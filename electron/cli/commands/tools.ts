@@ -1,0 +1,78 @@
+import { parseModelSpec } from '../../../shared/contract/models';
+import { EDA_METRICS } from '../../../shared/games/eda';
+import { rescoreRun } from '../../engine/analysis/rescore';
+import { replayRun } from '../../engine/runner/replay';
+import { CliError, openStore, parseId } from '../context';
+import { meanStd, table } from '../format';
+import { progressPrinter } from '../progress';
+import { printReport } from './report';
+
+export async function replayCommand(runText: string, flags: { db?: string }): Promise<number> {
+  const store = openStore(flags.db);
+  try {
+    const result = await replayRun(store, parseId(runText, 'Run id'), { onEvent: progressPrinter() });
+    printReport(store, result.runId);
+    return result.status === 'done' && result.errors === 0 ? 0 : 1;
+  } finally {
+    store.close();
+  }
+}
+
+function number(text: string | undefined, what: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new CliError(`${what} must be a non-negative number, not "${text}".`);
+  return value;
+}
+
+export function rescoreCommand(runText: string, flags: { lambda?: string; freeTurns?: string; write?: boolean; db?: string }): number {
+  const store = openStore(flags.db);
+  try {
+    const runId = parseId(runText, 'Run id');
+    const overrides = { lambda: number(flags.lambda, '--lambda'), freeTurns: number(flags.freeTurns, '--free-turns') };
+    const clean = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+    const { report, changed } = rescoreRun(store, runId, clean, flags.write);
+    console.log(`Run ${runId} rescored from its stored turns (no model calls): ${changed} episode(s) changed${flags.write ? ', saved' : ''}`);
+    console.log(table(EDA_METRICS.map((m) => m.label), [EDA_METRICS.map((m) => meanStd(report.metrics[m.key], m.digits))]));
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+export function pricesCommand(action: string | undefined, args: string[], flags: { db?: string }): number {
+  const store = openStore(flags.db);
+  try {
+    if (!action || action === 'list') {
+      const prices = store.listPrices();
+      if (!prices.length) console.log('No prices set. Add one: parlor prices set openai:gpt-4o 2.50 10.00  (USD per million input / output tokens)');
+      else console.log(table(['model', 'input $/Mtok', 'output $/Mtok', 'updated'], prices.map((p) => [`${p.provider}:${p.model}`, p.inputPerMTok, p.outputPerMTok, p.updatedAt.slice(0, 10)])));
+      return 0;
+    }
+    const spec = args[0];
+    if (!spec) throw new CliError(`Usage: parlor prices ${action} <provider:model>${action === 'set' ? ' <input $/Mtok> <output $/Mtok>' : ''}`);
+    const { provider, model } = (() => {
+      try {
+        return parseModelSpec(spec);
+      } catch (error) {
+        throw new CliError((error as Error).message);
+      }
+    })();
+    if (action === 'set') {
+      const input = number(args[1], 'The input price');
+      const output = number(args[2], 'The output price');
+      if (input === undefined || output === undefined) throw new CliError('Usage: parlor prices set <provider:model> <input $/Mtok> <output $/Mtok>');
+      store.setPrice(provider, model, input, output);
+      console.log(`${provider}:${model}: $${input} input, $${output} output per million tokens`);
+      return 0;
+    }
+    if (action === 'rm') {
+      if (!store.removePrice(provider, model)) throw new CliError(`No price is set for ${provider}:${model}.`);
+      console.log(`removed the price of ${provider}:${model}`);
+      return 0;
+    }
+    throw new CliError(`Unknown prices action "${action}": use list, set or rm.`);
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,64 @@
+import { SingleBar } from 'cli-progress';
+import type { RunEvent } from '../../shared/contract/events';
+
+function duration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return '--';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/** A live bar on a terminal; on a pipe or in CI, a plain line every 5% and at the end. */
+export function progressPrinter(out: NodeJS.WriteStream = process.stderr): (event: RunEvent) => void {
+  const tty = Boolean(out.isTTY);
+  let bar: SingleBar | null = null;
+  let lastLine = -1;
+  const fields = (e: Extract<RunEvent, { type: 'progress' }>) => ({
+    wins: e.wins,
+    errors: e.errors,
+    rate: e.callsPerSecond.toFixed(1),
+    eta_text: duration(e.etaSeconds),
+    cost: e.costUsd === null ? '' : ` · $${e.costUsd.toFixed(4)}`,
+  });
+  return (event) => {
+    switch (event.type) {
+      case 'run-started':
+        out.write(`run ${event.runId}: ${event.remaining} of ${event.total} episodes to play\n`);
+        if (tty) {
+          bar = new SingleBar({
+            stream: out,
+            format: '  {bar} {value}/{total} episodes · {wins} wins · {errors} errors · {rate} calls/s · ETA {eta_text}{cost}',
+            hideCursor: true,
+            barsize: 30,
+          });
+          bar.start(event.total, event.total - event.remaining, { wins: 0, errors: 0, rate: '0.0', eta_text: '--', cost: '' });
+        }
+        break;
+      case 'progress': {
+        const finished = event.done + event.errors;
+        if (bar) {
+          bar.update(finished, fields(event));
+        } else if (finished === event.total || finished - lastLine >= Math.max(1, Math.ceil(event.total / 20))) {
+          if (finished === lastLine) break;
+          lastLine = finished;
+          const f = fields(event);
+          out.write(`  ${finished}/${event.total} episodes · ${f.wins} wins · ${f.errors} errors · ${f.rate} calls/s · ETA ${f.eta_text}${f.cost}\n`);
+        }
+        break;
+      }
+      case 'episode-finished':
+        if (event.status === 'error') {
+          const line = `  episode ${event.episodeId} (${event.entity}, rep ${event.repetition}) failed: ${event.error}\n`;
+          if (bar) bar.stop();
+          out.write(line);
+          if (bar) bar.start(event.total, event.done + event.errors, { wins: event.wins, errors: event.errors, rate: '', eta_text: '--', cost: '' });
+        }
+        break;
+      case 'run-finished':
+        bar?.stop();
+        out.write(`run ${event.runId} ${event.status}${event.reason ? ` (${event.reason})` : ''}: ${event.done} done, ${event.errors} errors, ${event.total} episodes\n`);
+        break;
+    }
+  };
+}
