@@ -3,12 +3,11 @@ import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { tempDir } from '../support/tmp';
+import { BIN, parlor } from '../support/cli';
 
-const BIN = fileURLToPath(new URL('../../bin/parlor.mjs', import.meta.url));
 let mock: MockProvider;
 let slow: MockProvider;
 beforeAll(async () => {
@@ -19,21 +18,6 @@ afterAll(async () => {
   await mock.close();
   await slow.close();
 });
-
-/** Runs the CLI asynchronously: the mock provider lives in this process and must keep answering. */
-function parlor(db: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, '--db', db, ...args], {
-      env: { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const mockRun = (url: string) => ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--base-url', url];
 

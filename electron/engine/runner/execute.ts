@@ -184,7 +184,16 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   signal.addEventListener('abort', () => queue.clear(), { once: true });
   let status: RunStatus;
   try {
-    await queue.addAll(pending.map((id) => () => playOne(id)));
+    // Tasks cleared on a stop never settle, so wait for the queue to drain rather than for each task.
+    let fatal: unknown = null;
+    for (const id of pending) {
+      queue.add(() => playOne(id)).catch((error: unknown) => {
+        fatal ??= error; // a store or engine failure, not a provider one: stop everything
+        stop(describeError(error));
+      });
+    }
+    await queue.onIdle();
+    if (fatal) throw fatal;
     status = signal.aborted ? 'interrupted' : 'done';
     store.finishRun(runId, status, reason);
   } catch (error) {

@@ -1,0 +1,168 @@
+/** Interrupted, failed and cached runs: resume, retry errors, replay, rescore, budget. */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../shared/contract/events';
+import { rescoreRun } from '../../electron/engine/analysis/rescore';
+import { executeRun, retryErrors } from '../../electron/engine/runner/execute';
+import { prepareRun } from '../../electron/engine/runner/prepare';
+import { replayRun } from '../../electron/engine/runner/replay';
+import { Store } from '../../electron/engine/store/store';
+import { ScriptedModel } from '../../electron/engine/players/scripted';
+import { startMockProvider, type MockProvider } from '../mock-provider/server';
+import { parlor, startParlor, waitFor } from '../support/cli';
+import { playScripted } from '../support/scripted-run';
+import { tempDir, tempStore } from '../support/tmp';
+
+let mock: MockProvider;
+let slow: MockProvider;
+beforeAll(async () => {
+  mock = await startMockProvider();
+  slow = await startMockProvider({ latencyMs: 8 });
+});
+afterAll(async () => {
+  await mock.close();
+  await slow.close();
+});
+
+const players = (url: string) => ({
+  guesser: { provider: 'openai' as const, model: 'mock-guesser', baseUrl: url, maxAttempts: 1 },
+  judge: { provider: 'openai' as const, model: 'mock-judge', baseUrl: url, maxAttempts: 1 },
+});
+
+/** Everything that must be identical between two plays of the same run. */
+function outcomes(store: Store, runId: number) {
+  return store.listEpisodes(runId).map((e) => ({ entity: e.entity, rep: e.repetition, status: e.status, metrics: e.metrics, questions: store.getTurns(e.id).map((t) => t.guesserSent) }));
+}
+
+describe('resume after SIGKILL', () => {
+  it('killed at several points and resumed, the run ends with no lost or duplicated turn and the uninterrupted metrics', async () => {
+    const reference = tempStore();
+    const config = { dataset: { name: 'things', split: 'test' }, limit: 15, repetitions: 2, seed: 21, concurrency: 6 };
+    const { runId: refId } = await prepareRun(reference, { ...config, players: players(slow.openaiBaseUrl) });
+    await executeRun(reference, refId);
+
+    const db = join(tempDir(), 'p.db');
+    const flags = ['--limit', '15', '-r', '2', '--seed', '21', '--concurrency', '6'];
+    const base = ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--base-url', slow.openaiBaseUrl, ...flags];
+    const raw = new Database(db, { fileMustExist: false });
+    const turnCount = () => {
+      try {
+        return raw.prepare(`SELECT COUNT(*) FROM turns`).pluck().get() as number;
+      } catch {
+        return 0;
+      }
+    };
+    try {
+      let child = startParlor(db, base);
+      for (const killAt of [40, 200, 420]) {
+        await waitFor(() => turnCount() >= killAt || child.exitCode !== null);
+        child.kill('SIGKILL');
+        await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+        const status = JSON.parse((await parlor(db, ['runs', '--json'])).stdout)[0].status;
+        expect(['interrupted', 'done']).toContain(status);
+        child = startParlor(db, ['run', '--resume', '1']);
+      }
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      expect(child.exitCode).toBe(0);
+      expect(raw.prepare(`SELECT COUNT(*) FROM episodes`).pluck().get()).toBe(30);
+      expect(raw.prepare(`SELECT COUNT(*) FROM turns t GROUP BY episode_id HAVING COUNT(*) != MAX(idx)`).all()).toEqual([]);
+    } finally {
+      raw.close();
+    }
+    const resumed = Store.open(db);
+    try {
+      expect(resumed.getRun(1).status).toBe('done');
+      expect(outcomes(resumed, 1)).toEqual(outcomes(reference, refId));
+    } finally {
+      resumed.close();
+    }
+  }, 120_000);
+});
+
+describe('retry errors', () => {
+  it('episodes that failed for infrastructure reasons are kept apart and can be played again', async () => {
+    const store = tempStore();
+    const outage = await startMockProvider({ faults: { rate500: 1 } });
+    const port = Number(new URL(outage.url).port);
+    const flaky = players(outage.openaiBaseUrl);
+    flaky.guesser.maxAttempts = flaky.judge.maxAttempts = 3;
+    const { runId } = await prepareRun(store, { dataset: { name: 'things' }, limit: 3, repetitions: 1, seed: 2, preflight: false, players: flaky });
+    const fast = { retry: { baseDelayMs: 5, maxDelayMs: 20 } };
+    const first = await executeRun(store, runId, fast);
+    expect(first).toMatchObject({ done: 0, errors: 3 });
+    expect(store.listEpisodes(runId).every((e) => e.status === 'error' && e.errorKind === 'server' && e.outcome === null)).toBe(true);
+    await outage.close();
+    const healed = await startMockProvider({ port });
+    try {
+      const second = await retryErrors(store, runId, fast);
+      expect(store.listEpisodes(runId).map((e) => e.error)).toEqual([null, null, null]);
+      expect(second).toMatchObject({ status: 'done', done: 3, errors: 0 });
+    } finally {
+      await healed.close();
+    }
+  });
+});
+
+describe('cache, replay and rescore', () => {
+  it('a cached run replays offline with identical games and no provider call', async () => {
+    const store = tempStore();
+    const { runId } = await prepareRun(store, { dataset: { name: 'celebrities' }, limit: 4, repetitions: 2, seed: 8, cache: 'use', players: players(mock.openaiBaseUrl) });
+    await executeRun(store, runId);
+    const before = mock.requests.length;
+    const replay = await replayRun(store, runId);
+    expect(replay).toMatchObject({ status: 'done', done: 8, errors: 0 });
+    expect(mock.requests.length).toBe(before);
+    expect(outcomes(store, replay.runId)).toEqual(outcomes(store, runId));
+    expect(store.usage(replay.runId).every((u) => u.cachedCalls === u.calls && u.inputTokens === 0)).toBe(true);
+  });
+
+  it('replaying without a cache fails each episode with cache_miss, not a loss', async () => {
+    const store = tempStore();
+    const { runId } = await prepareRun(store, { dataset: { name: 'things' }, limit: 2, repetitions: 1, seed: 8, preflight: false, players: players(mock.openaiBaseUrl) });
+    await executeRun(store, runId);
+    const replay = await replayRun(store, runId);
+    expect(replay).toMatchObject({ done: 0, errors: 2 });
+    expect(store.listEpisodes(replay.runId).map((e) => e.errorKind)).toEqual(['cache_miss', 'cache_miss']);
+  });
+
+  it('rescoring from stored turns applies a new λ by hand-computed values', async () => {
+    const store = tempStore();
+    const questions = ['Is it alive?', 'Is it big?', 'Is it red?', 'Is it round?', 'Is it soft?', 'Is it old?', 'Is it cheap?', 'Is it loud?', 'Is it wet?', 'Is it an oar?'];
+    const runId = await playScripted(
+      store,
+      { dataset: { name: 'things', split: 'test' }, limit: 1, repetitions: 1 },
+      { guesser: ScriptedModel.fromLines('g', questions), judge: new ScriptedModel('j', () => 'Yes.') },
+    );
+    expect(store.listEpisodes(runId)[0]!.metrics).toEqual({ turns: 10, success: 1, yes: 9, score: 0.9 });
+    // λ = 0.05: 1 − 0.05 × (10 − 5) = 0.75; with 8 free turns: 1 − 0.05 × 2 = 0.9
+    expect(rescoreRun(store, runId, { lambda: 0.05 }).report.metrics.score!.mean).toBeCloseTo(0.75, 12);
+    expect(rescoreRun(store, runId, { lambda: 0.05, freeTurns: 8 }).report.metrics.score!.mean).toBeCloseTo(0.9, 12);
+    expect(store.listEpisodes(runId)[0]!.metrics!.score).toBe(0.9); // not written
+    rescoreRun(store, runId, { lambda: 0.05 }, true);
+    expect(store.listEpisodes(runId)[0]!.metrics!.score).toBe(0.75);
+  });
+});
+
+describe('budget and progress', () => {
+  it('stops cleanly when the budget is reached, and refuses a budget without prices', async () => {
+    const store = tempStore();
+    const config = { dataset: { name: 'things' }, limit: 40, repetitions: 1, seed: 3, concurrency: 4, budgetUsd: 0.002, players: players(mock.openaiBaseUrl) };
+    await expect(prepareRun(store, config)).rejects.toThrow(/needs a price.*parlor prices set openai:mock-guesser/);
+    store.setPrice('openai', 'mock-guesser', 2.5, 10);
+    store.setPrice('openai', 'mock-judge', 0.5, 1.5);
+    const { runId } = await prepareRun(store, config);
+    const events: RunEvent[] = [];
+    const result = await executeRun(store, runId, { onEvent: (e) => events.push(e), progressMs: 10 });
+    expect(result.status).toBe('interrupted');
+    expect(result.reason).toMatch(/budget of \$0\.00 reached/);
+    expect(store.getRun(runId).error).toMatch(/budget/);
+    expect(result.done).toBeLessThan(40);
+    const progress = events.filter((e) => e.type === 'progress');
+    expect(progress.length).toBeGreaterThan(0);
+    const last = progress.at(-1) as Extract<RunEvent, { type: 'progress' }>;
+    expect(last.costUsd).toBeGreaterThanOrEqual(0.002);
+    expect(last.calls).toBeGreaterThan(0);
+    expect(events.at(-1)).toMatchObject({ type: 'run-finished', status: 'interrupted' });
+  });
+});
