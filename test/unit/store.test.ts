@@ -68,4 +68,26 @@ describe('Store', () => {
     expect(store.getRun(runId).status).toBe('interrupted');
     expect(store.getEpisode(episodeId!).status).toBe('pending');
   });
+
+  it('group-commits appends: readers see them at once, the batch commits at the end of the tick, a bad append surfaces', async () => {
+    const store = tempStore();
+    const datasetId = store.upsertDataset('things', 'things', 'test');
+    const [entity] = store.upsertEntities(datasetId, 'test', [{ position: 0, name: 'Oar', line: 'Oar', aliases: ['Oar'] }]);
+    const runId = store.createRun({ name: null, game: 'eda', datasetId, split: 'test', config: {}, seed: 1, appVersion: 't', players: {}, episodes: [{ entityId: entity!.id, repetition: 1, seed: 5 }] });
+    const [episodeId] = store.episodeIds(runId, ['pending']);
+    const modelConfigId = store.ensureModelConfig({ provider: 'openai', model: 'm', sendSeed: true, maxTokensField: 'max_tokens', timeoutMs: 1, maxAttempts: 1 });
+    const call = store.recordCall({ runId, episodeId: episodeId!, turnIdx: 1, role: 'guesser', modelConfigId, attempt: 1, request: { a: 1 }, response: { b: 2 }, ok: true, httpStatus: 200, errorKind: null, error: null, latencyMs: 5, inputTokens: 3, outputTokens: 4, startedAt: 'now' });
+    const turn = { episodeId: episodeId!, idx: 1, guesserGenerated: 'Q', guesserSent: 'Q', guesserInHistory: 'Q', judgeRaw: 'No.', judgeLabel: 'no' as const, judgeReply: 'No.', guesserCallId: call, judgeCallId: null, guesserLatencyMs: 5, judgeLatencyMs: null, guesserInputTokens: 3, guesserOutputTokens: 4, judgeInputTokens: null, judgeOutputTokens: null };
+    store.commitTurn(turn);
+    expect(call.id).toBeNull(); // not yet written
+    const raw = new Database(store.path, { readonly: true });
+    expect(raw.prepare('SELECT COUNT(*) FROM turns').pluck().get()).toBe(0);
+    await new Promise((r) => setImmediate(r));
+    expect(raw.prepare('SELECT COUNT(*) FROM turns').pluck().get()).toBe(1); // committed at the end of the tick
+    raw.close();
+    expect(store.getTurns(episodeId!)[0]!.guesserCallId).toBe(call.id);
+    store.commitTurn(turn); // the same turn twice: a bug the store must not hide
+    expect(() => store.getTurns(episodeId!)).toThrow(/UNIQUE/);
+    expect(store.getTurns(episodeId!)).toHaveLength(1);
+  });
 });

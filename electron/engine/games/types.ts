@@ -1,6 +1,6 @@
 import type { Outcome } from '../../../shared/contract/records';
 import type { ChatRequest, ChatResult } from '../players/types';
-import type { TurnInput, TurnRow } from '../store/store';
+import type { CallRef, TurnInput, TurnRow } from '../store/store';
 
 export interface EpisodeEntity {
   name: string;
@@ -10,7 +10,7 @@ export interface EpisodeEntity {
 
 export interface ModelReply extends ChatResult {
   /** The stored model call that produced this reply. */
-  callId: number | null;
+  callId: CallRef | null;
 }
 
 /** What a game sees of the world while it plays one episode. */

@@ -9,7 +9,7 @@ import { describeError, ProviderError } from '../players/errors';
 import { createModel, type ModelFactory } from '../players/factory';
 import type { RetryPolicy } from '../players/retry';
 import type { CallAttempt, ChatRequest } from '../players/types';
-import type { Store } from '../store/store';
+import type { CallRef, Store } from '../store/store';
 import { runOwnerAlive } from './liveness';
 import { buildModels, parseRunConfig } from './prepare';
 
@@ -103,7 +103,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   const started = Date.now();
   const finishedHere = () => counts.done + counts.errors - (total - pending.length);
 
-  const record = (site: { episodeId: number; turnIdx: number; role: string }, attempt: CallAttempt): number => {
+  const record = (site: { episodeId: number; turnIdx: number; role: string }, attempt: CallAttempt): CallRef => {
     const info = roleInfo[site.role]!;
     counts.calls++;
     if (info.price && !attempt.cached) {
@@ -143,7 +143,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
       priorTurns: store.getTurns(episodeId),
       signal,
       call: async (role: string, turnIdx: number, request: ChatRequest) => {
-        let callId: number | null = null;
+        let callId: CallRef | null = null;
         const result = await models[role]!.complete(request, {
           signal,
           onAttempt: (attempt) => {

@@ -100,6 +100,11 @@ export interface EpisodeRow {
   players: Record<string, string>;
 }
 
+/** A stored model call; `id` is set once the write is committed (at the latest by the next read). */
+export interface CallRef {
+  id: number | null;
+}
+
 export interface TurnInput {
   episodeId: number;
   idx: number;
@@ -109,8 +114,8 @@ export interface TurnInput {
   judgeRaw: string | null;
   judgeLabel: JudgeLabel;
   judgeReply: string;
-  guesserCallId: number | null;
-  judgeCallId: number | null;
+  guesserCallId: number | CallRef | null;
+  judgeCallId: number | CallRef | null;
   guesserLatencyMs: number | null;
   judgeLatencyMs: number | null;
   guesserInputTokens: number | null;
@@ -121,8 +126,10 @@ export interface TurnInput {
   flags?: string[] | null;
 }
 
-export interface TurnRow extends TurnInput {
+export interface TurnRow extends Omit<TurnInput, 'guesserCallId' | 'judgeCallId'> {
   id: number;
+  guesserCallId: number | null;
+  judgeCallId: number | null;
   createdAt: string;
 }
 
@@ -188,10 +195,20 @@ function parseJson<T>(text: unknown): T {
   return JSON.parse(String(text)) as T;
 }
 
+const MAX_BATCH = 1000;
+
+function refId(ref: number | CallRef | null): number | null {
+  return ref === null || typeof ref === 'number' ? ref : ref.id;
+}
+
 export class Store {
   readonly path: string;
   private readonly db: Database.Database;
   private readonly stmts;
+  /** Appends (model calls, turns) waiting for the group commit at the end of this event-loop turn. */
+  private pending: (() => void)[] = [];
+  private flushScheduled = false;
+  private writeErrors: unknown[] = [];
 
   private constructor(path: string, db: Database.Database) {
     this.path = path;
@@ -207,9 +224,7 @@ export class Store {
         `INSERT INTO turns (episode_id, idx, guesser_generated, guesser_sent, guesser_in_history, judge_raw,
            judge_label, judge_reply, guesser_call_id, judge_call_id, guesser_latency_ms, judge_latency_ms,
            guesser_input_tokens, guesser_output_tokens, judge_input_tokens, judge_output_tokens, created_at, flags)
-         VALUES (@episodeId, @idx, @guesserGenerated, @guesserSent, @guesserInHistory, @judgeRaw,
-           @judgeLabel, @judgeReply, @guesserCallId, @judgeCallId, @guesserLatencyMs, @judgeLatencyMs,
-           @guesserInputTokens, @guesserOutputTokens, @judgeInputTokens, @judgeOutputTokens, @createdAt, @flags)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       heartbeat: db.prepare(`UPDATE runs SET heartbeat_at = ? WHERE id = ?`),
       cacheGet: db.prepare(`SELECT response FROM response_cache WHERE key = ?`),
@@ -235,20 +250,27 @@ export class Store {
   }
 
   close(): void {
-    this.db.close();
+    try {
+      this.flush();
+    } finally {
+      this.db.close();
+    }
   }
 
   get schemaVersion(): number {
+    this.flush();
     return Number(this.db.pragma('user_version', { simple: true }));
   }
 
   transaction<T>(fn: () => T): T {
+    this.flush();
     return this.db.transaction(fn)();
   }
 
   // ── datasets and entities ────────────────────────────────────────────────
 
   upsertDataset(name: string, kind: string, source: string): number {
+    this.flush();
     const existing = this.db.prepare(`SELECT id, kind FROM datasets WHERE name = ?`).get(name) as Row | undefined;
     if (existing) {
       if (existing.kind !== kind) {
@@ -261,6 +283,7 @@ export class Store {
 
   /** Stores a split's entities (idempotent by line) and returns their rows in list order. */
   upsertEntities(datasetId: number, split: string, entities: EntityInput[]): EntityRow[] {
+    this.flush();
     const insert = this.db.prepare(
       `INSERT INTO entities (dataset_id, split, position, name, line, aliases) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (dataset_id, split, line) DO UPDATE SET position = excluded.position
@@ -277,6 +300,7 @@ export class Store {
   // ── models and players ───────────────────────────────────────────────────
 
   ensureModelConfig(config: ModelConfig): number {
+    this.flush();
     const canonical = json(sortKeys(config));
     const row = this.db
       .prepare(
@@ -288,6 +312,7 @@ export class Store {
   }
 
   ensurePlayer(kind: 'model' | 'human' | 'scripted', name: string, modelConfigId: number | null): number {
+    this.flush();
     const key = modelConfigId === null ? `${kind}:${name}` : `${kind}:${modelConfigId}`;
     const row = this.db
       .prepare(
@@ -302,6 +327,7 @@ export class Store {
 
   /** Creates a run and all its episodes (pending) in one transaction. */
   createRun(run: NewRun): number {
+    this.flush();
     return this.transaction(() => {
       const runId = Number(
         this.db
@@ -324,6 +350,7 @@ export class Store {
   }
 
   markRunRunning(runId: number, pid: number = process.pid): void {
+    this.flush();
     const now = nowIso();
     this.db
       .prepare(
@@ -338,18 +365,21 @@ export class Store {
   }
 
   finishRun(runId: number, status: Exclude<RunStatus, 'created' | 'running'>, error: string | null = null): void {
+    this.flush();
     this.db
       .prepare(`UPDATE runs SET status = ?, error = ?, finished_at = ?, heartbeat_at = ? WHERE id = ?`)
       .run(status, error, nowIso(), nowIso(), runId);
   }
 
   getRun(runId: number): RunRow {
+    this.flush();
     const row = this.db.prepare(`${RUN_SELECT} WHERE r.id = ?`).get(runId) as Row | undefined;
     if (!row) throw new NotFoundError('run', runId);
     return toRun(row);
   }
 
   listRuns(): RunListRow[] {
+    this.flush();
     const rows = this.db
       .prepare(
         `SELECT r.*, d.name AS dataset_name, d.kind AS dataset_kind,
@@ -383,6 +413,7 @@ export class Store {
    * `isAlive` decides from pid, host and heartbeat; it is injected so tests can decide too.
    */
   reconcileInterrupted(isAlive: (run: RunRow) => boolean): number[] {
+    this.flush();
     const running = (this.db.prepare(`${RUN_SELECT} WHERE r.status = 'running'`).all() as Row[]).map(toRun);
     const dead = running.filter((run) => !isAlive(run));
     this.transaction(() => {
@@ -399,6 +430,7 @@ export class Store {
   // ── episodes ─────────────────────────────────────────────────────────────
 
   episodeIds(runId: number, statuses: EpisodeStatus[]): number[] {
+    this.flush();
     const marks = statuses.map(() => '?').join(',');
     return (
       this.db
@@ -408,34 +440,40 @@ export class Store {
   }
 
   getEpisode(episodeId: number): EpisodeRow {
+    this.flush();
     const row = this.db.prepare(`${EPISODE_SELECT} WHERE e.id = ?`).get(episodeId) as Row | undefined;
     if (!row) throw new NotFoundError('episode', episodeId);
     return toEpisode(row);
   }
 
   listEpisodes(runId: number): EpisodeRow[] {
+    this.flush();
     return (
       this.db.prepare(`${EPISODE_SELECT} WHERE e.run_id = ? ORDER BY e.repetition, en.position`).all(runId) as Row[]
     ).map(toEpisode);
   }
 
   startEpisode(episodeId: number): void {
+    this.flush();
     this.db
       .prepare(`UPDATE episodes SET status = 'running', started_at = COALESCE(started_at, ?), error = NULL, error_kind = NULL WHERE id = ?`)
       .run(nowIso(), episodeId);
   }
 
   finishEpisode(episodeId: number, outcome: Outcome, metrics: Record<string, number>): void {
+    this.flush();
     this.db
       .prepare(`UPDATE episodes SET status = 'done', outcome = ?, metrics = ?, finished_at = ? WHERE id = ?`)
       .run(outcome, json(metrics), nowIso(), episodeId);
   }
 
   resetEpisode(episodeId: number): void {
+    this.flush();
     this.db.prepare(`UPDATE episodes SET status = 'pending' WHERE id = ? AND status = 'running'`).run(episodeId);
   }
 
   failEpisode(episodeId: number, kind: ErrorKind, message: string): void {
+    this.flush();
     this.db
       .prepare(`UPDATE episodes SET status = 'error', error_kind = ?, error = ?, finished_at = ? WHERE id = ?`)
       .run(kind, message, nowIso(), episodeId);
@@ -443,28 +481,81 @@ export class Store {
 
   // ── turns and calls ──────────────────────────────────────────────────────
 
-  recordCall(call: CallInput): number {
-    return Number(
-      this.stmts.insertCall.run({
-        ...call,
-        request: json(call.request),
-        response: call.response === undefined || call.response === null ? null : json(call.response),
-        status: call.ok ? 'ok' : 'error',
-        cached: call.cached ? 1 : 0,
-      }).lastInsertRowid,
-    );
+  /**
+   * Appends a model call. Appends are group-committed: in one transaction at the end of the current
+   * event-loop turn (or every 1,000 appends), and before any other store method runs, so
+   * readers always see them and a crash loses at most the appends of one event-loop turn.
+   */
+  recordCall(call: CallInput): CallRef {
+    const ref: CallRef = { id: null };
+    const row = {
+      ...call,
+      request: json(call.request),
+      response: call.response === undefined || call.response === null ? null : json(call.response),
+      status: call.ok ? 'ok' : 'error',
+      cached: call.cached ? 1 : 0,
+    };
+    this.append(() => {
+      ref.id = Number(this.stmts.insertCall.run(row).lastInsertRowid);
+    });
+    return ref;
   }
 
-  commitTurn(turn: TurnInput): number {
-    const flags = turn.flags?.length ? json(turn.flags) : null;
-    return Number(this.stmts.insertTurn.run({ ...turn, flags, createdAt: nowIso() }).lastInsertRowid);
+  /** Appends a finished turn (see `recordCall` for when it is committed). */
+  commitTurn(turn: TurnInput): void {
+    const t = turn;
+    const createdAt = nowIso();
+    const flags = t.flags?.length ? json(t.flags) : null;
+    this.append(() => {
+      this.stmts.insertTurn.run(
+        t.episodeId, t.idx, t.guesserGenerated, t.guesserSent, t.guesserInHistory, t.judgeRaw, t.judgeLabel, t.judgeReply,
+        refId(t.guesserCallId), refId(t.judgeCallId), t.guesserLatencyMs, t.judgeLatencyMs,
+        t.guesserInputTokens, t.guesserOutputTokens, t.judgeInputTokens, t.judgeOutputTokens, createdAt, flags,
+      );
+    });
+  }
+
+  private append(write: () => void): void {
+    this.pending.push(write);
+    if (this.pending.length >= MAX_BATCH) this.flush();
+    else if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => {
+        this.flushScheduled = false;
+        if (this.db.open) this.flush();
+      });
+    }
+  }
+
+  /** Commits pending appends now; raises any append that failed (a bug, e.g. a duplicate turn). */
+  flush(): void {
+    if (this.pending.length) {
+      const batch = this.pending;
+      this.pending = [];
+      this.db.transaction(() => {
+        for (const write of batch) {
+          try {
+            write(); // a failing INSERT rolls back alone; the rest of the batch commits
+          } catch (error) {
+            this.writeErrors.push(error);
+          }
+        }
+      })();
+    }
+    if (this.writeErrors.length) {
+      const [first] = this.writeErrors;
+      this.writeErrors = [];
+      throw first;
+    }
   }
 
   getTurns(episodeId: number): TurnRow[] {
+    this.flush();
     return (this.db.prepare(`SELECT * FROM turns WHERE episode_id = ? ORDER BY idx`).all(episodeId) as Row[]).map(toTurn);
   }
 
   getCalls(episodeId: number): CallRow[] {
+    this.flush();
     return (
       this.db.prepare(`SELECT * FROM model_calls WHERE episode_id = ? ORDER BY id`).all(episodeId) as Row[]
     ).map(toCall);
@@ -472,17 +563,20 @@ export class Store {
 
   /** Errored episodes go back to pending, keeping the turns they had committed. */
   requeueErrors(runId: number): number {
+    this.flush();
     return this.db
       .prepare(`UPDATE episodes SET status = 'pending', error = NULL, error_kind = NULL, finished_at = NULL WHERE run_id = ? AND status = 'error'`)
       .run(runId).changes;
   }
 
   updateRunConfig(runId: number, config: unknown): void {
+    this.flush();
     this.db.prepare(`UPDATE runs SET config = ? WHERE id = ?`).run(json(config), runId);
   }
 
   /** Stores recomputed metrics (a rescore) for finished episodes. */
   updateEpisodeResults(results: { episodeId: number; outcome: Outcome; metrics: Record<string, number> }[]): void {
+    this.flush();
     const update = this.db.prepare(`UPDATE episodes SET outcome = ?, metrics = ? WHERE id = ? AND status = 'done'`);
     this.transaction(() => results.forEach((r) => update.run(r.outcome, json(r.metrics), r.episodeId)));
   }
@@ -490,17 +584,20 @@ export class Store {
   // ── response cache ───────────────────────────────────────────────────────
 
   cacheGet(key: string): unknown {
+    this.flush();
     const row = this.stmts.cacheGet.get(key) as Row | undefined;
     return row ? parseJson(row.response) : undefined;
   }
 
   cachePut(key: string, model: string, request: unknown, response: unknown): void {
+    this.flush();
     this.stmts.cachePut.run(key, model, json(request), json(response));
   }
 
   // ── prices and usage ─────────────────────────────────────────────────────
 
   setPrice(provider: string, model: string, inputPerMTok: number, outputPerMTok: number): void {
+    this.flush();
     this.db
       .prepare(
         `INSERT INTO prices (provider, model, input_per_mtok, output_per_mtok, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -511,10 +608,12 @@ export class Store {
   }
 
   removePrice(provider: string, model: string): boolean {
+    this.flush();
     return this.db.prepare(`DELETE FROM prices WHERE provider = ? AND model = ?`).run(provider, model).changes > 0;
   }
 
   listPrices(): PriceRow[] {
+    this.flush();
     return (this.db.prepare(`SELECT * FROM prices ORDER BY provider, model`).all() as Row[]).map((r) => ({
       provider: String(r.provider),
       model: String(r.model),
@@ -526,6 +625,7 @@ export class Store {
 
   /** Tokens used by a run, per model; cached calls cost nothing and are counted apart. */
   usage(runId: number): UsageRow[] {
+    this.flush();
     return (
       this.db
         .prepare(
