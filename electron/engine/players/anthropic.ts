@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ModelConfig } from '../../../shared/contract/models';
+import { httpFetch } from './http-fetch';
 import { SdkChatModel, type Extracted } from './sdk-model';
 import type { ChatRequest, ModelOptions } from './types';
 
@@ -11,7 +12,7 @@ export class AnthropicChatModel extends SdkChatModel {
 
   constructor(config: ModelConfig, apiKey: string, options: ModelOptions = {}) {
     super(config, Anthropic, config.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL, options);
-    this.client = new Anthropic({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs });
+    this.client = new Anthropic({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs, fetch: httpFetch });
   }
 
   protected buildBody(request: ChatRequest): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { ModelConfig } from '../../../shared/contract/models';
+import { httpFetch } from './http-fetch';
 import { SdkChatModel, type Extracted } from './sdk-model';
 import type { ChatRequest, ModelOptions } from './types';
 
@@ -11,7 +12,7 @@ export class OpenAIChatModel extends SdkChatModel {
 
   constructor(config: ModelConfig, apiKey: string, options: ModelOptions = {}) {
     super(config, OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL, options);
-    this.client = new OpenAI({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs });
+    this.client = new OpenAI({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs, fetch: httpFetch });
   }
 
   protected buildBody(request: ChatRequest): Record<string, unknown> {

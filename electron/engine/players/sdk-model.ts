@@ -60,8 +60,10 @@ export abstract class SdkChatModel implements ChatModel {
       }
     }
     const policy = { ...DEFAULT_RETRY, ...this.options.retry, maxAttempts: this.config.maxAttempts };
-    // Tokens the call will use at most: prompt characters / 4 plus the completion budget.
-    const estimate = JSON.stringify(body.messages ?? '').length / 4 + Number(body.max_tokens ?? body.max_completion_tokens ?? 0);
+    // Tokens the call will use at most (prompt characters / 4 plus the completion budget), for a TPM limit.
+    const estimate = this.config.tpm
+      ? JSON.stringify(body.messages ?? '').length / 4 + Number(body.max_tokens ?? body.max_completion_tokens ?? 0)
+      : 0;
     return withRetries((attempt) => this.attemptOnce(body, attempt, options, key, estimate), policy, options.signal);
   }
 

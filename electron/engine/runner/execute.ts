@@ -134,6 +134,12 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     if (signal.aborted) return;
     const episode = store.getEpisode(episodeId);
     store.startEpisode(episodeId);
+    // Each episode gets its own signal: the SDK adds a listener per call, and thousands of listeners
+    // on one shared signal make every add and remove slow.
+    const local = new AbortController();
+    setMaxListeners(0, local.signal);
+    const forward = () => local.abort();
+    signal.addEventListener('abort', forward, { once: true });
     const ctx: EpisodeContext = {
       episodeId,
       entity: { name: episode.entity, line: episode.entityLine, aliases: episode.aliases },
@@ -141,11 +147,11 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
       repetition: episode.repetition,
       seed: episode.seed,
       priorTurns: store.getTurns(episodeId),
-      signal,
+      signal: local.signal,
       call: async (role: string, turnIdx: number, request: ChatRequest) => {
         let callId: CallRef | null = null;
         const result = await models[role]!.complete(request, {
-          signal,
+          signal: local.signal,
           onAttempt: (attempt) => {
             callId = record({ episodeId, turnIdx, role }, attempt);
           },
@@ -170,6 +176,8 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
       store.failEpisode(episodeId, failure.kind, failure.message);
       counts.errors++;
       emit({ ...base, status: 'error', outcome: null, error: failure.message, ...counts, total });
+    } finally {
+      signal.removeEventListener('abort', forward);
     }
   };
 

@@ -18,10 +18,18 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 export function mentionsEntity(question: string, aliases: readonly string[]): boolean {
   const text = question.normalize('NFC');
-  return aliases.some((alias) => {
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}_])${escapeRegExp(alias.normalize('NFC'))}(?![\\p{L}\\p{N}\\p{M}_])`, 'iu');
-    return pattern.test(text);
-  });
+  return aliases.some((alias) => aliasPattern(alias).test(text));
+}
+
+// Compiling a Unicode regular expression costs far more than running it; aliases repeat every turn.
+const patterns = new Map<string, RegExp>();
+function aliasPattern(alias: string): RegExp {
+  let pattern = patterns.get(alias);
+  if (!pattern) {
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}_])${escapeRegExp(alias.normalize('NFC'))}(?![\\p{L}\\p{N}\\p{M}_])`, 'iu');
+    patterns.set(alias, pattern);
+  }
+  return pattern;
 }
 
 /** Normalises a judge reply by its first word: "Yes." → yes, "no" → no, "Maybe, …" → maybe; anything else → other. */
