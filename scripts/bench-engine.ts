@@ -6,7 +6,7 @@
  * Usage: npm run bench:engine [-- --episodes 1000 --in-flight 64 --latency 50]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,10 +29,20 @@ const IN_FLIGHT = Number(values['in-flight']);
 const LATENCY = Number(values.latency);
 const SAMPLE = Number(values['sequential-sample']);
 
-async function startMock(): Promise<{ url: string; stop: () => void }> {
+/** CPU seconds a process has used (Linux /proc); null elsewhere. */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime in clock ticks
+  } catch {
+    return null;
+  }
+}
+
+async function startMock(): Promise<{ url: string; stop: () => void; cpuSeconds: () => number | null }> {
   const cli = fileURLToPath(new URL('../test/mock-provider/cli.ts', import.meta.url));
-  const tsx = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url));
-  const child = spawn(process.execPath, [tsx, cli, '--port', '0', '--latency', String(LATENCY)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // `node --import tsx` keeps the server in this child's own pid, so its CPU can be read.
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--latency', String(LATENCY)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -42,7 +52,7 @@ async function startMock(): Promise<{ url: string; stop: () => void }> {
     });
     child.once('exit', () => reject(new Error(`mock provider exited: ${out}`)));
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, stop: () => child.kill('SIGTERM'), cpuSeconds: () => cpuSecondsOf(child.pid) };
 }
 
 async function play(store: Store, url: string, episodes: number, concurrency: number, seed: number) {
@@ -66,10 +76,12 @@ const dir = mkdtempSync(join(tmpdir(), 'parlor-bench-engine-'));
 const mock = await startMock();
 try {
   const store = Store.open(join(dir, 'bench.db'));
-  await play(store, mock.url, 4, 4, 99); // warm-up: SDK, connections, JIT
+  await play(store, mock.url, 100, IN_FLIGHT, 99); // warm-up: SDK, connections, JIT
 
   const seq = await play(store, mock.url, SAMPLE, 1, 1);
+  const mockCpu0 = mock.cpuSeconds();
   const main = await play(store, mock.url, EPISODES, IN_FLIGHT, 2);
+  const mockCpu = mockCpu0 === null ? null : mock.cpuSeconds()! - mockCpu0;
   store.close();
 
   const ideal = (main.calls * LATENCY) / 1000 / IN_FLIGHT;
@@ -82,6 +94,9 @@ try {
   console.log(`  actual ${main.seconds.toFixed(2)} s · ideal ${ideal.toFixed(2)} s → efficiency ${efficiency.toFixed(3)} (target ≥ 0.95: ${efficiency >= 0.95 ? 'met' : 'NOT met'})`);
   console.log(`  one at a time: ${(seq.seconds / seq.calls * 1000).toFixed(1)} ms per call (${SAMPLE} episodes) → ${sequentialEstimate.toFixed(0)} s for this run → speed-up ×${(sequentialEstimate / main.seconds).toFixed(1)}`);
   console.log(`  engine CPU ${cpuPerCall.toFixed(3)} ms per call (target < 0.5: ${cpuPerCall < 0.5 ? 'met' : 'NOT met'})`);
+  if (mockCpu !== null) console.log(`  (the mock provider, another process on this ${cpus().length}-core machine, used ${((mockCpu * 1000) / main.calls).toFixed(3)} ms CPU per call)`);
+  const mem = process.memoryUsage();
+  console.log(`  now: rss ${(mem.rss / 1048576).toFixed(0)} MB, heap used ${(mem.heapUsed / 1048576).toFixed(0)} / total ${(mem.heapTotal / 1048576).toFixed(0)} MB, external ${(mem.external / 1048576).toFixed(0)} MB`);
   console.log(`  peak RSS ${rssMb.toFixed(0)} MB (target < 250: ${rssMb < 250 ? 'met' : 'NOT met'})`);
 } finally {
   mock.stop();

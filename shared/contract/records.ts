@@ -27,7 +27,6 @@ export const ErrorKindSchema = z.enum([
   'malformed',
   'aborted',
   'cache_miss',
-  'budget',
   'internal',
 ]);
 export type ErrorKind = z.infer<typeof ErrorKindSchema>;

@@ -144,6 +144,20 @@ describe('cache, replay and rescore', () => {
   });
 });
 
+describe('game events', () => {
+  it('a question that breaks the format is a flagged turn of a finished game, not an infrastructure error', async () => {
+    const store = tempStore();
+    const runId = await playScripted(
+      store,
+      { dataset: { name: 'things', split: 'test' }, limit: 1, repetitions: 1, settings: { maxTurns: 3 } },
+      { guesser: ScriptedModel.fromLines('g', ['', 'Is it big?\nIs it red?', 'Is it alive?']), judge: ScriptedModel.fromLines('j', ['No.', 'Yes.', 'I think so']) },
+    );
+    const [episode] = store.listEpisodes(runId);
+    expect(episode).toMatchObject({ status: 'done', outcome: 'loss', errorKind: null });
+    expect(store.getTurns(episode!.id).map((t) => t.flags)).toEqual([['empty_question'], ['multi_line_question'], ['judge_off_format']]);
+  });
+});
+
 describe('budget and progress', () => {
   it('stops cleanly when the budget is reached, and refuses a budget without prices', async () => {
     const store = tempStore();

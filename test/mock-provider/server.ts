@@ -9,6 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { countTokens, mockGuesser, mockJudge, type WireMessage } from './behaviours';
 
 /** Fault injection: each request independently draws at most one fault at these rates (0–1). */
@@ -150,6 +151,13 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    // Latency is measured from the request's arrival, so the mock's own work does not add to it.
+    const arrived = performance.now();
+    const respond = async (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      const wait = (options.latencyMs ?? 0) - (performance.now() - arrived);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      send(res, status, body, headers);
+    };
     const path = (req.url ?? '').split('?')[0]!;
     const format: Format | null = path === '/v1/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : null;
     if (req.method === 'GET' && path === '/v1/models') {
@@ -160,41 +168,41 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     const body = await readJson(req);
     if (!body) return send(res, 400, errorBody(format, 400, 'request body is not JSON'));
     requests.push({ format, path, body });
-    if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
 
     if (options.apiKey) {
       // Anthropic SDKs send x-api-key (older) or a Bearer token (newer); OpenAI always a Bearer token.
       const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       const given = format === 'anthropic' ? (req.headers['x-api-key'] ?? bearer) : bearer;
-      if (given !== options.apiKey) return send(res, 401, errorBody(format, 401, 'Incorrect API key provided.'));
+      if (given !== options.apiKey) return respond(401, errorBody(format, 401, 'Incorrect API key provided.'));
     }
     const model = String(body.model ?? '');
     if (!MOCK_MODELS.some((m) => model === m || model.startsWith(`${m}-`))) {
-      return send(res, 404, errorBody(format, 404, `The model \`${model}\` does not exist or you do not have access to it.`));
+      return respond(404, errorBody(format, 404, `The model \`${model}\` does not exist or you do not have access to it.`));
     }
     const fault = model.startsWith('mock-guesser') || model.startsWith('mock-judge') ? pickFault() : null;
     if (fault) injected[fault]++;
     if (fault === '429') {
       const ms = faults.retryAfterMs ?? 50;
-      return send(res, 429, errorBody(format, 429, 'Rate limit reached for requests.'), {
+      return respond(429, errorBody(format, 429, 'Rate limit reached for requests.'), {
         'retry-after': String(Math.ceil(ms / 1000)),
         'retry-after-ms': String(ms),
       });
     }
-    if (fault === '500') return send(res, 500, errorBody(format, 500, 'The server had an error while processing your request.'));
+    if (fault === '500') return respond(500, errorBody(format, 500, 'The server had an error while processing your request.'));
     if (fault === 'timeout') await new Promise((r) => setTimeout(r, faults.hangMs ?? 2000));
+
     if (fault === 'malformed') {
-      return injected.malformed % 2 ? send(res, 200, '{"id": "chatcmpl-broken", "choices": [') : send(res, 200, { id: 'x', object: 'chat.completion' });
+      return injected.malformed % 2 ? respond(200, '{"id": "chatcmpl-broken", "choices": [') : respond(200, { id: 'x', object: 'chat.completion' });
     }
-    if (model.startsWith('mock-server-error')) return send(res, 500, errorBody(format, 500, 'The server had an error while processing your request.'));
-    if (model.startsWith('mock-malformed')) return send(res, 200, format === 'openai' ? { id: 'x', object: 'chat.completion', choices: [] } : { type: 'message' });
+    if (model.startsWith('mock-server-error')) return respond(500, errorBody(format, 500, 'The server had an error while processing your request.'));
+    if (model.startsWith('mock-malformed')) return respond(200, format === 'openai' ? { id: 'x', object: 'chat.completion', choices: [] } : { type: 'message' });
 
     const raw = Array.isArray(body.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
     const messages: WireMessage[] = raw.map((m) => ({ role: String(m.role), content: textOf(m.content) }));
     if (format === 'anthropic' && typeof body.system === 'string') messages.unshift({ role: 'system', content: body.system });
     const seed = typeof body.seed === 'number' ? body.seed : 0;
     const text = reply(model, messages, seed);
-    return send(res, 200, success(format, model, text, messages.map((m) => m.content).join('\n')));
+    return respond(200, success(format, model, text, messages.map((m) => m.content).join('\n')));
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

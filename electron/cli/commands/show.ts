@@ -17,7 +17,7 @@ export function renderTranscript(episode: EpisodeRow, turns: readonly TurnRow[])
   const body = turns.flatMap((t) => {
     const lines = [`${String(t.idx).padStart(2)}. G: ${t.guesserInHistory}`];
     if (t.guesserGenerated.trim() !== t.guesserSent) lines.push(`      (generated: ${JSON.stringify(t.guesserGenerated)})`);
-    lines.push(`    J: ${t.judgeReply}   [${LABEL_MARK[t.judgeLabel]}]`);
+    lines.push(`    J: ${t.judgeReply}   [${LABEL_MARK[t.judgeLabel]}]${t.flags?.length ? `   ⚑ ${t.flags.join(', ')}` : ''}`);
     return lines;
   });
   return [...head, '', ...body].join('\n');

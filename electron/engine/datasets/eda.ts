@@ -78,7 +78,7 @@ function crossSplitProblems(kind: EdaKind, split: Split, entities: ParsedEntity[
   for (const other of SPLITS.filter((s) => s !== split)) {
     const path = resolve(datasetsRoot(), 'eda', kind, `${other}.txt`);
     if (!existsSync(path)) continue;
-    const names = new Set(parseEntityList(readList(path), path).entities.flatMap((e) => e.aliases.map((a) => a.toLowerCase())));
+    const names = new Set(parseEntityList(readList(path), path, { shadowing: false }).entities.flatMap((e) => e.aliases.map((a) => a.toLowerCase())));
     entities.forEach((e) => {
       const shared = e.aliases.find((a) => names.has(a.toLowerCase()));
       if (shared) problems.push({ severity: 'warning', line: e.lineNo, message: `"${shared}" is also in the ${other} split` });

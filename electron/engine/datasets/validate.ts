@@ -29,7 +29,7 @@ const stripMarks = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, ''
  * Parses an entity list (one per line, `|` between aliases) and reports everything that would
  * make a run wrong (errors) or questionable (warnings). Blank lines are skipped with a warning.
  */
-export function parseEntityList(text: string, source: string): ParsedList {
+export function parseEntityList(text: string, source: string, options: { shadowing?: boolean } = {}): ParsedList {
   const problems: DatasetProblem[] = [];
   const entities: ParsedEntity[] = [];
   const report = (severity: DatasetProblem['severity'], line: number, message: string) =>
@@ -81,7 +81,7 @@ export function parseEntityList(text: string, source: string): ParsedList {
   });
 
   if (entities.length === 0) report('error', 0, `${source} holds no entities`);
-  reportShadowing(entities, problems);
+  if (options.shadowing !== false) reportShadowing(entities, problems);
   return { entities, problems: problems.sort((a, b) => a.line - b.line) };
 }
 

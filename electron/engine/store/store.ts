@@ -217,8 +217,7 @@ export class Store {
       insertCall: db.prepare(
         `INSERT INTO model_calls (run_id, episode_id, turn_idx, role, model_config_id, attempt, request, response,
            status, http_status, error_kind, error, latency_ms, input_tokens, output_tokens, started_at, cached)
-         VALUES (@runId, @episodeId, @turnIdx, @role, @modelConfigId, @attempt, @request, @response,
-           @status, @httpStatus, @errorKind, @error, @latencyMs, @inputTokens, @outputTokens, @startedAt, @cached)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertTurn: db.prepare(
         `INSERT INTO turns (episode_id, idx, guesser_generated, guesser_sent, guesser_in_history, judge_raw,
@@ -488,15 +487,16 @@ export class Store {
    */
   recordCall(call: CallInput): CallRef {
     const ref: CallRef = { id: null };
-    const row = {
-      ...call,
-      request: json(call.request),
-      response: call.response === undefined || call.response === null ? null : json(call.response),
-      status: call.ok ? 'ok' : 'error',
-      cached: call.cached ? 1 : 0,
-    };
+    const c = call;
+    const request = json(c.request);
+    const response = c.response === undefined || c.response === null ? null : json(c.response);
     this.append(() => {
-      ref.id = Number(this.stmts.insertCall.run(row).lastInsertRowid);
+      ref.id = Number(
+        this.stmts.insertCall.run(
+          c.runId, c.episodeId, c.turnIdx, c.role, c.modelConfigId, c.attempt, request, response, c.ok ? 'ok' : 'error',
+          c.httpStatus, c.errorKind, c.error, c.latencyMs, c.inputTokens, c.outputTokens, c.startedAt, c.cached ? 1 : 0,
+        ).lastInsertRowid,
+      );
     });
     return ref;
   }
