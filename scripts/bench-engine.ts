@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { executeRun } from '../electron/engine/runner/execute';
 import { prepareRun } from '../electron/engine/runner/prepare';
+import { ScriptedModel } from '../electron/engine/players/scripted';
 import { Store } from '../electron/engine/store/store';
+import { mockGuesser, mockJudge } from '../test/mock-provider/behaviours';
 
 const { values } = parseArgs({
   options: {
@@ -72,6 +74,23 @@ async function play(store: Store, url: string, episodes: number, concurrency: nu
   return { result, seconds, calls, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
+/** The same games with in-process scripted players: the engine's own CPU, without SDK or HTTP. */
+async function engineOnly(store: Store, episodes: number): Promise<number> {
+  const guesser = new ScriptedModel('g', (r) => mockGuesser(r.messages, r.seed ?? 0));
+  const judge = new ScriptedModel('j', (r) => mockJudge(r.messages[0]!.content));
+  const factory = (c: { model: string }) => (c.model === 'g' ? guesser : judge);
+  const { runId } = await prepareRun(
+    store,
+    { dataset: { name: 'things', split: 'test' }, limit: 100, repetitions: Math.ceil(episodes / 100), concurrency: IN_FLIGHT, preflight: false,
+      players: { guesser: { provider: 'scripted', model: 'g' }, judge: { provider: 'scripted', model: 'j' } } },
+    { createModel: factory },
+  );
+  const cpu0 = process.cpuUsage();
+  await executeRun(store, runId, { createModel: factory, progressMs: 60_000 });
+  const cpu = process.cpuUsage(cpu0);
+  return (cpu.user + cpu.system) / 1000 / store.countCalls(runId).total;
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'parlor-bench-engine-'));
 const mock = await startMock();
 try {
@@ -82,11 +101,13 @@ try {
   const mockCpu0 = mock.cpuSeconds();
   const main = await play(store, mock.url, EPISODES, IN_FLIGHT, 2);
   const mockCpu = mockCpu0 === null ? null : mock.cpuSeconds()! - mockCpu0;
+  const rssMb = process.resourceUsage().maxRSS / 1024; // before the scripted phase, which keeps its requests
+  const mem = process.memoryUsage();
+  const ownCpu = await engineOnly(store, EPISODES);
   store.close();
 
   const ideal = (main.calls * LATENCY) / 1000 / IN_FLIGHT;
   const sequentialEstimate = (seq.seconds / seq.calls) * main.calls;
-  const rssMb = process.resourceUsage().maxRSS / 1024;
   const cpuPerCall = main.cpuMs / main.calls;
   const efficiency = ideal / main.seconds;
   console.log(`bench:engine  ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}`);
@@ -94,9 +115,9 @@ try {
   console.log(`  actual ${main.seconds.toFixed(2)} s · ideal ${ideal.toFixed(2)} s → efficiency ${efficiency.toFixed(3)} (target ≥ 0.95: ${efficiency >= 0.95 ? 'met' : 'NOT met'})`);
   console.log(`  one at a time: ${(seq.seconds / seq.calls * 1000).toFixed(1)} ms per call (${SAMPLE} episodes) → ${sequentialEstimate.toFixed(0)} s for this run → speed-up ×${(sequentialEstimate / main.seconds).toFixed(1)}`);
   console.log(`  engine CPU ${cpuPerCall.toFixed(3)} ms per call (target < 0.5: ${cpuPerCall < 0.5 ? 'met' : 'NOT met'})`);
+  console.log(`    of which the engine itself (same games, scripted players, no SDK/HTTP): ${ownCpu.toFixed(3)} ms per call; the rest is the OpenAI SDK and HTTP`);
   if (mockCpu !== null) console.log(`  (the mock provider, another process on this ${cpus().length}-core machine, used ${((mockCpu * 1000) / main.calls).toFixed(3)} ms CPU per call)`);
-  const mem = process.memoryUsage();
-  console.log(`  now: rss ${(mem.rss / 1048576).toFixed(0)} MB, heap used ${(mem.heapUsed / 1048576).toFixed(0)} / total ${(mem.heapTotal / 1048576).toFixed(0)} MB, external ${(mem.external / 1048576).toFixed(0)} MB`);
+  console.log(`  after the run: rss ${(mem.rss / 1048576).toFixed(0)} MB, heap used ${(mem.heapUsed / 1048576).toFixed(0)} / total ${(mem.heapTotal / 1048576).toFixed(0)} MB, external ${(mem.external / 1048576).toFixed(0)} MB`);
   console.log(`  peak RSS ${rssMb.toFixed(0)} MB (target < 250: ${rssMb < 250 ? 'met' : 'NOT met'})`);
 } finally {
   mock.stop();
