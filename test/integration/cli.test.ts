@@ -104,9 +104,12 @@ describe('parlor CLI', () => {
       for (let i = 0; i < 400; i++) {
         await new Promise((r) => setTimeout(r, 50));
         try {
-          const n = raw.prepare(`SELECT COUNT(*) FROM turns`).pluck().get() as number;
           const done = raw.prepare(`SELECT COUNT(*) FROM episodes WHERE status = 'done'`).pluck().get() as number;
-          if (n > 150 && done > 2) break;
+          const midGame = raw
+            .prepare(`SELECT COUNT(*) FROM episodes e WHERE status = 'running' AND EXISTS (SELECT 1 FROM turns t WHERE t.episode_id = e.id)`)
+            .pluck()
+            .get() as number;
+          if (done > 2 && midGame > 0) break;
         } catch {
           /* schema not created yet */
         }
