@@ -52,13 +52,77 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
       });
       res.once('end', () => {
         done();
-        const responseHeaders = new Headers();
-        for (let i = 0; i < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
-        const status = res.statusCode ?? 0;
-        const payload = status === 204 || status === 304 ? null : Buffer.concat(chunks);
-        resolve(new Response(payload, { status, statusText: res.statusMessage ?? '', headers: responseHeaders }));
+        resolve(new BufferedResponse(url.href, res, Buffer.concat(chunks)) as unknown as Response);
       });
     });
     req.end(body);
   });
+}
+
+/** The read-only part of `Headers` the SDKs use, over node's already-lowercased header object. */
+class PlainHeaders {
+  constructor(private readonly map: Record<string, string | string[] | undefined>) {}
+  get(name: string): string | null {
+    const value = this.map[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+  has(name: string): boolean {
+    return this.map[name.toLowerCase()] !== undefined;
+  }
+  *entries(): IterableIterator<[string, string]> {
+    for (const key of Object.keys(this.map)) yield [key, this.get(key)!];
+  }
+  keys(): IterableIterator<string> {
+    return Object.keys(this.map)[Symbol.iterator]();
+  }
+  forEach(fn: (value: string, key: string) => void): void {
+    for (const [key, value] of this.entries()) fn(value, key);
+  }
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
+}
+
+/**
+ * A fully buffered response with the members the SDKs read (status, ok, url, headers, text, json),
+ * without the stream machinery of a WHATWG Response, which costs more CPU than the request itself.
+ */
+class BufferedResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly ok: boolean;
+  readonly headers: PlainHeaders;
+  readonly body = null;
+  readonly redirected = false;
+  readonly type = 'basic';
+  bodyUsed = false;
+
+  constructor(
+    readonly url: string,
+    res: IncomingMessage,
+    private readonly payload: Buffer,
+  ) {
+    this.status = res.statusCode ?? 0;
+    this.statusText = res.statusMessage ?? '';
+    this.ok = this.status >= 200 && this.status < 300;
+    this.headers = new PlainHeaders(res.headers);
+  }
+
+  async text(): Promise<string> {
+    this.bodyUsed = true;
+    return this.payload.toString('utf8');
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    this.bodyUsed = true;
+    return this.payload.buffer.slice(this.payload.byteOffset, this.payload.byteOffset + this.payload.byteLength) as ArrayBuffer;
+  }
+
+  clone(): BufferedResponse {
+    return Object.assign(Object.create(BufferedResponse.prototype) as BufferedResponse, this, { bodyUsed: false });
+  }
 }
