@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { httpFetch } from './http-fetch';
 import { SdkChatModel, type Extracted } from './sdk-model';
@@ -8,11 +8,25 @@ export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 /** Anthropic messages API; system messages become the `system` parameter. */
 export class AnthropicChatModel extends SdkChatModel {
-  private readonly client: Anthropic;
+  // The SDK costs ~40 MB once loaded, so it is loaded on the first call, not when Parlor starts.
+  private sdk: typeof Anthropic | null = null;
+  private client: Anthropic | null = null;
 
-  constructor(config: ModelConfig, apiKey: string, options: ModelOptions = {}) {
-    super(config, Anthropic, config.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL, options);
-    this.client = new Anthropic({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs, fetch: httpFetch });
+  constructor(
+    config: ModelConfig,
+    private readonly apiKey: string,
+    options: ModelOptions = {},
+  ) {
+    super(config, () => this.sdk, config.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL, options);
+  }
+
+  private async connect(): Promise<Anthropic> {
+    if (!this.client) {
+      this.sdk ??= (await import('@anthropic-ai/sdk')).default;
+      const { baseUrl, timeoutMs } = this.config;
+      this.client = new this.sdk({ apiKey: this.apiKey, baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, fetch: httpFetch });
+    }
+    return this.client;
   }
 
   protected buildBody(request: ChatRequest): Record<string, unknown> {
@@ -28,7 +42,8 @@ export class AnthropicChatModel extends SdkChatModel {
   }
 
   protected async send(body: Record<string, unknown>, signal?: AbortSignal) {
-    const { data, response } = await this.client.messages
+    const client = await this.connect();
+    const { data, response } = await client.messages
       .create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, { signal })
       .withResponse();
     return { data: data as unknown, status: response.status, headers: response.headers };

@@ -11,7 +11,7 @@ export class OpenAIChatModel extends SdkChatModel {
   private readonly client: OpenAI;
 
   constructor(config: ModelConfig, apiKey: string, options: ModelOptions = {}) {
-    super(config, OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL, options);
+    super(config, () => OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL, options);
     this.client = new OpenAI({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs, fetch: httpFetch });
   }
 

@@ -32,7 +32,8 @@ export abstract class SdkChatModel implements ChatModel {
 
   protected constructor(
     protected readonly config: ModelConfig,
-    private readonly errors: SdkErrorClasses,
+    /** The SDK's error classes; a getter, so an SDK can be loaded only when first used. */
+    private readonly errors: () => SdkErrorClasses | null,
     private readonly endpoint: string,
     private readonly options: ModelOptions = {},
   ) {
@@ -133,8 +134,10 @@ export abstract class SdkChatModel implements ChatModel {
 
   private classify(error: unknown): ProviderError {
     const where = `${this.label} at ${this.endpoint}`;
-    const { APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } = this.errors;
     if (error instanceof ProviderError) return error;
+    const classes = this.errors();
+    if (!classes) return new ProviderError('internal', `Could not load the SDK for ${where}: ${describeError(error)}`, { cause: error });
+    const { APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } = classes;
     if (error instanceof APIUserAbortError) return new ProviderError('aborted', `Call to ${where} was cancelled.`, { cause: error });
     if (error instanceof APIConnectionTimeoutError) {
       return new ProviderError('timeout', `${where} did not answer within ${this.config.timeoutMs} ms.`, { cause: error });
