@@ -18,7 +18,7 @@ export class OpenAIChatModel extends SdkChatModel {
   protected buildBody(request: ChatRequest): Record<string, unknown> {
     const body: Record<string, unknown> = {
       model: this.config.model,
-      messages: request.messages,
+      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
       temperature: request.temperature,
       [this.config.maxTokensField]: request.maxTokens,
       n: 1,

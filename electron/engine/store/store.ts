@@ -209,6 +209,7 @@ export class Store {
   private pending: (() => void)[] = [];
   private flushScheduled = false;
   private writeErrors: unknown[] = [];
+  private readonly statements = new Map<string, Database.Statement>();
 
   private constructor(path: string, db: Database.Database) {
     this.path = path;
@@ -231,6 +232,16 @@ export class Store {
     };
   }
 
+  /** A prepared statement, compiled once per store. */
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
   /** Opens (creating if needed) a Parlor database and brings its schema up to date. */
   static open(path: string): Store {
     const db = new Database(path);
@@ -240,6 +251,9 @@ export class Store {
       // WAL + NORMAL survives any process crash; only an OS crash can lose the last commits.
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
+      // Checkpoint the WAL every ~40 MB rather than every 4 MB: request bodies are large, and each
+      // checkpoint syncs the database file.
+      db.pragma('wal_autocheckpoint = 10000');
       migrate(db, path);
       return new Store(path, db);
     } catch (error) {
@@ -270,20 +284,20 @@ export class Store {
 
   upsertDataset(name: string, kind: string, source: string): number {
     this.flush();
-    const existing = this.db.prepare(`SELECT id, kind FROM datasets WHERE name = ?`).get(name) as Row | undefined;
+    const existing = this.sql(`SELECT id, kind FROM datasets WHERE name = ?`).get(name) as Row | undefined;
     if (existing) {
       if (existing.kind !== kind) {
         throw new Error(`Dataset "${name}" is already stored as kind "${String(existing.kind)}", not "${kind}".`);
       }
       return Number(existing.id);
     }
-    return Number(this.db.prepare(`INSERT INTO datasets (name, kind, source) VALUES (?, ?, ?)`).run(name, kind, source).lastInsertRowid);
+    return Number(this.sql(`INSERT INTO datasets (name, kind, source) VALUES (?, ?, ?)`).run(name, kind, source).lastInsertRowid);
   }
 
   /** Stores a split's entities (idempotent by line) and returns their rows in list order. */
   upsertEntities(datasetId: number, split: string, entities: EntityInput[]): EntityRow[] {
     this.flush();
-    const insert = this.db.prepare(
+    const insert = this.sql(
       `INSERT INTO entities (dataset_id, split, position, name, line, aliases) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (dataset_id, split, line) DO UPDATE SET position = excluded.position
        RETURNING id`,
@@ -336,10 +350,10 @@ export class Store {
           )
           .run(run.name, run.game, run.datasetId, run.split, json(run.config), run.seed, run.appVersion).lastInsertRowid,
       );
-      const insertEpisode = this.db.prepare(
+      const insertEpisode = this.sql(
         `INSERT INTO episodes (run_id, game, entity_id, repetition, seed) VALUES (?, ?, ?, ?, ?)`,
       );
-      const insertPlayer = this.db.prepare(`INSERT INTO episode_players (episode_id, role, player_id) VALUES (?, ?, ?)`);
+      const insertPlayer = this.sql(`INSERT INTO episode_players (episode_id, role, player_id) VALUES (?, ?, ?)`);
       for (const e of run.episodes) {
         const episodeId = Number(insertEpisode.run(runId, run.game, e.entityId, e.repetition, e.seed).lastInsertRowid);
         for (const [role, playerId] of Object.entries(run.players)) insertPlayer.run(episodeId, role, playerId);
@@ -372,7 +386,7 @@ export class Store {
 
   getRun(runId: number): RunRow {
     this.flush();
-    const row = this.db.prepare(`${RUN_SELECT} WHERE r.id = ?`).get(runId) as Row | undefined;
+    const row = this.sql(`${RUN_SELECT} WHERE r.id = ?`).get(runId) as Row | undefined;
     if (!row) throw new NotFoundError('run', runId);
     return toRun(row);
   }
@@ -413,14 +427,14 @@ export class Store {
    */
   reconcileInterrupted(isAlive: (run: RunRow) => boolean): number[] {
     this.flush();
-    const running = (this.db.prepare(`${RUN_SELECT} WHERE r.status = 'running'`).all() as Row[]).map(toRun);
+    const running = (this.sql(`${RUN_SELECT} WHERE r.status = 'running'`).all() as Row[]).map(toRun);
     const dead = running.filter((run) => !isAlive(run));
     this.transaction(() => {
       for (const run of dead) {
         this.db
           .prepare(`UPDATE runs SET status = 'interrupted', error = ? WHERE id = ? AND status = 'running'`)
           .run(`process ${run.pid ?? '?'} on ${run.host ?? '?'} stopped without finishing the run`, run.id);
-        this.db.prepare(`UPDATE episodes SET status = 'pending' WHERE run_id = ? AND status = 'running'`).run(run.id);
+        this.sql(`UPDATE episodes SET status = 'pending' WHERE run_id = ? AND status = 'running'`).run(run.id);
       }
     });
     return dead.map((run) => run.id);
@@ -440,7 +454,7 @@ export class Store {
 
   getEpisode(episodeId: number): EpisodeRow {
     this.flush();
-    const row = this.db.prepare(`${EPISODE_SELECT} WHERE e.id = ?`).get(episodeId) as Row | undefined;
+    const row = this.sql(`${EPISODE_SELECT} WHERE e.id = ?`).get(episodeId) as Row | undefined;
     if (!row) throw new NotFoundError('episode', episodeId);
     return toEpisode(row);
   }
@@ -448,7 +462,7 @@ export class Store {
   listEpisodes(runId: number): EpisodeRow[] {
     this.flush();
     return (
-      this.db.prepare(`${EPISODE_SELECT} WHERE e.run_id = ? ORDER BY e.repetition, en.position`).all(runId) as Row[]
+      this.sql(`${EPISODE_SELECT} WHERE e.run_id = ? ORDER BY e.repetition, en.position`).all(runId) as Row[]
     ).map(toEpisode);
   }
 
@@ -468,7 +482,7 @@ export class Store {
 
   resetEpisode(episodeId: number): void {
     this.flush();
-    this.db.prepare(`UPDATE episodes SET status = 'pending' WHERE id = ? AND status = 'running'`).run(episodeId);
+    this.sql(`UPDATE episodes SET status = 'pending' WHERE id = ? AND status = 'running'`).run(episodeId);
   }
 
   failEpisode(episodeId: number, kind: ErrorKind, message: string): void {
@@ -488,9 +502,11 @@ export class Store {
   recordCall(call: CallInput): CallRef {
     const ref: CallRef = { id: null };
     const c = call;
-    const request = json(c.request);
-    const response = c.response === undefined || c.response === null ? null : json(c.response);
     this.append(() => {
+      // Serialised at commit time, off the path between one model call and the next; callers
+      // must not mutate request or response bodies once recorded.
+      const request = json(c.request);
+      const response = c.response === undefined || c.response === null ? null : json(c.response);
       ref.id = Number(
         this.stmts.insertCall.run(
           c.runId, c.episodeId, c.turnIdx, c.role, c.modelConfigId, c.attempt, request, response, c.ok ? 'ok' : 'error',
@@ -551,13 +567,13 @@ export class Store {
 
   getTurns(episodeId: number): TurnRow[] {
     this.flush();
-    return (this.db.prepare(`SELECT * FROM turns WHERE episode_id = ? ORDER BY idx`).all(episodeId) as Row[]).map(toTurn);
+    return (this.sql(`SELECT * FROM turns WHERE episode_id = ? ORDER BY idx`).all(episodeId) as Row[]).map(toTurn);
   }
 
   getCalls(episodeId: number): CallRow[] {
     this.flush();
     return (
-      this.db.prepare(`SELECT * FROM model_calls WHERE episode_id = ? ORDER BY id`).all(episodeId) as Row[]
+      this.sql(`SELECT * FROM model_calls WHERE episode_id = ? ORDER BY id`).all(episodeId) as Row[]
     ).map(toCall);
   }
 
@@ -571,13 +587,13 @@ export class Store {
 
   updateRunConfig(runId: number, config: unknown): void {
     this.flush();
-    this.db.prepare(`UPDATE runs SET config = ? WHERE id = ?`).run(json(config), runId);
+    this.sql(`UPDATE runs SET config = ? WHERE id = ?`).run(json(config), runId);
   }
 
   /** Stores recomputed metrics (a rescore) for finished episodes. */
   updateEpisodeResults(results: { episodeId: number; outcome: Outcome; metrics: Record<string, number> }[]): void {
     this.flush();
-    const update = this.db.prepare(`UPDATE episodes SET outcome = ?, metrics = ? WHERE id = ? AND status = 'done'`);
+    const update = this.sql(`UPDATE episodes SET outcome = ?, metrics = ? WHERE id = ? AND status = 'done'`);
     this.transaction(() => results.forEach((r) => update.run(r.outcome, json(r.metrics), r.episodeId)));
   }
 
@@ -609,12 +625,12 @@ export class Store {
 
   removePrice(provider: string, model: string): boolean {
     this.flush();
-    return this.db.prepare(`DELETE FROM prices WHERE provider = ? AND model = ?`).run(provider, model).changes > 0;
+    return this.sql(`DELETE FROM prices WHERE provider = ? AND model = ?`).run(provider, model).changes > 0;
   }
 
   listPrices(): PriceRow[] {
     this.flush();
-    return (this.db.prepare(`SELECT * FROM prices ORDER BY provider, model`).all() as Row[]).map((r) => ({
+    return (this.sql(`SELECT * FROM prices ORDER BY provider, model`).all() as Row[]).map((r) => ({
       provider: String(r.provider),
       model: String(r.model),
       inputPerMTok: Number(r.input_per_mtok),
