@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { parseModelSpec } from '../../../shared/contract/models';
 import { formatProblems } from '../../engine/datasets/validate';
 import { executeRun, retryErrors } from '../../engine/runner/execute';
 import { estimateRun } from '../../engine/runner/estimate';
 import { prepareRun } from '../../engine/runner/prepare';
 import type { Store } from '../../engine/store/store';
-import { CliError, openStore, parseId } from '../context';
+import { CliError, modelSpec, openStore, parseId } from '../context';
 import { progressPrinter } from '../progress';
 import { printReport } from './report';
 
@@ -62,13 +61,7 @@ function readConfigFile(path: string): Json {
 
 function player(base: unknown, spec: string | undefined, baseUrl: string | undefined, keyEnv: string | undefined, limits: Json): Json | undefined {
   const merged: Json = { ...obj(base), ...limits };
-  if (spec) {
-    try {
-      Object.assign(merged, parseModelSpec(spec));
-    } catch (error) {
-      throw new CliError((error as Error).message);
-    }
-  }
+  if (spec) Object.assign(merged, modelSpec(spec));
   if (baseUrl) merged.baseUrl = baseUrl;
   if (keyEnv) merged.apiKeyEnv = keyEnv;
   return Object.keys(merged).length ? merged : undefined;

@@ -1,8 +1,7 @@
-import { parseModelSpec } from '../../../shared/contract/models';
 import { EDA_METRICS } from '../../../shared/games/eda';
 import { rescoreRun } from '../../engine/analysis/rescore';
 import { replayRun } from '../../engine/runner/replay';
-import { CliError, openStore, parseId } from '../context';
+import { CliError, modelSpec, openStore, parseId } from '../context';
 import { meanStd, table } from '../format';
 import { progressPrinter } from '../progress';
 import { printReport } from './report';
@@ -51,13 +50,7 @@ export function pricesCommand(action: string | undefined, args: string[], flags:
     }
     const spec = args[0];
     if (!spec) throw new CliError(`Usage: parlor prices ${action} <provider:model>${action === 'set' ? ' <input $/Mtok> <output $/Mtok>' : ''}`);
-    const { provider, model } = (() => {
-      try {
-        return parseModelSpec(spec);
-      } catch (error) {
-        throw new CliError((error as Error).message);
-      }
-    })();
+    const { provider, model } = modelSpec(spec);
     if (action === 'set') {
       const input = number(args[1], 'The input price');
       const output = number(args[2], 'The output price');

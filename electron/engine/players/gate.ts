@@ -1,5 +1,5 @@
 import { TokenBucket } from 'limiter';
-import { ProviderError } from './errors';
+import { abortableSleep } from './sleep';
 
 export interface RateLimits {
   /** Requests per minute. */
@@ -26,21 +26,6 @@ function resetIn(value: string | null, now: number): number | null {
   return parseResetDuration(value);
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ProviderError('aborted', 'cancelled while waiting for a rate limit'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ProviderError('aborted', 'cancelled while waiting for a rate limit'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * The gate every request to one model passes: the user's requests- and tokens-per-minute budgets
  * (token buckets from `limiter`), and a pause the server imposes through `Retry-After` or
@@ -57,7 +42,7 @@ export class ModelGate {
   }
 
   async acquire(estimatedTokens: number, signal?: AbortSignal): Promise<void> {
-    for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) await sleep(wait, signal);
+    for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) await abortableSleep(wait, signal, 'a rate limit');
     if (this.requests) await this.requests.removeTokens(1);
     if (this.tokens) await this.tokens.removeTokens(Math.min(Math.max(1, Math.ceil(estimatedTokens)), this.tokens.bucketSize));
   }

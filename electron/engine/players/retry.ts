@@ -1,4 +1,5 @@
 import { ProviderError } from './errors';
+import { abortableSleep } from './sleep';
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -25,19 +26,7 @@ export async function withRetries<T>(
       if (!retryable || n >= policy.maxAttempts || signal?.aborted) throw error;
       const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1)) * Math.random();
       const delay = Math.min(policy.maxDelayMs, error.retryAfterMs ?? backoff);
-      await sleep(delay, signal);
+      await abortableSleep(delay, signal, 'a retry');
     }
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

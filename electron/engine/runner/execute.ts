@@ -2,14 +2,14 @@ import { setMaxListeners } from 'node:events';
 import PQueue from 'p-queue';
 import type { RunEvent } from '../../../shared/contract/events';
 import type { RunStatus } from '../../../shared/contract/records';
-import { callCost, priceFor, runCost, type Price } from '../analysis/cost';
+import { callCost, priceFor, runCost } from '../analysis/cost';
 import type { EpisodeContext, GamePlugin } from '../games/types';
 import { edaGame } from '../games/eda/game';
 import { describeError, ProviderError } from '../players/errors';
 import { createModel, type ModelFactory } from '../players/factory';
 import type { RetryPolicy } from '../players/retry';
 import type { CallAttempt, ChatRequest } from '../players/types';
-import type { CallRef, Store } from '../store/store';
+import type { CallRef, RunRow, Store } from '../store/store';
 import { runOwnerAlive } from './liveness';
 import { buildModels, parseRunConfig } from './prepare';
 
@@ -47,6 +47,14 @@ export class BudgetExhaustedError extends Error {
   }
 }
 
+/** The run, after marking it interrupted if its process died; refused while another process plays it. */
+function claimableRun(store: Store, runId: number): RunRow {
+  store.reconcileInterrupted((r) => runOwnerAlive(r));
+  const run = store.getRun(runId);
+  if (run.status === 'running') throw new RunBusyError(runId, run.pid);
+  return run;
+}
+
 /**
  * Plays every pending episode of a stored run (a new run, a resumed one, or one whose errors were
  * re-queued), `concurrency` at a time; each episode's turns in order. Each model call and each turn is
@@ -54,13 +62,11 @@ export class BudgetExhaustedError extends Error {
  * continues after its last committed turn.
  */
 export async function executeRun(store: Store, runId: number, options: ExecuteOptions = {}): Promise<ExecuteResult> {
-  store.reconcileInterrupted((r) => runOwnerAlive(r));
-  const run = store.getRun(runId);
-  if (run.status === 'running') throw new RunBusyError(runId, run.pid);
-  const config = parseRunConfig(run.config);
-  if (config.budgetUsd !== undefined && runCost(store.usage(runId), store.listPrices()).usd >= config.budgetUsd) {
-    throw new BudgetExhaustedError(runId, config.budgetUsd);
-  }
+  const config = parseRunConfig(claimableRun(store, runId).config);
+  const prices = store.listPrices();
+  // The budget covers the whole run, earlier sessions included.
+  let spent = runCost(store.usage(runId), prices).usd;
+  if (config.budgetUsd !== undefined && spent >= config.budgetUsd) throw new BudgetExhaustedError(runId, config.budgetUsd);
   const game: GamePlugin<unknown> = edaGame as GamePlugin<unknown>;
   const settings = game.parseSettings(config.settings);
   const cache = { get: (key: string) => store.cacheGet(key), put: store.cachePut.bind(store) };
@@ -69,7 +75,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   const roles = Object.entries(config.players).map(([role, modelConfig]) => ({
     role,
     modelConfigId: store.ensureModelConfig(modelConfig),
-    price: priceFor(store.listPrices(), modelConfig.provider, modelConfig.model) as Price | null,
+    price: priceFor(prices, modelConfig.provider, modelConfig.model),
   }));
   const roleInfo = Object.fromEntries(roles.map((r) => [r.role, r]));
   const emit = options.onEvent ?? (() => {});
@@ -98,8 +104,6 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     calls: 0,
   };
   const pricedAll = roles.every((r) => r.price);
-  // The budget covers the whole run, earlier sessions included.
-  let spent = runCost(store.usage(runId), store.listPrices()).usd;
   const started = Date.now();
   const finishedHere = () => counts.done + counts.errors - (total - pending.length);
 
@@ -219,9 +223,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
 
 /** Re-queues a run's errored episodes (keeping their committed turns) and plays them. */
 export async function retryErrors(store: Store, runId: number, options: ExecuteOptions = {}): Promise<ExecuteResult> {
-  store.reconcileInterrupted((r) => runOwnerAlive(r));
-  const run = store.getRun(runId);
-  if (run.status === 'running') throw new RunBusyError(runId, run.pid);
+  claimableRun(store, runId);
   store.requeueErrors(runId);
   return executeRun(store, runId, options);
 }

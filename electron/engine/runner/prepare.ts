@@ -104,7 +104,8 @@ export interface PrepareOptions {
 export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
   const config = parseRunConfig(input);
   if (config.budgetUsd !== undefined) {
-    const unpriced = Object.values(config.players).filter((m) => !priceFor(store.listPrices(), m.provider, m.model));
+    const prices = store.listPrices();
+    const unpriced = Object.values(config.players).filter((m) => !priceFor(prices, m.provider, m.model));
     if (unpriced.length) {
       throw new RunConfigError(
         `A budget needs a price for every model; none is set for ${unpriced.map(modelLabel).join(', ')}. ` +
