@@ -9,6 +9,7 @@ import { exportCommand } from './commands/export';
 import { reportCommand } from './commands/report';
 import { runCommand } from './commands/run';
 import { episodesCommand, runsCommand } from './commands/runs';
+import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
 import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
 import { BudgetExhaustedError, RunBusyError } from '../engine/runner/execute';
@@ -39,7 +40,7 @@ program
   .option('--guesser-key-env <var>', 'environment variable holding the guesser API key')
   .option('--judge-key-env <var>', 'environment variable holding the judge API key')
   .option('-r, --repetitions <n>', 'repetitions of every entity (default 5, as the paper)')
-  .option('--concurrency <n>', 'episodes in flight (default 8)')
+  .option('--concurrency <n>', 'episodes in flight (default 16)')
   .option('--limit <n>', 'only the first n entities of the split')
   .option('--seed <n>', 'run seed (default random, recorded)')
   .option('--max-turns <n>', 'turn limit (default 20)')
@@ -122,6 +123,15 @@ program
   .description('the price table: `prices`, `prices set <provider:model> <in $/Mtok> <out $/Mtok>`, `prices rm <provider:model>`')
   .action((action: string | undefined, args: string[], _flags, cmd: Command) => {
     exitCode = pricesCommand(action, args, { db: dbOf(cmd) });
+  });
+
+program
+  .command('serve')
+  .description('browser mode: serve the app and its API on 127.0.0.1 with a per-launch token')
+  .option('--port <n>', 'port (default: a free one)')
+  .option('--static-dir <dir>', 'the built renderer (default dist/renderer)')
+  .action(async (flags, cmd: Command) => {
+    exitCode = await serveCommand({ ...flags, db: dbOf(cmd) });
   });
 
 const USER_ERRORS = [CliError, RunConfigError, PreflightError, DatasetError, NotFoundError, SchemaTooNewError, RunBusyError, BudgetExhaustedError];

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-/** The version recorded with every run, read from the package manifest. */
-export const APP_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+/**
+ * The version recorded with every run, read from the package manifest (the desktop host, whose
+ * bundled engine has no manifest beside it, passes it in PARLOR_APP_VERSION).
+ */
+export const APP_VERSION: string =
+  process.env.PARLOR_APP_VERSION ??
+  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

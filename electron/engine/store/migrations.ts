@@ -172,6 +172,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX model_calls_by_run ON model_calls(run_id);
     `,
   },
+  {
+    version: 3,
+    name: 'desktop app: named model profiles',
+    sql: `
+      -- Models as the user saved them in the UI. Keys are never here: the config names the
+      -- environment variable, or the key-store entry, that holds the secret.
+      CREATE TABLE model_profiles (
+        id         INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL UNIQUE,
+        config     TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT ${now},
+        updated_at TEXT NOT NULL DEFAULT ${now}
+      );
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

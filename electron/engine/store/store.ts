@@ -26,6 +26,21 @@ export class NotFoundError extends Error {
   }
 }
 
+export class ConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+
+export interface ProfileRow {
+  id: number;
+  name: string;
+  config: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
 const nowIso = () => new Date().toISOString();
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -244,7 +259,9 @@ export class Store {
 
   /** Opens (creating if needed) a Parlor database and brings its schema up to date. */
   static open(path: string): Store {
-    const db = new Database(path);
+    // The desktop app loads a copy of the addon built for Electron's ABI; Node uses the installed one.
+    const binding = process.env.PARLOR_SQLITE_BINDING;
+    const db = new Database(path, binding ? { nativeBinding: binding } : {});
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
@@ -577,6 +594,59 @@ export class Store {
     ).map(toCall);
   }
 
+  getCall(callId: number): CallRow {
+    this.flush();
+    const row = this.sql(`SELECT * FROM model_calls WHERE id = ?`).get(callId) as Row | undefined;
+    if (!row) throw new NotFoundError('model call', callId);
+    return toCall(row);
+  }
+
+  /** Ids of a run's episodes with a question containing `text` (case-insensitive for ASCII). */
+  episodesAsking(runId: number, text: string): number[] {
+    this.flush();
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return (
+      this.sql(
+        `SELECT DISTINCT t.episode_id AS id FROM turns t JOIN episodes e ON e.id = t.episode_id
+         WHERE e.run_id = ? AND t.guesser_sent LIKE ? ESCAPE '\\'`,
+      ).all(runId, pattern) as Row[]
+    ).map((row) => Number(row.id));
+  }
+
+  // ── model profiles ───────────────────────────────────────────────────────
+
+  listProfiles(): ProfileRow[] {
+    this.flush();
+    return (this.sql(`SELECT * FROM model_profiles ORDER BY name`).all() as Row[]).map(toProfile);
+  }
+
+  getProfile(id: number): ProfileRow {
+    this.flush();
+    const row = this.sql(`SELECT * FROM model_profiles WHERE id = ?`).get(id) as Row | undefined;
+    if (!row) throw new NotFoundError('model profile', id);
+    return toProfile(row);
+  }
+
+  /** Creates a profile, or updates the one with `id`; names are unique. */
+  saveProfile(profile: { id?: number; name: string; config: unknown }): ProfileRow {
+    this.flush();
+    const clash = this.sql(`SELECT id FROM model_profiles WHERE name = ?`).get(profile.name) as Row | undefined;
+    if (clash && Number(clash.id) !== profile.id) throw new ConflictError(`A model named "${profile.name}" already exists.`);
+    if (profile.id === undefined) {
+      const id = this.sql(`INSERT INTO model_profiles (name, config) VALUES (?, ?)`).run(profile.name, json(profile.config)).lastInsertRowid;
+      return this.getProfile(Number(id));
+    }
+    const changed = this.sql(`UPDATE model_profiles SET name = ?, config = ?, updated_at = ? WHERE id = ?`)
+      .run(profile.name, json(profile.config), nowIso(), profile.id).changes;
+    if (!changed) throw new NotFoundError('model profile', profile.id);
+    return this.getProfile(profile.id);
+  }
+
+  removeProfile(id: number): boolean {
+    this.flush();
+    return this.sql(`DELETE FROM model_profiles WHERE id = ?`).run(id).changes > 0;
+  }
+
   /** Errored episodes go back to pending, keeping the turns they had committed. */
   requeueErrors(runId: number): number {
     this.flush();
@@ -778,6 +848,16 @@ function toTurn(row: Row): TurnRow {
     judgeOutputTokens: num(row.judge_output_tokens),
     flags: row.flags === null || row.flags === undefined ? null : parseJson<string[]>(row.flags),
     createdAt: String(row.created_at),
+  };
+}
+
+function toProfile(row: Row): ProfileRow {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    config: parseJson(row.config),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
   };
 }
 

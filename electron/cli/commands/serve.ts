@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { createApiService } from '../../engine/api/service';
+import { startHttpServer } from '../../engine/api/http-server';
+import { MemoryVault } from '../../engine/api/vault';
+import { CliError, openStore } from '../context';
+
+export interface ServeFlags {
+  port?: string;
+  staticDir?: string;
+  db?: string;
+}
+
+export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer/', import.meta.url));
+
+/** Browser mode: the UI and its API on 127.0.0.1 until Ctrl-C; runs in flight stay resumable. */
+export async function serveCommand(flags: ServeFlags): Promise<number> {
+  const port = flags.port === undefined ? 0 : Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a port number, not "${flags.port}".`);
+  const store = openStore(flags.db);
+  const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
+  let server;
+  try {
+    server = await startHttpServer({ service, staticDir: flags.staticDir ?? DEFAULT_RENDERER_DIR, port });
+  } catch (error) {
+    store.close();
+    throw new CliError((error as Error).message);
+  }
+  process.stdout.write(`Parlor is running in browser mode. Open:\n\n  ${server.openUrl}\n\n`);
+  process.stdout.write(`Database: ${store.path}\nKeys typed into the UI are kept in memory until this server stops. Ctrl-C to stop.\n`);
+  await new Promise<void>((stop) => {
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  process.stdout.write('Stopping: runs in flight stay resumable…\n');
+  await service.close();
+  await server.close();
+  store.close();
+  return 0;
+}

@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from './api/hooks';
+import { href, useRoute, type Route } from './router';
+import { DatasetsPage } from './pages/DatasetsPage';
+import { ModelsPage } from './pages/ModelsPage';
+import { NewRunPage } from './pages/NewRunPage';
+import { RunPage } from './pages/RunPage';
+import { RunsPage } from './pages/RunsPage';
+import { TranscriptPage } from './pages/TranscriptPage';
+
+type Theme = 'system' | 'light' | 'dark';
+
+function useTheme(): [Theme, (t: Theme) => void] {
+  const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('parlor.theme') as Theme | null) ?? 'system');
+  useEffect(() => {
+    localStorage.setItem('parlor.theme', theme);
+    if (theme === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  return [theme, setTheme];
+}
+
+function Page({ route }: { route: Route }) {
+  switch (route.page) {
+    case 'runs':
+      return <RunsPage />;
+    case 'new-run':
+      return <NewRunPage />;
+    case 'run':
+      return <RunPage key={route.runId} runId={route.runId} />;
+    case 'transcript':
+      return <TranscriptPage key={route.episodeId} episodeId={route.episodeId} />;
+    case 'models':
+      return <ModelsPage />;
+    case 'datasets':
+      return <DatasetsPage />;
+    case 'not-found':
+      return (
+        <p>
+          No page at <code>{route.path}</code>. <a href={href.runs()}>Go to the runs.</a>
+        </p>
+      );
+  }
+}
+
+const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
+  { label: 'Runs', to: href.runs(), pages: ['runs', 'run', 'transcript'] },
+  { label: 'New run', to: href.newRun(), pages: ['new-run'] },
+  { label: 'Models & keys', to: href.models(), pages: ['models'] },
+  { label: 'Datasets', to: href.datasets(), pages: ['datasets'] },
+];
+
+export function App() {
+  const route = useRoute();
+  const [theme, setTheme] = useTheme();
+  const info = useQuery('app.info', {});
+  // Moving to another page puts focus on its content, as a page load would.
+  useEffect(() => {
+    document.getElementById('main')?.focus();
+  }, [route]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+        Skip to content
+      </a>
+      <nav className="sidebar" aria-label="Main">
+        <div className="brand">Parlor</div>
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <a href={item.to} aria-current={item.pages.includes(route.page) ? 'page' : undefined}>{item.label}</a>
+            </li>
+          ))}
+        </ul>
+        <div className="sidebar-foot">
+          <label>
+            Theme{' '}
+            <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
+              <option value="system">system</option>
+              <option value="light">light</option>
+              <option value="dark">dark</option>
+            </select>
+          </label>
+          {info.data && (
+            <p className="meta" title={info.data.dbPath}>
+              v{info.data.version} · {info.data.mode}
+              <br />
+              <span className="db-path">{info.data.dbPath}</span>
+            </p>
+          )}
+        </div>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        <Page route={route} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { percent } from '../format';
+
+/** Finished episodes out of all; errors are their own segment so they are never mistaken for wins. */
+export function ProgressBar({ done, errors, total, label }: { done: number; errors: number; total: number; label: string }) {
+  const finished = done + errors;
+  const share = (n: number) => `${total ? (100 * n) / total : 0}%`;
+  return (
+    <div className="progress">
+      <div
+        className="progress-track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={finished}
+        aria-valuetext={`${finished} of ${total} episodes (${percent(finished, total)})${errors ? `, ${errors} errors` : ''}`}
+      >
+        <div className="progress-done" style={{ width: share(done) }} />
+        <div className="progress-errors" style={{ width: share(errors) }} />
+      </div>
+      <span className="progress-text" data-testid="progress-text">
+        {percent(finished, total)} · {finished}/{total}
+        {errors ? ` · ${errors} errors` : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { MeanStd } from '../../shared/contract/records';
+
+export function meanStd(value: MeanStd | null, digits: number): string {
+  if (!value) return '—';
+  return value.std === null ? value.mean.toFixed(digits) : `${value.mean.toFixed(digits)} ± ${value.std.toFixed(digits)}`;
+}
+
+export function percent(part: number, whole: number): string {
+  return whole ? `${Math.floor((100 * part) / whole)}%` : '—';
+}
+
+export function usd(value: number | null): string {
+  if (value === null) return 'no price set';
+  return value < 0.01 && value > 0 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+}
+
+export function when(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}

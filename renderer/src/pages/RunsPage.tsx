@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import type { RunSummary } from '../../../shared/api/contract';
+import { useEvents, useQuery, useThrottled } from '../api/hooks';
+import { ErrorNote } from '../components/ErrorNote';
+import { ProgressBar } from '../components/ProgressBar';
+import { StatusBadge } from '../components/StatusBadge';
+import { when } from '../format';
+import { href } from '../router';
+import { RunActions } from './RunActions';
+
+/** The list of runs, live: progress from the runner's events, the list refetched when runs change. */
+export function RunsPage() {
+  const runs = useQuery('runs.list', {});
+  const models = useQuery('models.list', {});
+  const [live, setLive] = useState<Record<number, Pick<RunSummary, 'done' | 'errors' | 'wins' | 'total'>>>({});
+  const refetch = useThrottled(runs.reload, 500);
+  useEvents((event) => {
+    if (event.type === 'progress' || event.type === 'episode-finished') {
+      setLive((l) => ({ ...l, [event.runId]: { done: event.done, errors: event.errors, wins: event.wins, total: event.total } }));
+    } else refetch();
+  });
+
+  const list = runs.data ?? [];
+  return (
+    <section aria-labelledby="runs-title">
+      <header className="page-header">
+        <h1 id="runs-title">Runs</h1>
+        <a className="button primary" href={href.newRun()}>New run</a>
+      </header>
+      <ErrorNote error={runs.error} />
+      {runs.data && list.length === 0 && <Welcome hasModels={(models.data?.length ?? 0) > 0} />}
+      {list.length > 0 && (
+        <table className="data">
+          <thead>
+            <tr>
+              <th scope="col">Run</th>
+              <th scope="col">Dataset</th>
+              <th scope="col">Guesser</th>
+              <th scope="col">Judge</th>
+              <th scope="col">Status</th>
+              <th scope="col">Progress</th>
+              <th scope="col" className="num">Success</th>
+              <th scope="col">Started</th>
+              <th scope="col"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((run) => {
+              const counts = { ...run, ...(run.active ? live[run.id] : undefined) };
+              return (
+                <tr key={run.id} data-testid={`run-row-${run.id}`}>
+                  <td>
+                    <a href={href.run(run.id)}>#{run.id}{run.name ? ` ${run.name}` : ''}</a>
+                  </td>
+                  <td>{run.dataset}/{run.split}</td>
+                  <td>{run.guesser ?? '—'}</td>
+                  <td>{run.judge ?? '—'}</td>
+                  <td><StatusBadge status={run.status} active={run.active} /></td>
+                  <td><ProgressBar done={counts.done} errors={counts.errors} total={counts.total} label={`Run ${run.id} progress`} /></td>
+                  <td className="num">{counts.done ? (counts.wins / counts.done).toFixed(2) : '—'}</td>
+                  <td>{when(run.createdAt)}</td>
+                  <td><RunActions run={run} onChanged={runs.reload} compact /></td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Welcome({ hasModels }: { hasModels: boolean }) {
+  return (
+    <div className="welcome">
+      <h2>Welcome to Parlor</h2>
+      <p>
+        Parlor plays the Entity-Deduction Arena: a guesser model asks up to 20 yes/no questions to find a hidden
+        entity, and a judge model that knows it answers. Every call and turn is stored in one local database.
+      </p>
+      <ol>
+        <li className={hasModels ? 'done' : undefined}>
+          <a href={href.models()}>Add a model</a> — an OpenAI or Anthropic model, or any OpenAI-compatible server.
+        </li>
+        <li>
+          <a href={href.newRun()}>Start a run</a> — pick a dataset (Things or Celebrities), a guesser and a judge.
+        </li>
+        <li>Watch it play, then open a transcript and read the game turn by turn.</li>
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+
+/** Hash routes: they work from file:// (desktop) and from the loopback server alike. */
+export type Route =
+  | { page: 'runs' }
+  | { page: 'new-run' }
+  | { page: 'run'; runId: number }
+  | { page: 'transcript'; episodeId: number }
+  | { page: 'models' }
+  | { page: 'datasets' }
+  | { page: 'not-found'; path: string };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '') || '/runs';
+  let m: RegExpExecArray | null;
+  if (path === '/' || path === '/runs') return { page: 'runs' };
+  if (path === '/runs/new') return { page: 'new-run' };
+  if ((m = /^\/runs\/(\d+)$/.exec(path))) return { page: 'run', runId: Number(m[1]) };
+  if ((m = /^\/episodes\/(\d+)$/.exec(path))) return { page: 'transcript', episodeId: Number(m[1]) };
+  if (path === '/models') return { page: 'models' };
+  if (path === '/datasets') return { page: 'datasets' };
+  return { page: 'not-found', path };
+}
+
+export const href = {
+  runs: () => '#/runs',
+  newRun: () => '#/runs/new',
+  run: (id: number) => `#/runs/${id}`,
+  episode: (id: number) => `#/episodes/${id}`,
+  models: () => '#/models',
+  datasets: () => '#/datasets',
+};
+
+export function navigate(to: string): void {
+  window.location.hash = to;
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(window.location.hash));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(window.location.hash));
+    window.addEventListener('hashchange', update);
+    return () => window.removeEventListener('hashchange', update);
+  }, []);
+  return route;
+}

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import type { RunEvent } from '../contract/events';
+import { ModelConfigSchema, type ModelConfig } from '../contract/models';
+import type { EpisodeStatus, ErrorKind, JudgeLabel, MeanStd, Outcome, RunStatus } from '../contract/records';
+import { SplitSchema } from '../contract/run';
+
+/**
+ * The one API between the UI and the engine. Every method names its input schema (checked at runtime
+ * by the engine, whatever door the call came through: IPC or loopback HTTP) and its result type.
+ */
+
+const Id = z.number().int().positive();
+const Empty = z.object({}).strict();
+const KeyName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name such as OPENAI_API_KEY');
+
+export const API_INPUTS = {
+  'app.info': Empty,
+  'runs.list': Empty,
+  'runs.get': z.object({ runId: Id }).strict(),
+  /** `config` is validated by the engine's own run-config schema, with its detailed messages. */
+  'runs.estimate': z.object({ config: z.unknown() }).strict(),
+  'runs.start': z.object({ config: z.unknown() }).strict(),
+  'runs.cancel': z.object({ runId: Id }).strict(),
+  'runs.resume': z.object({ runId: Id }).strict(),
+  'runs.retryErrors': z.object({ runId: Id }).strict(),
+  'episodes.list': z.object({ runId: Id, search: z.string().max(200).optional() }).strict(),
+  'episodes.transcript': z.object({ episodeId: Id }).strict(),
+  'calls.get': z.object({ callId: Id }).strict(),
+  'models.list': Empty,
+  'models.save': z
+    .object({
+      id: Id.optional(),
+      name: z.string().trim().min(1, 'name is empty').max(100),
+      config: ModelConfigSchema,
+      /** A key typed into the UI: stored encrypted (desktop) or for this session (browser), never in SQLite. */
+      apiKey: z.string().min(1).max(1000).optional(),
+    })
+    .strict(),
+  'models.remove': z.object({ id: Id }).strict(),
+  'models.test': z.object({ id: Id }).strict(),
+  'keys.remove': z.object({ name: KeyName }).strict(),
+  'datasets.list': Empty,
+  'datasets.entities': z.object({ name: z.string().min(1), split: SplitSchema }).strict(),
+} as const;
+
+export type ApiMethod = keyof typeof API_INPUTS;
+export const API_METHODS = Object.keys(API_INPUTS) as ApiMethod[];
+export type ApiInput<M extends ApiMethod> = z.input<(typeof API_INPUTS)[M]>;
+export type ApiParsedInput<M extends ApiMethod> = z.output<(typeof API_INPUTS)[M]>;
+
+export interface AppInfo {
+  version: string;
+  mode: 'desktop' | 'browser';
+  dbPath: string;
+  /** Where keys typed into the UI go. */
+  keyStorage: 'safeStorage' | 'memory';
+}
+
+export interface RunProgress {
+  done: number;
+  errors: number;
+  wins: number;
+  total: number;
+}
+
+export interface RunSummary extends RunProgress {
+  id: number;
+  name: string | null;
+  game: string;
+  dataset: string;
+  split: string;
+  guesser: string | null;
+  judge: string | null;
+  status: RunStatus;
+  /** Played by this engine right now (so it can be cancelled here). */
+  active: boolean;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  turns: number;
+  successRate: number | null;
+}
+
+export interface MetricSummary {
+  key: string;
+  label: string;
+  /** Higher is better (↑) or lower is better (↓), as in the paper's table header. */
+  better: 'higher' | 'lower' | 'none';
+  digits: number;
+  /** Null when no episode has finished. */
+  value: MeanStd | null;
+}
+
+export interface RunDetail {
+  summary: RunSummary;
+  config: unknown;
+  seed: number;
+  appVersion: string;
+  repetitions: number;
+  metrics: MetricSummary[];
+  perRepetition: { repetition: number; episodes: number; means: Record<string, number> }[];
+  errorsExcluded: number;
+  pending: number;
+  calls: { total: number; ok: number; errors: number };
+  costUsd: number | null;
+  errors: { episodeId: number; entity: string; repetition: number; kind: ErrorKind | null; message: string | null }[];
+}
+
+export interface EpisodeSummary {
+  id: number;
+  entity: string;
+  repetition: number;
+  status: EpisodeStatus;
+  outcome: Outcome | null;
+  turns: number | null;
+  yes: number | null;
+  score: number | null;
+  errorKind: ErrorKind | null;
+}
+
+export interface TranscriptTurn {
+  idx: number;
+  question: string;
+  /** The text the guesser generated, when the game rewrote it before the judge saw it. */
+  generated: string | null;
+  answer: string;
+  label: JudgeLabel;
+  mustGuess: boolean;
+  flags: string[];
+  guesserCallId: number | null;
+  judgeCallId: number | null;
+}
+
+export interface Transcript {
+  episode: EpisodeSummary & { runId: number; aliases: string[]; seed: number; error: string | null; guesser: string; judge: string };
+  turns: TranscriptTurn[];
+}
+
+export interface CallDetail {
+  id: number;
+  role: string;
+  attempt: number;
+  status: 'ok' | 'error';
+  httpStatus: number | null;
+  errorKind: ErrorKind | null;
+  error: string | null;
+  latencyMs: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cached: boolean;
+  request: unknown;
+  response: unknown;
+}
+
+export type KeyStatus = 'stored' | 'environment' | 'missing' | 'not-needed';
+
+export interface ModelProfile {
+  id: number;
+  name: string;
+  config: ModelConfig;
+  keyName: string;
+  keyStatus: KeyStatus;
+  updatedAt: string;
+}
+
+export interface RunEstimateView {
+  episodes: number;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  usd: number | null;
+  unpriced: string[];
+}
+
+export interface DatasetInfo {
+  name: string;
+  kind: string;
+  splits: { split: string; entities: number }[];
+}
+
+export interface EntityView {
+  position: number;
+  name: string;
+  aliases: string[];
+}
+
+export interface ApiOutputs {
+  'app.info': AppInfo;
+  'runs.list': RunSummary[];
+  'runs.get': RunDetail;
+  'runs.estimate': RunEstimateView;
+  'runs.start': { runId: number };
+  'runs.cancel': { cancelled: boolean };
+  'runs.resume': { runId: number };
+  'runs.retryErrors': { requeued: number };
+  'episodes.list': EpisodeSummary[];
+  'episodes.transcript': Transcript;
+  'calls.get': CallDetail;
+  'models.list': ModelProfile[];
+  'models.save': ModelProfile;
+  'models.remove': { removed: boolean };
+  'models.test': { ok: boolean; latencyMs: number | null; message: string };
+  'keys.remove': { removed: boolean };
+  'datasets.list': DatasetInfo[];
+  'datasets.entities': EntityView[];
+}
+export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
+
+/** Why a call failed, in words for the user; `code` lets the UI react (e.g. highlight a form). */
+export type ApiErrorCode = 'unknown_method' | 'bad_request' | 'not_found' | 'conflict' | 'provider' | 'internal' | 'unauthorized';
+export interface ApiError {
+  code: ApiErrorCode;
+  message: string;
+}
+export type ApiReply<M extends ApiMethod> = { ok: true; result: ApiOutput<M> } | { ok: false; error: ApiError };
+
+/** The envelope of a call crossing a boundary (IPC message or HTTP body). */
+export const ApiRequestSchema = z.object({ method: z.string().min(1), input: z.unknown() }).strict();
+
+/** Events pushed to the UI: the runner's events, and a nudge when the list of runs changed. */
+export type UiEvent = RunEvent | { type: 'runs-changed' };
+
+/** The client the renderer programs against, whatever the transport. */
+export interface ParlorApi {
+  call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+  subscribe(listener: (event: UiEvent) => void): () => void;
+}
+
+/** Thrown by clients when the engine answered with an error. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+}
