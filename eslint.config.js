@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', 'test-results/'] },
+  { ignores: ['node_modules/', 'dist/', 'out/', 'test-results/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -34,6 +34,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['node:*', '**/electron/**'], message: 'shared/ is isomorphic: no Node built-ins, no engine imports.' }] },
+      ],
+    },
+  },
+  {
+    // The renderer runs in a sandboxed page: it reaches the engine only through the API contract.
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer talks to the engine only through shared/api.' }],
+          patterns: [{ group: ['node:*', '**/electron/**'], message: 'The renderer talks to the engine only through shared/api.' }],
+        },
       ],
     },
   },

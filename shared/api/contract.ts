@@ -119,6 +119,7 @@ export interface EpisodeSummary {
 }
 
 export interface TranscriptTurn {
+  /** 1-based, as the paper counts turns. */
   idx: number;
   question: string;
   /** The text the guesser generated, when the game rewrote it before the judge saw it. */

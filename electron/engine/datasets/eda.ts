@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EdaKind } from '../../../shared/games/eda';
@@ -59,9 +59,26 @@ export function loadEdaDataset(ref: DatasetRef): LoadedDataset {
   }
   const kind = ref.name as EdaKind;
   const path = resolve(datasetsRoot(), 'eda', kind, `${ref.split}.txt`);
+  // Checking a list is quadratic (every alias against every name): remember it while its files are unchanged.
+  const stamp = [path, ...SPLITS.map((s) => fileStamp(resolve(datasetsRoot(), 'eda', kind, `${s}.txt`)))].join('|');
+  const known = bundledCache.get(stamp);
+  if (known) return known;
   const parsed = parseEntityList(readList(path), `${kind}/${ref.split}.txt`);
   parsed.problems.push(...crossSplitProblems(kind, ref.split, parsed.entities));
-  return checked({ name: kind, kind, split: ref.split, source: `bundled:${kind}/${ref.split}`, ...parsed });
+  const dataset = checked({ name: kind, kind, split: ref.split, source: `bundled:${kind}/${ref.split}`, ...parsed });
+  bundledCache.set(stamp, dataset);
+  return dataset;
+}
+
+const bundledCache = new Map<string, LoadedDataset>();
+
+function fileStamp(path: string): string {
+  try {
+    const stat = statSync(path);
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return 'absent';
+  }
 }
 
 function checked(dataset: LoadedDataset): LoadedDataset {

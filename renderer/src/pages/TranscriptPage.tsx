@@ -39,7 +39,7 @@ export function TranscriptPage({ episodeId }: { episodeId: number }) {
         {turns.map((turn) => (
           <li key={turn.idx} className="turn" data-testid="turn">
             <div className="bubble guesser">
-              <span className="speaker">Q{turn.idx + 1} · guesser</span>
+              <span className="speaker">Q{turn.idx} · guesser</span>
               <p>{turn.question}</p>
               {turn.generated !== null && <p className="meta">generated: “{turn.generated}”</p>}
               {turn.flags.length > 0 && <p className="flags">{turn.flags.map((f) => <code key={f}>{f}</code>)}</p>}

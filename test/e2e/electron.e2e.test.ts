@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { _electron } from 'playwright-core';
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { electronBinary } from '../../scripts/electron-env.mjs';
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { electronSqliteBinding } from '../../scripts/electron-native.mjs';
+import { SCREENSHOTS } from '../support/browser';
+
+const electron = electronBinary() as { path: string | null; problem: string | null };
+if (!electron.path) console.warn(`Electron e2e skipped: ${electron.problem}. The browser-mode e2e covers the UI.`);
+
+describe.skipIf(!electron.path)('the desktop app under Electron', () => {
+  it('opens one hardened window whose page reaches the engine only through window.parlor', async () => {
+    expect(spawnSync(process.execPath, ['scripts/build-electron.mjs'], { stdio: 'inherit' }).status).toBe(0);
+    const binding = (await electronSqliteBinding()) as string;
+    const dir = mkdtempSync(join(tmpdir(), 'parlor-electron-'));
+    const app = await _electron.launch({
+      executablePath: electron.path!,
+      args: ['.'],
+      env: { ...process.env, PARLOR_DB: join(dir, 'parlor.db'), PARLOR_SQLITE_BINDING: binding },
+    });
+    try {
+      const page = await app.firstWindow();
+      await page.waitForSelector('text=Welcome to Parlor');
+      const globals = await page.evaluate(() => ({
+        bridge: Object.keys((globalThis as unknown as { parlor: object }).parlor).sort(),
+        require: typeof (globalThis as unknown as { require?: unknown }).require,
+        process: typeof (globalThis as unknown as { process?: unknown }).process,
+      }));
+      expect(globals).toEqual({ bridge: ['invoke', 'onEvent'], require: 'undefined', process: 'undefined' });
+      const info = await page.evaluate(() => (globalThis as unknown as { parlor: { invoke(m: string, i: unknown): Promise<unknown> } }).parlor.invoke('app.info', {}));
+      expect(info).toMatchObject({ ok: true, result: { mode: 'desktop' } });
+      await page.evaluate(() => ((globalThis as unknown as { location: { href: string } }).location.href = 'https://example.com/'));
+      await page.waitForTimeout(500);
+      expect(page.url()).toMatch(/^file:.*index\.html/);
+      await page.screenshot({ path: join(SCREENSHOTS, 'electron-first-view.png') });
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});

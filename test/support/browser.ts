@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { BIN } from './cli';
+
+export const CHROMIUM = process.env.PARLOR_CHROMIUM ?? '/usr/bin/chromium';
+export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/e2e/', import.meta.url));
+
+/** Why the browser tests cannot run here, or null. They are never skipped silently. */
+export function browserProblem(): string | null {
+  if (!existsSync(CHROMIUM)) return `Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set PARLOR_CHROMIUM).`;
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) return `The renderer is not built: run \`npm run build:renderer\` (npm test does).`;
+  return null;
+}
+
+/** Debian's Chromium, headless, with nothing that reaches for the network. */
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  openUrl: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** `parlor serve` on a database of its own, as a user would start it. */
+export function startServe(db: string, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0'], {
+    env: { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`parlor serve printed no URL:\n${out}`)), 20_000);
+    const check = () => {
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      resolve({
+        child,
+        openUrl: match[1]!,
+        output: () => out,
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => reject(new Error(`parlor serve exited with ${code}:\n${out}`)));
+  });
+}
