@@ -93,6 +93,11 @@ export function ModelsPage() {
     models.reload();
   };
 
+  const forgetKey = async (name: string) => {
+    await api.call('keys.remove', { name }).catch((e: Error) => setError(e.message));
+    models.reload();
+  };
+
   const keyStorage = info.data?.keyStorage === 'safeStorage'
     ? 'Keys typed here are encrypted with the operating system’s key store (Electron safeStorage).'
     : 'Browser mode: keys typed here stay in the server’s memory until it stops. To keep a key, export it as an environment variable before `parlor serve`.';
@@ -128,6 +133,11 @@ export function ModelsPage() {
                       <button type="button" onClick={() => test(p.id)} disabled={result === 'testing'}>Test connection</button>
                       <button type="button" onClick={() => setDraft(draftOf(p))}>Edit</button>
                       <button type="button" onClick={() => remove(p)}>Remove</button>
+                      {p.keyStatus === 'stored' && (
+                        <button type="button" onClick={() => forgetKey(p.keyName)} title={`Every model that uses ${p.keyName} loses it`}>
+                          Forget key
+                        </button>
+                      )}
                     </div>
                     {result && result !== 'testing' && (
                       <div className={result.ok ? 'ok-note' : 'inline-error'} role="status">{result.ok ? '✓ ' : '✗ '}{result.message}</div>
