@@ -164,11 +164,13 @@ export interface ModelProfile {
   updatedAt: string;
 }
 
+/** A dry estimate of a run's size and cost before it is played: upper bounds. */
 export interface RunEstimateView {
   episodes: number;
   calls: number;
   inputTokens: number;
   outputTokens: number;
+  /** Upper bound in USD; null when a model has no price. */
   usd: number | null;
   unpriced: string[];
 }

@@ -1,3 +1,4 @@
+import type { RunEstimateView } from '../../../shared/api/contract';
 import { modelLabel } from '../../../shared/contract/models';
 import { edaPrompts } from '../../../shared/games/eda';
 import { callCost, estimateEdaTokens, priceFor } from '../analysis/cost';
@@ -5,15 +6,8 @@ import { loadEdaDataset } from '../datasets/eda';
 import type { Store } from '../store/store';
 import { parseRunConfig } from './prepare';
 
-export interface RunEstimate {
-  episodes: number;
-  calls: number;
-  inputTokens: number;
-  outputTokens: number;
-  /** Upper bound in USD; null when a model has no price. */
-  usd: number | null;
-  unpriced: string[];
-}
+/** The estimate as the API contract shapes it (the UI and the CLI show the same numbers). */
+export type RunEstimate = RunEstimateView;
 
 /** A dry estimate of a run's size and cost before anything is played (an upper bound). */
 export function estimateRun(store: Store, input: unknown): RunEstimate {

@@ -105,11 +105,20 @@ export function NewRunPage() {
     </div>
   );
   const describedBy = (key: keyof Form) => (problems[key] ? `run-${key}-problem` : undefined);
-  const modelOptions = profiles.map((p) => (
-    <option key={p.id} value={p.id}>
-      {p.name} ({p.config.provider}:{p.config.model}){p.keyStatus === 'missing' ? ' — no key' : ''}
-    </option>
-  ));
+  const modelField = (role: 'guesser' | 'judge', label: string, hint?: string) =>
+    field(
+      role,
+      label,
+      <select id={`run-${role}`} value={form[role]} onChange={set(role)} aria-invalid={!!problems[role]} aria-describedby={describedBy(role)}>
+        <option value="">Choose a model…</option>
+        {profiles.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({p.config.provider}:{p.config.model}){p.keyStatus === 'missing' ? ' — no key' : ''}
+          </option>
+        ))}
+      </select>,
+      hint,
+    );
 
   return (
     <section aria-labelledby="new-run-title">
@@ -147,23 +156,8 @@ export function NewRunPage() {
             ))}
           </select>,
         )}
-        {field(
-          'guesser',
-          'Guesser',
-          <select id="run-guesser" value={form.guesser} onChange={set('guesser')} aria-invalid={!!problems.guesser} aria-describedby={describedBy('guesser')}>
-            <option value="">Choose a model…</option>
-            {modelOptions}
-          </select>,
-        )}
-        {field(
-          'judge',
-          'Judge',
-          <select id="run-judge" value={form.judge} onChange={set('judge')} aria-invalid={!!problems.judge} aria-describedby={describedBy('judge')}>
-            <option value="">Choose a model…</option>
-            {modelOptions}
-          </select>,
-          'The paper uses GPT-3.5-turbo as the judge.',
-        )}
+        {modelField('guesser', 'Guesser')}
+        {modelField('judge', 'Judge', 'The paper uses GPT-3.5-turbo as the judge.')}
         {field('repetitions', 'Repetitions', <input id="run-repetitions" inputMode="numeric" value={form.repetitions} onChange={set('repetitions')} aria-invalid={!!problems.repetitions} aria-describedby={describedBy('repetitions')} />, 'Table 1 reports mean ± std over 5.')}
         {field('concurrency', 'Episodes in flight', <input id="run-concurrency" inputMode="numeric" value={form.concurrency} onChange={set('concurrency')} aria-invalid={!!problems.concurrency} aria-describedby={describedBy('concurrency')} />)}
         {field('limit', 'Limit (first N entities)', <input id="run-limit" inputMode="numeric" value={form.limit} onChange={set('limit')} placeholder="whole split" aria-invalid={!!problems.limit} aria-describedby={describedBy('limit')} />)}
