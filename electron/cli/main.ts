@@ -2,9 +2,10 @@
 import { Command, CommanderError } from 'commander';
 import { DatasetError } from '../engine/datasets/eda';
 import { PreflightError, RunConfigError } from '../engine/runner/prepare';
-import { NotFoundError, SchemaTooNewError } from '../engine/store/store';
+import { ConflictError, NotFoundError, SchemaTooNewError } from '../engine/store/store';
 import { APP_VERSION } from '../engine/version';
 import { CliError } from './context';
+import { annotationsCommand } from './commands/annotations';
 import { exportCommand } from './commands/export';
 import { reportCommand } from './commands/report';
 import { runCommand } from './commands/run';
@@ -126,6 +127,27 @@ program
   });
 
 program
+  .command('annotations [action] [args...]')
+  .description('judge-error annotation sets: `list`, `create --runs 1,2 --size 300`, `report <set> [--json|--csv]`, `export <set>`')
+  .option('--runs <ids>', 'create: runs to draw judge answers from, comma-separated')
+  .option('--name <text>', 'create: a name for the set')
+  .option('--method <m>', 'create: random | stratified | episodes (default random; stratified with --strata)')
+  .option('--size <n>', 'create: how many judge answers to draw')
+  .option('--strata <keys>', 'create: dataset,judgeModel,judgeLabel,category')
+  .option('--allocation <a>', 'create: proportional (default) | equal')
+  .option('--episodes <ids>', 'create: every judge answer of these episodes')
+  .option('--seed <n>', 'create: sampling seed (default random, recorded)')
+  .option('--overlap <n|all>', 'create: items every annotator labels (default all)')
+  .option('--json', 'report: the full results as JSON')
+  .option('--csv', 'report: the error-rate table as CSV')
+  .option('--what <labels|results>', 'export: labels (default) or the results table')
+  .option('--format <csv|jsonl>', 'export: default csv')
+  .option('-o, --out <file>', 'export: write to a file')
+  .action((action: string | undefined, args: string[], flags, cmd: Command) => {
+    exitCode = annotationsCommand(action, args, { ...flags, db: dbOf(cmd) });
+  });
+
+program
   .command('serve')
   .description('browser mode: serve the app and its API on 127.0.0.1 with a per-launch token')
   .option('--port <n>', 'port (default: a free one)')
@@ -134,7 +156,7 @@ program
     exitCode = await serveCommand({ ...flags, db: dbOf(cmd) });
   });
 
-const USER_ERRORS = [CliError, RunConfigError, PreflightError, DatasetError, NotFoundError, SchemaTooNewError, RunBusyError, BudgetExhaustedError];
+const USER_ERRORS = [ConflictError, CliError, RunConfigError, PreflightError, DatasetError, NotFoundError, SchemaTooNewError, RunBusyError, BudgetExhaustedError];
 
 try {
   await program.parseAsync(process.argv);

@@ -3,6 +3,7 @@ import type { RunEvent } from '../contract/events';
 import { ModelConfigSchema, type ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, JudgeLabel, MeanStd, Outcome, RunStatus } from '../contract/records';
 import { SplitSchema } from '../contract/run';
+import { AnnotationSpecSchema, AnnotatorSchema, AnswerSchema, VerdictSchema, type Answer, type Verdict } from '../contract/annotation';
 
 /**
  * The one API between the UI and the engine. Every method names its input schema (checked at runtime
@@ -41,6 +42,17 @@ export const API_INPUTS = {
   'keys.remove': z.object({ name: KeyName }).strict(),
   'datasets.list': Empty,
   'datasets.entities': z.object({ name: z.string().min(1), split: SplitSchema }).strict(),
+  'annotations.preview': z.object({ spec: z.unknown() }).strict(),
+  'annotations.create': z.object({ name: z.string().trim().min(1, 'name the set').max(200), spec: AnnotationSpecSchema }).strict(),
+  'annotations.list': Empty,
+  'annotations.get': z.object({ setId: Id }).strict(),
+  'annotations.queue': z.object({ setId: Id, annotator: AnnotatorSchema, limit: z.number().int().min(1).max(500).default(50) }).strict(),
+  'annotations.label': z
+    .object({ setId: Id, itemId: Id, annotator: AnnotatorSchema, verdict: VerdictSchema, answer: AnswerSchema.optional(), note: z.string().max(2000).optional() })
+    .strict(),
+  'annotations.undo': z.object({ setId: Id, annotator: AnnotatorSchema }).strict(),
+  'annotations.results': z.object({ setId: Id }).strict(),
+  'annotations.export': z.object({ setId: Id, what: z.enum(['labels', 'results']), format: z.enum(['csv', 'jsonl']) }).strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -187,6 +199,82 @@ export interface EntityView {
   aliases: string[];
 }
 
+export interface AnnotationSetSummary {
+  id: number;
+  name: string;
+  createdAt: string;
+  method: string;
+  runs: number[];
+  seed: number;
+  items: number;
+  labelledItems: number;
+  annotators: string[];
+}
+
+export interface AnnotationPreview {
+  available: number;
+  size: number;
+  strata: { key: string; available: number; take: number }[];
+}
+
+export interface AnnotationItemView {
+  itemId: number;
+  position: number;
+  entity: string;
+  dataset: string;
+  datasetKind: string;
+  judgeModel: string;
+  episodeId: number;
+  turn: number;
+  question: string;
+  judgeRaw: string;
+  judgeLabel: JudgeLabel;
+  /** The dialogue before this question. */
+  context: { turn: number; question: string; answer: string; label: JudgeLabel }[];
+}
+
+export interface AnnotatorProgress {
+  done: number;
+  total: number;
+  remaining: number;
+}
+
+export interface Interval {
+  k: number;
+  n: number;
+  rate: number | null;
+  low: number | null;
+  high: number | null;
+}
+
+export interface AnnotationResultsView {
+  set: AnnotationSetSummary;
+  items: number;
+  judged: number;
+  ambiguous: number;
+  ties: number;
+  unlabelled: number;
+  overall: Interval;
+  by: Record<'judgeLabel' | 'dataset' | 'judgeModel' | 'category', (Interval & { key: string })[]>;
+  confusion: { judge: string[]; gold: string[]; counts: number[][] };
+  agreement: {
+    annotators: string[];
+    method: 'cohen' | 'fleiss' | null;
+    sharedItems: number;
+    kappa: { kappa: number | null; observed: number | null; expected: number | null; items: number } | null;
+    note: string;
+  };
+  scoreEffect: { episodes: number; changedTurns: number; yesAsPlayed: number | null; yesCorrected: number | null; note: string };
+}
+
+export interface ExportFile {
+  filename: string;
+  mime: string;
+  content: string;
+}
+
+export type { Answer, Verdict };
+
 export interface ApiOutputs {
   'app.info': AppInfo;
   'runs.list': RunSummary[];
@@ -206,6 +294,15 @@ export interface ApiOutputs {
   'keys.remove': { removed: boolean };
   'datasets.list': DatasetInfo[];
   'datasets.entities': EntityView[];
+  'annotations.preview': AnnotationPreview;
+  'annotations.create': AnnotationSetSummary;
+  'annotations.list': AnnotationSetSummary[];
+  'annotations.get': AnnotationSetSummary;
+  'annotations.queue': { items: AnnotationItemView[]; progress: AnnotatorProgress };
+  'annotations.label': { progress: AnnotatorProgress };
+  'annotations.undo': { item: AnnotationItemView | null; progress: AnnotatorProgress };
+  'annotations.results': AnnotationResultsView;
+  'annotations.export': ExportFile;
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

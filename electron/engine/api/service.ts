@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { AppInfo, DatasetInfo } from '../../../shared/api/contract';
 import type { Split } from '../../../shared/contract/run';
 import { runCost } from '../analysis/cost';
+import * as annotation from '../annotation/sets';
 import { runReport } from '../analysis/run-report';
 import { BUNDLED_EDA, loadEdaDataset } from '../datasets/eda';
 import { describeError } from '../players/errors';
@@ -127,7 +128,16 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     )
     .handle('datasets.entities', ({ name, split }) =>
       loadEdaDataset({ name, split }).entities.map((e, i) => ({ position: i + 1, name: e.name, aliases: e.aliases })),
-    );
+    )
+    .handle('annotations.preview', ({ spec }) => annotation.previewSet(store, spec))
+    .handle('annotations.create', ({ name, spec }) => annotation.createSet(store, name, spec))
+    .handle('annotations.list', () => store.listAnnotationSets().map(annotation.setSummary))
+    .handle('annotations.get', ({ setId }) => annotation.setSummary(store.getAnnotationSet(setId)))
+    .handle('annotations.queue', ({ setId, annotator, limit }) => annotation.queue(store, setId, annotator, limit))
+    .handle('annotations.label', (input) => ({ progress: annotation.label(store, input) }))
+    .handle('annotations.undo', ({ setId, annotator }) => annotation.undo(store, setId, annotator))
+    .handle('annotations.results', ({ setId }) => annotation.results(store, setId))
+    .handle('annotations.export', ({ setId, what, format }) => annotation.exportSet(store, setId, what, format));
 
   const missing = registry.missing();
   if (missing.length) throw new Error(`API methods without a handler: ${missing.join(', ')}`);

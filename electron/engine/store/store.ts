@@ -33,6 +33,51 @@ export class ConflictError extends Error {
   }
 }
 
+export interface JudgeTurnRow {
+  turnId: number;
+  idx: number;
+  question: string;
+  judgeRaw: string;
+  judgeLabel: JudgeLabel;
+  episodeId: number;
+  runId: number;
+  entity: string;
+  dataset: string;
+  datasetKind: string;
+  category: string | null;
+  judgeModel: string;
+  /** The episode's #Yes as played, when it finished. */
+  episodeYes: number | null;
+}
+
+export interface AnnotationItemRow extends JudgeTurnRow {
+  itemId: number;
+  position: number;
+  stratum: string | null;
+  inOverlap: boolean;
+}
+
+export interface AnnotationSetRow {
+  id: number;
+  name: string;
+  spec: unknown;
+  createdAt: string;
+  items: number;
+  /** Items with at least one label other than a skip. */
+  labelledItems: number;
+  annotators: string[];
+}
+
+export interface AnnotationLabelRow {
+  id: number;
+  itemId: number;
+  annotator: string;
+  verdict: 'correct' | 'wrong' | 'ambiguous' | 'skip';
+  answer: 'yes' | 'no' | 'maybe' | 'dunno' | null;
+  note: string | null;
+  labelledAt: string;
+}
+
 export interface ProfileRow {
   id: number;
   name: string;
@@ -647,6 +692,123 @@ export class Store {
     return this.sql(`DELETE FROM model_profiles WHERE id = ?`).run(id).changes > 0;
   }
 
+  // ── annotation ───────────────────────────────────────────────────────────
+
+  /** Turns of these runs where the judge model answered (Bingo turns are decided by the rules). */
+  judgeTurns(runIds: readonly number[]): JudgeTurnRow[] {
+    this.flush();
+    const marks = runIds.map(() => '?').join(',');
+    return (this.db.prepare(`${JUDGE_TURN_SELECT} WHERE e.run_id IN (${marks}) AND t.judge_call_id IS NOT NULL ORDER BY t.id`).all(...runIds) as Row[]).map(toJudgeTurn);
+  }
+
+  createAnnotationSet(name: string, spec: unknown, items: readonly { turnId: number; stratum: string | null; inOverlap: boolean }[]): number {
+    this.flush();
+    return this.transaction(() => {
+      if (this.sql(`SELECT 1 FROM annotation_sets WHERE name = ?`).get(name)) throw new ConflictError(`An annotation set named "${name}" already exists.`);
+      const setId = Number(this.sql(`INSERT INTO annotation_sets (name, spec) VALUES (?, ?)`).run(name, json(spec)).lastInsertRowid);
+      const insert = this.sql(`INSERT INTO annotation_items (set_id, turn_id, position, stratum, in_overlap) VALUES (?, ?, ?, ?, ?)`);
+      items.forEach((item, i) => insert.run(setId, item.turnId, i + 1, item.stratum, item.inOverlap ? 1 : 0));
+      return setId;
+    });
+  }
+
+  listAnnotationSets(): AnnotationSetRow[] {
+    this.flush();
+    return (this.sql(`${SET_SELECT} ORDER BY s.id DESC`).all() as Row[]).map(toSet);
+  }
+
+  getAnnotationSet(setId: number): AnnotationSetRow {
+    this.flush();
+    const row = this.sql(`${SET_SELECT} WHERE s.id = ?`).get(setId) as Row | undefined;
+    if (!row) throw new NotFoundError('annotation set', setId);
+    return toSet(row);
+  }
+
+  /** Every item of a set with its turn, episode and judge, in set order. */
+  annotationItems(setId: number, itemId?: number): AnnotationItemRow[] {
+    this.flush();
+    return (
+      this.sql(
+        `SELECT i.id AS item_id, i.position, i.stratum, i.in_overlap, jt.* FROM annotation_items i
+         JOIN (${JUDGE_TURN_SELECT}) jt ON jt.turn_id = i.turn_id WHERE i.set_id = @set AND (@item IS NULL OR i.id = @item) ORDER BY i.position`,
+      ).all({ set: setId, item: itemId ?? null }) as Row[]
+    ).map((row) => ({ ...toJudgeTurn(row), itemId: Number(row.item_id), position: Number(row.position), stratum: str(row.stratum), inOverlap: row.in_overlap === 1 }));
+  }
+
+  /**
+   * The next items for an annotator: ones they have not labelled that are theirs to label (overlap
+   * items, or items nobody has labelled yet) in set order, then the ones they skipped, oldest skip first.
+   */
+  annotationQueue(setId: number, annotator: string, limit: number): number[] {
+    this.flush();
+    const fresh = this.sql(
+      `SELECT i.id FROM annotation_items i WHERE i.set_id = ?
+         AND NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator = ?)
+         AND (i.in_overlap = 1 OR NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.verdict != 'skip'))
+       ORDER BY i.position LIMIT ?`,
+    ).all(setId, annotator, limit) as Row[];
+    const skipped = fresh.length < limit
+      ? (this.sql(
+          `SELECT i.id FROM annotation_items i JOIN annotations a ON a.item_id = i.id AND a.annotator = ? AND a.verdict = 'skip'
+           WHERE i.set_id = ? ORDER BY a.id LIMIT ?`,
+        ).all(annotator, setId, limit - fresh.length) as Row[])
+      : [];
+    return [...fresh, ...skipped].map((row) => Number(row.id));
+  }
+
+  /** Items an annotator has labelled (skips aside), and how many are theirs to label in all. */
+  annotatorProgress(setId: number, annotator: string): { done: number; total: number } {
+    this.flush();
+    const row = this.sql(
+      `SELECT
+         SUM(EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator = @annotator AND a.verdict != 'skip')) AS done,
+         SUM(i.in_overlap = 1
+             OR EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator = @annotator AND a.verdict != 'skip')
+             OR NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.verdict != 'skip')) AS total
+       FROM annotation_items i WHERE i.set_id = @set`,
+    ).get({ annotator, set: setId }) as Row;
+    return { done: Number(row.done ?? 0), total: Number(row.total ?? 0) };
+  }
+
+  labelItem(label: { itemId: number; annotator: string; verdict: string; answer: string | null; note: string | null }): void {
+    this.flush();
+    this.transaction(() => {
+      if (!this.sql(`SELECT 1 FROM annotation_items WHERE id = ?`).get(label.itemId)) throw new NotFoundError('annotation item', label.itemId);
+      this.sql(`DELETE FROM annotations WHERE item_id = ? AND annotator = ?`).run(label.itemId, label.annotator);
+      this.sql(`INSERT INTO annotations (item_id, annotator, verdict, answer, note, labelled_at) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(label.itemId, label.annotator, label.verdict, label.answer, label.note, nowIso());
+    });
+  }
+
+  /** Removes an annotator's newest label in a set; returns its item, or null when there is none. */
+  undoLabel(setId: number, annotator: string): number | null {
+    this.flush();
+    const row = this.sql(
+      `SELECT a.id, a.item_id FROM annotations a JOIN annotation_items i ON i.id = a.item_id
+       WHERE i.set_id = ? AND a.annotator = ? ORDER BY a.id DESC LIMIT 1`,
+    ).get(setId, annotator) as Row | undefined;
+    if (!row) return null;
+    this.sql(`DELETE FROM annotations WHERE id = ?`).run(row.id);
+    return Number(row.item_id);
+  }
+
+  annotationLabels(setId: number): AnnotationLabelRow[] {
+    this.flush();
+    return (
+      this.sql(
+        `SELECT a.* FROM annotations a JOIN annotation_items i ON i.id = a.item_id WHERE i.set_id = ? ORDER BY a.id`,
+      ).all(setId) as Row[]
+    ).map((row) => ({
+      id: Number(row.id),
+      itemId: Number(row.item_id),
+      annotator: String(row.annotator),
+      verdict: row.verdict as AnnotationLabelRow['verdict'],
+      answer: str(row.answer) as AnnotationLabelRow['answer'],
+      note: str(row.note),
+      labelledAt: String(row.labelled_at),
+    }));
+  }
+
   /** Errored episodes go back to pending, keeping the turns they had committed. */
   requeueErrors(runId: number): number {
     this.flush();
@@ -848,6 +1010,54 @@ function toTurn(row: Row): TurnRow {
     judgeOutputTokens: num(row.judge_output_tokens),
     flags: row.flags === null || row.flags === undefined ? null : parseJson<string[]>(row.flags),
     createdAt: String(row.created_at),
+  };
+}
+
+const JUDGE_TURN_SELECT = `
+  SELECT t.id AS turn_id, t.idx, t.guesser_sent AS question, t.judge_raw, t.judge_label, e.id AS episode_id, e.run_id,
+         en.name AS entity, en.categories, d.name AS dataset, d.kind AS dataset_kind, p.name AS judge_model,
+         json_extract(e.metrics, '$.yes') AS episode_yes
+  FROM turns t JOIN episodes e ON e.id = t.episode_id JOIN entities en ON en.id = e.entity_id
+  JOIN datasets d ON d.id = en.dataset_id
+  JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'judge' JOIN players p ON p.id = ep.player_id`;
+
+const SET_SELECT = `
+  SELECT s.*,
+    (SELECT COUNT(*) FROM annotation_items i WHERE i.set_id = s.id) AS n_items,
+    (SELECT COUNT(DISTINCT a.item_id) FROM annotations a JOIN annotation_items i ON i.id = a.item_id
+      WHERE i.set_id = s.id AND a.verdict != 'skip') AS n_labelled,
+    (SELECT json_group_array(DISTINCT a.annotator) FROM annotations a JOIN annotation_items i ON i.id = a.item_id
+      WHERE i.set_id = s.id) AS annotators
+  FROM annotation_sets s`;
+
+function toJudgeTurn(row: Row): JudgeTurnRow {
+  const categories = row.categories === null || row.categories === undefined ? null : parseJson<unknown>(row.categories);
+  return {
+    turnId: Number(row.turn_id),
+    idx: Number(row.idx),
+    question: String(row.question),
+    judgeRaw: String(row.judge_raw ?? ''),
+    judgeLabel: row.judge_label as JudgeLabel,
+    episodeId: Number(row.episode_id),
+    runId: Number(row.run_id),
+    entity: String(row.entity),
+    dataset: String(row.dataset),
+    datasetKind: String(row.dataset_kind),
+    category: Array.isArray(categories) ? (categories.map(String)[0] ?? null) : typeof categories === 'string' ? categories : null,
+    judgeModel: String(row.judge_model),
+    episodeYes: num(row.episode_yes),
+  };
+}
+
+function toSet(row: Row): AnnotationSetRow {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    spec: parseJson(row.spec),
+    createdAt: String(row.created_at),
+    items: Number(row.n_items),
+    labelledItems: Number(row.n_labelled),
+    annotators: (parseJson<(string | null)[]>(row.annotators) ?? []).filter((a): a is string => a !== null).sort(),
   };
 }
 

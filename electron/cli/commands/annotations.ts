@@ -1,0 +1,101 @@
+import { writeFileSync } from 'node:fs';
+import { formatRate, type AnnotationSpecInput } from '../../../shared/contract/annotation';
+import * as annotation from '../../engine/annotation/sets';
+import { toCsv } from '../../engine/io/export';
+import { CliError, openStore, parseId } from '../context';
+import { shortTime, table } from '../format';
+
+export interface AnnotationFlags {
+  runs?: string;
+  name?: string;
+  method?: string;
+  size?: string;
+  strata?: string;
+  allocation?: string;
+  episodes?: string;
+  seed?: string;
+  overlap?: string;
+  json?: boolean;
+  csv?: boolean;
+  what?: string;
+  format?: string;
+  out?: string;
+  db?: string;
+}
+
+const ids = (text: string | undefined, what: string) => (text ? text.split(',').map((t) => parseId(t.trim(), what)) : undefined);
+const int = (text: string | undefined, what: string) => {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new CliError(`${what} must be a whole number, not "${text}".`);
+  return Number(text);
+};
+
+/** `parlor annotations create|list|report|export`: the same sets and numbers as the app's Annotate pages. */
+export function annotationsCommand(action: string | undefined, args: string[], flags: AnnotationFlags): number {
+  const store = openStore(flags.db);
+  try {
+    switch (action ?? 'list') {
+      case 'list': {
+        const sets = store.listAnnotationSets().map(annotation.setSummary);
+        if (!sets.length) return (console.log('No annotation sets yet: parlor annotations create --runs <ids> --size 300'), 0);
+        console.log(table(['set', 'name', 'method', 'runs', 'items', 'labelled', 'annotators', 'created'], sets.map((s) => [s.id, s.name, s.method, s.runs.join(','), s.items, s.labelledItems, s.annotators.join(', ') || '—', shortTime(s.createdAt)])));
+        return 0;
+      }
+      case 'create': {
+        const spec: AnnotationSpecInput = {
+          runs: ids(flags.runs, 'Run id') ?? [],
+          method: (flags.method ?? (flags.episodes ? 'episodes' : flags.strata ? 'stratified' : 'random')) as AnnotationSpecInput['method'],
+          size: int(flags.size, '--size'),
+          strata: flags.strata?.split(',').map((s) => s.trim()) as AnnotationSpecInput['strata'],
+          allocation: flags.allocation as AnnotationSpecInput['allocation'],
+          episodes: ids(flags.episodes, 'Episode id'),
+          seed: int(flags.seed, '--seed'),
+          overlap: flags.overlap === undefined || flags.overlap === 'all' ? 'all' : int(flags.overlap, '--overlap'),
+        };
+        const name = flags.name ?? `judge check of run${spec.runs.length > 1 ? 's' : ''} ${spec.runs.join(', ')}`;
+        const set = annotation.createSet(store, name, Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined)));
+        console.log(`Created annotation set ${set.id} "${set.name}": ${set.items} judge answers (${set.method}, seed ${set.seed}).`);
+        console.log(`Label them in the app (Annotate), then: parlor annotations report ${set.id}`);
+        return 0;
+      }
+      case 'report': {
+        const setId = parseId(args[0] ?? '', 'Annotation set id');
+        const r = annotation.results(store, setId);
+        if (flags.json) return (console.log(JSON.stringify(r, null, 2)), 0);
+        if (flags.csv) return (process.stdout.write(toCsv(annotation.resultRows(r))), 0);
+        console.log(`Set ${r.set.id} "${r.set.name}" · ${r.items} items · ${r.judged} judged · ${r.ambiguous} ambiguous · ${r.ties} ties · ${r.unlabelled} unlabelled`);
+        console.log(`Judge error rate: ${formatRate(r.overall)}`);
+        for (const group of ['judgeLabel', 'dataset', 'judgeModel', 'category'] as const) {
+          if (r.by[group].length < 2 && group !== 'judgeLabel') continue;
+          console.log(`\nby ${group}`);
+          console.log(table([group, 'error rate'], r.by[group].map((g) => [g.key, formatRate(g)])));
+        }
+        console.log('\nconfusion (rows: judge said, columns: correct answer)');
+        console.log(table(['judge \\ correct', ...r.confusion.gold], r.confusion.judge.map((j, i) => [j, ...r.confusion.counts[i]!])));
+        const a = r.agreement;
+        console.log(`\nagreement: ${a.method ? `${a.method === 'cohen' ? "Cohen's" : "Fleiss'"} kappa ${a.kappa?.kappa?.toFixed(3) ?? 'undefined'} over ${a.sharedItems} shared items (${a.annotators.join(', ')})` : a.note}`);
+        const s = r.scoreEffect;
+        if (s.episodes) console.log(`#Yes over the ${s.episodes} annotated episodes: ${s.yesAsPlayed!.toFixed(2)} as played → ${s.yesCorrected!.toFixed(2)} corrected (${s.changedTurns} answers changed)`);
+        console.log(s.note);
+        return 0;
+      }
+      case 'export': {
+        const setId = parseId(args[0] ?? '', 'Annotation set id');
+        const what = flags.what ?? 'labels';
+        const format = flags.format ?? 'csv';
+        if (what !== 'labels' && what !== 'results') throw new CliError(`--what must be labels or results, not "${what}".`);
+        if (format !== 'csv' && format !== 'jsonl') throw new CliError(`--format must be csv or jsonl, not "${format}".`);
+        const file = annotation.exportSet(store, setId, what, format);
+        if (flags.out) {
+          writeFileSync(flags.out, file.content);
+          process.stderr.write(`wrote ${flags.out}\n`);
+        } else process.stdout.write(file.content);
+        return 0;
+      }
+      default:
+        throw new CliError(`Unknown action "${action}": use list, create, report or export.`);
+    }
+  } finally {
+    store.close();
+  }
+}

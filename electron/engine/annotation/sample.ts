@@ -1,0 +1,120 @@
+import type { AnnotationSpec, StratumKey } from '../../../shared/contract/annotation';
+
+/** A judge turn that can be drawn, with what it can be stratified by. */
+export interface Candidate {
+  turnId: number;
+  episodeId: number;
+  idx: number;
+  dataset: string;
+  judgeModel: string;
+  judgeLabel: string;
+  category: string | null;
+}
+
+export interface StratumPlan {
+  key: string;
+  available: number;
+  take: number;
+}
+
+export interface Sample {
+  items: { turnId: number; stratum: string | null }[];
+  strata: StratumPlan[];
+  available: number;
+}
+
+/** mulberry32: small, fast, and the same sequence everywhere for a seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The first `k` of a seeded Fisher–Yates shuffle: a simple random sample without replacement. */
+export function sampleWithoutReplacement<T>(items: readonly T[], k: number, random: () => number): T[] {
+  const pool = [...items];
+  const take = Math.min(k, pool.length);
+  for (let i = 0; i < take; i++) {
+    const j = i + Math.floor(random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, take);
+}
+
+/**
+ * How many to take from each stratum. Proportional: size × share, rounded by largest remainder
+ * (Hamilton). Equal: the same from each. Either way a stratum gives at most what it has, and what it
+ * cannot give goes to the others, so the total is min(size, available).
+ */
+export function allocate(available: readonly number[], size: number, mode: 'proportional' | 'equal'): number[] {
+  const total = available.reduce((a, b) => a + b, 0);
+  let left = Math.min(size, total);
+  const take = available.map(() => 0);
+  while (left > 0) {
+    const open = available.map((n, i) => i).filter((i) => take[i]! < available[i]!);
+    const weights = open.map((i) => (mode === 'equal' ? 1 : available[i]! - take[i]!));
+    const weightSum = weights.reduce((a, b) => a + b, 0);
+    const quotas = open.map((i, k) => ({ i, exact: (left * weights[k]!) / weightSum }));
+    const granted = quotas.map((q) => ({ ...q, whole: Math.min(Math.floor(q.exact), available[q.i]! - take[q.i]!) }));
+    let given = granted.reduce((a, g) => a + g.whole, 0);
+    granted.forEach((g) => (take[g.i]! += g.whole));
+    // Hand out the remainder by largest fractional part (ties: lower index, i.e. stratum order).
+    const byRemainder = [...granted].sort((a, b) => b.exact - Math.floor(b.exact) - (a.exact - Math.floor(a.exact)) || a.i - b.i);
+    for (const g of byRemainder) {
+      if (given >= left) break;
+      if (take[g.i]! < available[g.i]!) {
+        take[g.i]!++;
+        given++;
+      }
+    }
+    if (given === 0) break;
+    left -= given;
+  }
+  return take;
+}
+
+export function stratumOf(candidate: Candidate, keys: readonly StratumKey[]): string {
+  const value: Record<StratumKey, string> = {
+    dataset: candidate.dataset,
+    judgeModel: candidate.judgeModel,
+    judgeLabel: candidate.judgeLabel,
+    category: candidate.category ?? '(no category)',
+  };
+  return keys.map((k) => `${k}=${value[k]}`).join(' · ');
+}
+
+/** Draws a set's items from the candidates as the spec says; the same spec and seed give the same set. */
+export function drawSample(candidates: readonly Candidate[], spec: AnnotationSpec & { seed: number }): Sample {
+  const random = seededRandom(spec.seed);
+  if (spec.method === 'episodes') {
+    const chosen = new Set(spec.episodes);
+    const items = candidates
+      .filter((c) => chosen.has(c.episodeId))
+      .sort((a, b) => a.episodeId - b.episodeId || a.idx - b.idx)
+      .map((c) => ({ turnId: c.turnId, stratum: null }));
+    return { items, strata: [], available: items.length };
+  }
+  if (spec.method === 'random') {
+    const items = sampleWithoutReplacement(candidates, spec.size!, random).map((c) => ({ turnId: c.turnId, stratum: null }));
+    return { items, strata: [], available: candidates.length };
+  }
+  const groups = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    const key = stratumOf(c, spec.strata!);
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const keys = [...groups.keys()].sort();
+  const take = allocate(keys.map((k) => groups.get(k)!.length), spec.size!, spec.allocation);
+  const drawn = keys.flatMap((key, i) => sampleWithoutReplacement(groups.get(key)!, take[i]!, random).map((c) => ({ turnId: c.turnId, stratum: key })));
+  // Shown in random order, so an annotator does not see one stratum after another.
+  return {
+    items: sampleWithoutReplacement(drawn, drawn.length, random),
+    strata: keys.map((key, i) => ({ key, available: groups.get(key)!.length, take: take[i]! })),
+    available: candidates.length,
+  };
+}

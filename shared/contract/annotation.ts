@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** What an annotator says about one judge answer. */
+export const VerdictSchema = z.enum(['correct', 'wrong', 'ambiguous', 'skip']);
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+/** The answers a judge should have given (Maybe for Things, Dunno for Celebrities). */
+export const AnswerSchema = z.enum(['yes', 'no', 'maybe', 'dunno']);
+export type Answer = z.infer<typeof AnswerSchema>;
+
+export const StratumKeySchema = z.enum(['dataset', 'judgeModel', 'judgeLabel', 'category']);
+export type StratumKey = z.infer<typeof StratumKeySchema>;
+
+const Id = z.number().int().positive();
+
+/** How a set is drawn from runs' judge turns (turns where the judge model was called; Bingo turns are the rules'). */
+export const AnnotationSpecSchema = z
+  .object({
+    runs: z.array(Id).min(1, 'choose at least one run'),
+    method: z.enum(['random', 'stratified', 'episodes']),
+    /** Items to draw (random, stratified). */
+    size: z.number().int().min(1).max(100_000).optional(),
+    strata: z.array(StratumKeySchema).min(1).optional(),
+    /** Proportional to each stratum's size, or the same number from each (for rare labels). */
+    allocation: z.enum(['proportional', 'equal']).default('proportional'),
+    /** Every judge turn of these episodes (method `episodes`). */
+    episodes: z.array(Id).min(1).optional(),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    /**
+     * Which items every annotator labels: `all` of them, or the first N (the overlap used for agreement);
+     * the rest are labelled once, by whoever reaches them first.
+     */
+    overlap: z.union([z.literal('all'), z.number().int().min(0)]).default('all'),
+  })
+  .strict()
+  .superRefine((spec, ctx) => {
+    if (spec.method !== 'episodes' && spec.size === undefined) ctx.addIssue({ code: 'custom', path: ['size'], message: 'say how many items to draw' });
+    if (spec.method === 'stratified' && !spec.strata?.length) ctx.addIssue({ code: 'custom', path: ['strata'], message: 'choose what to stratify by' });
+    if (spec.method === 'episodes' && !spec.episodes?.length) ctx.addIssue({ code: 'custom', path: ['episodes'], message: 'choose the episodes' });
+  });
+export type AnnotationSpec = z.infer<typeof AnnotationSpecSchema>;
+export type AnnotationSpecInput = z.input<typeof AnnotationSpecSchema>;
+
+export const AnnotatorSchema = z.string().trim().min(1, 'give your name').max(80);
+
+/** An error rate as UI and CLI both print it: `3.07% (95% CI 1.59–5.60%, 9/300)`. */
+export function formatRate(r: { k: number; n: number; rate: number | null; low: number | null; high: number | null }): string {
+  if (r.rate === null || r.low === null || r.high === null) return `— (0 judged)`;
+  const pct = (x: number) => (100 * x).toFixed(2);
+  return `${pct(r.rate)}% (95% CI ${pct(r.low)}–${pct(r.high)}%, ${r.k}/${r.n})`;
+}
