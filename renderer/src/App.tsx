@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from './api/hooks';
 import { href, useRoute, type Route } from './router';
+import { AnnotatePage } from './pages/AnnotatePage';
+import { AnnotationResultsPage } from './pages/AnnotationResultsPage';
+import { AnnotationsPage } from './pages/AnnotationsPage';
 import { DatasetsPage } from './pages/DatasetsPage';
 import { ModelsPage } from './pages/ModelsPage';
 import { NewRunPage } from './pages/NewRunPage';
@@ -34,6 +37,12 @@ function Page({ route }: { route: Route }) {
       return <ModelsPage />;
     case 'datasets':
       return <DatasetsPage />;
+    case 'annotations':
+      return <AnnotationsPage key={route.runId ?? 0} runId={route.runId} />;
+    case 'annotation-results':
+      return <AnnotationResultsPage key={route.setId} setId={route.setId} />;
+    case 'annotate':
+      return <AnnotatePage key={route.setId} setId={route.setId} />;
     case 'not-found':
       return (
         <p>
@@ -46,6 +55,7 @@ function Page({ route }: { route: Route }) {
 const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
   { label: 'Runs', to: href.runs(), pages: ['runs', 'run', 'transcript'] },
   { label: 'New run', to: href.newRun(), pages: ['new-run'] },
+  { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate'] },
   { label: 'Models & keys', to: href.models(), pages: ['models'] },
   { label: 'Datasets', to: href.datasets(), pages: ['datasets'] },
 ];
@@ -56,7 +66,9 @@ export function App() {
   const info = useQuery('app.info', {});
   // Moving to another page puts focus on its content, as a page load would.
   useEffect(() => {
-    document.getElementById('main')?.focus();
+    const main = document.getElementById('main');
+    // …unless the page already put focus somewhere in it (an autofocus field).
+    if (main && !main.contains(document.activeElement)) main.focus();
   }, [route]);
 
   return (

@@ -8,6 +8,9 @@ export type Route =
   | { page: 'transcript'; episodeId: number }
   | { page: 'models' }
   | { page: 'datasets' }
+  | { page: 'annotations'; runId: number | null }
+  | { page: 'annotation-results'; setId: number }
+  | { page: 'annotate'; setId: number }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -19,6 +22,10 @@ export function parseRoute(hash: string): Route {
   if ((m = /^\/episodes\/(\d+)$/.exec(path))) return { page: 'transcript', episodeId: Number(m[1]) };
   if (path === '/models') return { page: 'models' };
   if (path === '/datasets') return { page: 'datasets' };
+  if (path === '/annotations') return { page: 'annotations', runId: null };
+  if ((m = /^\/annotations\/new\/(\d+)$/.exec(path))) return { page: 'annotations', runId: Number(m[1]) };
+  if ((m = /^\/annotations\/(\d+)$/.exec(path))) return { page: 'annotation-results', setId: Number(m[1]) };
+  if ((m = /^\/annotations\/(\d+)\/label$/.exec(path))) return { page: 'annotate', setId: Number(m[1]) };
   return { page: 'not-found', path };
 }
 
@@ -29,6 +36,10 @@ export const href = {
   episode: (id: number) => `#/episodes/${id}`,
   models: () => '#/models',
   datasets: () => '#/datasets',
+  annotations: () => '#/annotations',
+  newAnnotationSet: (runId: number) => `#/annotations/new/${runId}`,
+  annotationResults: (id: number) => `#/annotations/${id}`,
+  annotate: (id: number) => `#/annotations/${id}/label`,
 };
 
 export function navigate(to: string): void {

@@ -71,6 +71,7 @@ export function RunPage({ runId }: { runId: number }) {
       <div className="run-progress">
         <ProgressBar done={s.done} errors={s.errors} total={s.total} label={`Run ${s.id} progress`} />
         <RunActions run={s} onChanged={detail.reload} />
+        {s.done > 0 && <a className="button" href={href.newAnnotationSet(s.id)}>Check the judge…</a>}
       </div>
       {s.error && <ErrorNote error={`Stopped: ${s.error}`} />}
 

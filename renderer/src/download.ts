@@ -1,0 +1,11 @@
+import type { ExportFile } from '../../shared/api/contract';
+
+/** Saves an exported file through the browser's (or Electron's) download. */
+export function download(file: ExportFile): void {
+  const url = URL.createObjectURL(new Blob([file.content], { type: file.mime }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import type { AnnotationResultsView } from '../../../shared/api/contract';
+import { formatRate } from '../../../shared/contract/annotation';
+import { useApi, useQuery } from '../api/hooks';
+import { ErrorNote } from '../components/ErrorNote';
+import { ProgressBar } from '../components/ProgressBar';
+import { download } from '../download';
+import { href } from '../router';
+
+const GROUPS: { key: keyof AnnotationResultsView['by']; title: string }[] = [
+  { key: 'judgeLabel', title: 'By judge answer' },
+  { key: 'dataset', title: 'By dataset' },
+  { key: 'judgeModel', title: 'By judge model' },
+  { key: 'category', title: 'By entity category' },
+];
+
+/** The judge's error rate with its interval, breakdowns, confusion, agreement and the effect on #Yes. */
+export function AnnotationResultsPage({ setId }: { setId: number }) {
+  const api = useApi();
+  const results = useQuery('annotations.results', { setId });
+  const [error, setError] = useState<string | null>(null);
+  if (results.error && !results.data) return <ErrorNote error={results.error} />;
+  if (!results.data) return <p aria-busy="true">Computing…</p>;
+  const r = results.data;
+  const save = (what: 'labels' | 'results', format: 'csv' | 'jsonl') =>
+    api.call('annotations.export', { setId, what, format }).then(download, (e: Error) => setError(e.message));
+  const max = Math.max(1, ...r.confusion.counts.flat());
+
+  return (
+    <section aria-labelledby="results-title">
+      <p className="breadcrumb"><a href={href.annotations()}>← Annotation sets</a></p>
+      <header className="page-header">
+        <h1 id="results-title">#{r.set.id} {r.set.name}</h1>
+        <div className="actions">
+          <a className="button primary" href={href.annotate(setId)}>Annotate</a>
+          <button type="button" onClick={() => save('labels', 'csv')}>Labels CSV</button>
+          <button type="button" onClick={() => save('labels', 'jsonl')}>Labels JSONL</button>
+          <button type="button" onClick={() => save('results', 'csv')}>Results CSV</button>
+        </div>
+      </header>
+      <ErrorNote error={error} />
+      <p className="meta">
+        runs {r.set.runs.join(', ')} · {r.set.method} sample, seed {r.set.seed} · annotators: {r.set.annotators.join(', ') || 'none yet'}
+      </p>
+      <ProgressBar done={r.set.labelledItems} errors={0} total={r.set.items} label="Items labelled" />
+
+      <h2>Judge error rate</h2>
+      <p className="big-number" data-testid="error-rate">{formatRate(r.overall)}</p>
+      <p className="meta">
+        Wilson 95% interval over {r.judged} items with a correct answer; {r.ambiguous} ambiguous, {r.ties} with annotators split evenly and{' '}
+        {r.unlabelled} not yet labelled are left out. With several annotators an item's correct answer is their majority.
+      </p>
+
+      {GROUPS.map(({ key, title }) =>
+        r.by[key].length > 1 || key === 'judgeLabel' ? (
+          <div key={key}>
+            <h3>{title}</h3>
+            <table className="data">
+              <thead><tr><th scope="col">{title.replace('By ', '')}</th><th scope="col">error rate</th></tr></thead>
+              <tbody>
+                {r.by[key].map((g) => (
+                  <tr key={g.key}><td>{g.key}</td><td>{formatRate(g)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null,
+      )}
+
+      <h2>Confusion</h2>
+      <table className="data confusion" aria-label="Judge answer by correct answer">
+        <thead>
+          <tr>
+            <th scope="col">judge said ↓ · correct →</th>
+            {r.confusion.gold.map((g) => <th key={g} scope="col" className="num">{g}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {r.confusion.judge.map((j, i) => (
+            <tr key={j}>
+              <th scope="row">{j}</th>
+              {r.confusion.counts[i]!.map((c, k) => (
+                <td key={k} className="heat" style={{ backgroundColor: c ? `color-mix(in srgb, var(--accent) ${Math.round((70 * c) / max)}%, transparent)` : undefined }}>
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>Agreement</h2>
+      {r.agreement.method ? (
+        <p data-testid="agreement">
+          {r.agreement.method === 'cohen' ? "Cohen's" : "Fleiss'"} κ = {r.agreement.kappa?.kappa?.toFixed(3) ?? 'undefined'} over {r.agreement.sharedItems} items
+          labelled by all of {r.agreement.annotators.join(', ')} (observed agreement {r.agreement.kappa?.observed?.toFixed(3) ?? '—'}).
+        </p>
+      ) : (
+        <p className="meta">{r.agreement.note}</p>
+      )}
+
+      <h2>Effect on the scores</h2>
+      {r.scoreEffect.episodes ? (
+        <p>
+          #Yes over the {r.scoreEffect.episodes} annotated episodes: {r.scoreEffect.yesAsPlayed!.toFixed(2)} as played →{' '}
+          {r.scoreEffect.yesCorrected!.toFixed(2)} with corrected answers ({r.scoreEffect.changedTurns} answers changed).
+        </p>
+      ) : (
+        <p className="meta">No finished episode has a judged item yet.</p>
+      )}
+      <p className="meta">{r.scoreEffect.note}</p>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AnnotationItemView, AnnotatorProgress, Answer, Verdict } from '../../../shared/api/contract';
+import { useApi } from '../api/hooks';
+
+const REFILL_BELOW = 10;
+const BATCH = 50;
+
+/**
+ * The labelling queue, kept locally so the next item shows at once. Labels are written in order on
+ * one promise chain (each committed to SQLite before the next), refills are chained behind them, and
+ * items labelled here are never re-added by a refill that raced a write.
+ */
+export function useAnnotationQueue(setId: number, annotator: string | null) {
+  const api = useApi();
+  const [queue, setQueue] = useState<AnnotationItemView[]>([]);
+  const [progress, setProgress] = useState<AnnotatorProgress | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const submitted = useRef(new Set<number>());
+  const refilling = useRef(false);
+
+  const enqueue = useCallback((step: () => Promise<unknown>) => {
+    chain.current = chain.current.then(step).catch((e: unknown) => setError((e as Error).message));
+    return chain.current;
+  }, []);
+
+  const refill = useCallback(() => {
+    if (!annotator || refilling.current) return;
+    refilling.current = true;
+    void enqueue(async () => {
+      const next = await api.call('annotations.queue', { setId, annotator, limit: BATCH });
+      setQueue((q) => {
+        const have = new Set(q.map((i) => i.itemId));
+        return [...q, ...next.items.filter((i) => !have.has(i.itemId) && !submitted.current.has(i.itemId))];
+      });
+      setProgress(next.progress);
+      setLoaded(true);
+    }).finally(() => (refilling.current = false));
+  }, [api, annotator, enqueue, setId]);
+
+  useEffect(() => {
+    setQueue([]);
+    setLoaded(false);
+    submitted.current.clear();
+    refill();
+  }, [refill]);
+
+  const label = useCallback(
+    (item: AnnotationItemView, verdict: Verdict, answer?: Answer, note?: string) => {
+      if (!annotator) return;
+      submitted.current.add(item.itemId);
+      setQueue((q) => q.filter((i) => i.itemId !== item.itemId));
+      if (verdict !== 'skip') setProgress((p) => (p ? { ...p, done: p.done + 1, remaining: p.remaining - 1 } : p));
+      void enqueue(async () => {
+        const r = await api.call('annotations.label', { setId, itemId: item.itemId, annotator, verdict, ...(answer ? { answer } : {}), ...(note ? { note } : {}) });
+        setProgress(r.progress);
+        // A skipped item comes back at the end of the queue.
+        if (verdict === 'skip') submitted.current.delete(item.itemId);
+      });
+      if (queue.length - 1 < REFILL_BELOW) refill();
+    },
+    [annotator, api, enqueue, queue.length, refill, setId],
+  );
+
+  const undo = useCallback(() => {
+    if (!annotator) return Promise.resolve(null);
+    return enqueue(async () => {
+      const r = await api.call('annotations.undo', { setId, annotator });
+      setProgress(r.progress);
+      if (r.item) {
+        const back = r.item;
+        submitted.current.delete(back.itemId);
+        setQueue((q) => [back, ...q.filter((i) => i.itemId !== back.itemId)]);
+      }
+    });
+  }, [annotator, api, enqueue, setId]);
+
+  return { current: queue[0] ?? null, upcoming: queue.length, progress, loaded, error, label, undo };
+}
