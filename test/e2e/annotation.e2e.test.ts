@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-// Browser code runs inside page.evaluate, hence the DOM types.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,11 +88,12 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
     const first = await position();
     const judge = (await card().locator('.judge-answer .chip').textContent())!.trim();
     expect(judge).not.toBe('off-format');
-    const nextInFrame = await page.evaluate(async () => {
+    // (In-page code as a string: this file is type-checked without the DOM library.)
+    const nextInFrame = await page.evaluate<string>(`(async () => {
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
       await new Promise((r) => requestAnimationFrame(() => r(null)));
       return document.querySelector('[data-testid="annotation-card"] p.meta')?.textContent ?? '';
-    });
+    })()`);
     expect(nextInFrame).not.toContain(`Item ${first} `);
     wrong.set(first, false);
 
