@@ -33,6 +33,13 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
     await page.goto(serve.openUrl);
   };
   const card = () => page.getByTestId('annotation-card');
+  /** Types the annotator's name into the prompt, once the prompt has taken the focus. */
+  const enterName = async () => {
+    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.id'), WAIT).toBe('annotator-name');
+    await page.keyboard.type('Ada');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('annotator').textContent(), WAIT).toBe('Ada');
+  };
   const position = async () => Number(/Item (\d+)/.exec((await card().locator('p.meta').first().textContent()) ?? '')![1]);
 
   /** Labels the item on screen by keyboard: every third one wrong, the others accepted. */
@@ -73,8 +80,7 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
   });
 
   it('labels ten items by keyboard alone, shows the next item within one frame, and undoes one', async () => {
-    await page.keyboard.type('Ada');
-    await page.keyboard.press('Enter');
+    await enterName();
     await expect.poll(() => card().count(), WAIT).toBe(1);
     await page.keyboard.press('?');
     await expect.poll(() => page.getByRole('dialog', { name: 'Keys' }).isVisible(), WAIT).toBe(true);
@@ -114,8 +120,7 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
     await page.getByRole('link', { name: 'Annotate' }).click();
     await page.getByRole('link', { name: 'Annotate', exact: true }).nth(1).click();
     // A new launch is a new origin: the name is asked again.
-    await page.keyboard.type('Ada');
-    await page.keyboard.press('Enter');
+    await enterName();
     await expect.poll(() => page.getByTestId('remaining').textContent(), WAIT).toBe('11 left');
     // The undone item is first again: its label was really taken back, the others really kept.
     expect(await position()).toBe(undone);
