@@ -6,12 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 import { formatRate } from '../../shared/contract/annotation';
 import { wilson } from '../../electron/engine/annotation/stats';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
-import { browserProblem, launchChromium, SCREENSHOTS, startServe, type ServeProcess } from '../support/browser';
+import { launchChromium, newAppPage, requireBrowser, SCREENSHOTS, startServe, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';
 
-const WAIT = { timeout: 15_000 };
-const problem = browserProblem();
-if (problem && process.env.PARLOR_SKIP_E2E !== '1') throw new Error(`${problem}\n(Set PARLOR_SKIP_E2E=1 to skip the browser tests on purpose.)`);
+const problem = requireBrowser();
 
 describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to end', () => {
   let mock: MockProvider;
@@ -26,10 +24,7 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
 
   const openApp = async () => {
     serve = await startServe(db);
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
+    page = await newAppPage(browser, { width: 1200, height: 900 });
     await page.goto(serve.openUrl);
   };
   const card = () => page.getByTestId('annotation-card');

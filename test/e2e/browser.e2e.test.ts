@@ -5,15 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EDA_METRICS } from '../../shared/games/eda';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
-import { browserProblem, launchChromium, SCREENSHOTS, startServe, type ServeProcess } from '../support/browser';
+import { launchChromium, newAppPage, requireBrowser, SCREENSHOTS, startServe, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';
 
 const SECRET = 'sk-e2e-key-5f2a';
-const WAIT = { timeout: 15_000 };
-const problem = browserProblem();
-if (problem && process.env.PARLOR_SKIP_E2E !== '1') {
-  throw new Error(`${problem}\n(Set PARLOR_SKIP_E2E=1 to skip the browser tests on purpose.)`);
-}
+const problem = requireBrowser();
 
 describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium', () => {
   let mock: MockProvider;
@@ -31,10 +27,7 @@ describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium',
     db = join(dir, 'parlor.db');
     serve = await startServe(db);
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
+    page = await newAppPage(browser, { width: 1280, height: 860 });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

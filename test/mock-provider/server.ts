@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { countTokens, mockGuesser, mockJudge, type WireMessage } from './behaviours';
+import { seededRandom } from '../../electron/engine/annotation/sample';
 
 /** Fault injection: each request independently draws at most one fault at these rates (0–1). */
 export interface MockFaults {
@@ -51,18 +52,6 @@ export interface MockProvider {
   /** Faults injected so far, by kind. */
   injected: Record<'429' | '500' | 'timeout' | 'malformed', number>;
   close(): Promise<void>;
-}
-
-/** mulberry32: a tiny seeded PRNG, enough to spread faults reproducibly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-echo', 'mock-server-error', 'mock-malformed'];
@@ -136,7 +125,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown> |
 export async function startMockProvider(options: MockProviderOptions = {}): Promise<MockProvider> {
   const requests: ReceivedRequest[] = [];
   const faults = options.faults ?? {};
-  const draw = prng(faults.seed ?? 1);
+  const draw = seededRandom(faults.seed ?? 1);
   const injected = { '429': 0, '500': 0, timeout: 0, malformed: 0 };
   const pickFault = (): keyof typeof injected | null => {
     let r = draw();

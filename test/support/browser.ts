@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { BIN } from './cli';
 
 export const CHROMIUM = process.env.PARLOR_CHROMIUM ?? '/usr/bin/chromium';
@@ -14,6 +14,25 @@ export function browserProblem(): string | null {
   if (!existsSync(CHROMIUM)) return `Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set PARLOR_CHROMIUM).`;
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) return `The renderer is not built: run \`npm run build:renderer\` (npm test does).`;
   return null;
+}
+
+/** How long the e2e tests wait for the app to catch up (polls, not sleeps). */
+export const WAIT = { timeout: 15_000 };
+
+/** The browser problem, thrown at collection unless the tests are skipped on purpose; null when all is there. */
+export function requireBrowser(): string | null {
+  const problem = browserProblem();
+  if (problem && process.env.PARLOR_SKIP_E2E !== '1') throw new Error(`${problem}\n(Set PARLOR_SKIP_E2E=1 to skip the browser tests on purpose.)`);
+  return problem;
+}
+
+/** A page whose uncaught script errors fail the test. */
+export async function newAppPage(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  return page;
 }
 
 /** Debian's Chromium, headless, with nothing that reaches for the network. */

@@ -63,3 +63,29 @@ export function useThrottled(fn: () => void, ms: number): () => void {
     }, ms);
   }, [ms]);
 }
+
+/**
+ * Calls a method a moment after its input stops changing (form previews and estimates); null input
+ * clears the result. The engine's validation errors come back as `error`.
+ */
+export function useLiveCall<M extends ApiMethod>(method: M, input: ApiInput<M> | null, delayMs = 200): { value: ApiOutput<M> | null; error: string | null } {
+  const api = useApi();
+  const [state, setState] = useState<{ value: ApiOutput<M> | null; error: string | null }>({ value: null, error: null });
+  const key = JSON.stringify(input);
+  useEffect(() => {
+    if (input === null) return setState({ value: null, error: null });
+    let live = true;
+    const timer = setTimeout(() => {
+      api.call(method, input).then(
+        (value) => live && setState({ value, error: null }),
+        (error: unknown) => live && setState({ value: null, error: (error as Error).message }),
+      );
+    }, delayMs);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // `key` stands for `input`'s content.
+  }, [api, method, key, delayMs]);
+  return state;
+}

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { AnnotationPreview } from '../../../shared/api/contract';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { StratumKey } from '../../../shared/contract/annotation';
-import { useApi, useQuery } from '../api/hooks';
+import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { when } from '../format';
@@ -28,7 +27,6 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
   const [seed, setSeed] = useState('');
   const [overlap, setOverlap] = useState('');
   const [name, setName] = useState('');
-  const [preview, setPreview] = useState<{ value: AnnotationPreview | null; error: string | null }>({ value: null, error: null });
   const [error, setError] = useState<string | null>(null);
 
   const spec = useMemo(
@@ -44,20 +42,7 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
     [chosen, method, size, strata, allocation, episodes, seed, overlap],
   );
 
-  useEffect(() => {
-    if (!chosen.length) return setPreview({ value: null, error: null });
-    let live = true;
-    const timer = setTimeout(() => {
-      api.call('annotations.preview', { spec }).then(
-        (value) => live && setPreview({ value, error: null }),
-        (e: unknown) => live && setPreview({ value: null, error: (e as Error).message }),
-      );
-    }, 150);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [api, spec, chosen.length]);
+  const preview = useLiveCall('annotations.preview', chosen.length ? { spec } : null, 150);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { ModelProfile, RunEstimateView } from '../../../shared/api/contract';
-import { useApi, useQuery } from '../api/hooks';
+import { useMemo, useState, type FormEvent } from 'react';
+import type { ModelProfile } from '../../../shared/api/contract';
+import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { count, usd } from '../format';
 import { href, navigate } from '../router';
@@ -51,7 +51,6 @@ export function NewRunPage() {
   const models = useQuery('models.list', {});
   const datasets = useQuery('datasets.list', {});
   const [form, setForm] = useState<Form>(INITIAL);
-  const [estimate, setEstimate] = useState<{ value: RunEstimateView | null; error: string | null }>({ value: null, error: null });
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const profiles = useMemo(() => models.data ?? [], [models.data]);
@@ -60,20 +59,7 @@ export function NewRunPage() {
   const config = useMemo(() => runConfig(form, profiles), [form, profiles]);
 
   // The estimate follows the form, and doubles as the engine's own validation of the config.
-  useEffect(() => {
-    if (!valid) return setEstimate({ value: null, error: null });
-    let live = true;
-    const timer = setTimeout(() => {
-      api.call('runs.estimate', { config }).then(
-        (value) => live && setEstimate({ value, error: null }),
-        (error: unknown) => live && setEstimate({ value: null, error: (error as Error).message }),
-      );
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [api, config, valid]);
+  const estimate = useLiveCall('runs.estimate', valid ? { config } : null);
 
   const set = (key: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const splits = datasets.data?.find((d) => d.name === form.dataset)?.splits ?? [];
