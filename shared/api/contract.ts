@@ -3,6 +3,7 @@ import type { RunEvent } from '../contract/events';
 import { ModelConfigSchema, type ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, JudgeLabel, MeanStd, Outcome, RunStatus } from '../contract/records';
 import { SplitSchema } from '../contract/run';
+import { ExploreFiltersSchema, HeatmapMetricSchema } from '../contract/explore';
 import { AnnotationSpecSchema, AnnotatorSchema, AnswerSchema, VerdictSchema, type Answer, type Verdict } from '../contract/annotation';
 
 /**
@@ -53,6 +54,23 @@ export const API_INPUTS = {
   'annotations.undo': z.object({ setId: Id, annotator: AnnotatorSchema }).strict(),
   'annotations.results': z.object({ setId: Id }).strict(),
   'annotations.export': z.object({ setId: Id, what: z.enum(['labels', 'results']), format: z.enum(['csv', 'jsonl']) }).strict(),
+  'explore.options': Empty,
+  'explore.leaderboard': z.object({ filters: ExploreFiltersSchema }).strict(),
+  'explore.compare': z.object({ filters: ExploreFiltersSchema, a: z.string().min(1), b: z.string().min(1) }).strict(),
+  'explore.heatmap': z.object({ filters: ExploreFiltersSchema, topic: z.string().min(1), metric: HeatmapMetricSchema }).strict(),
+  'explore.difficulty': z.object({ filters: ExploreFiltersSchema, axis: z.string().min(1) }).strict(),
+  'explore.siblings': z.object({ episodeId: Id }).strict(),
+  'explore.sideBySide': z.object({ episodeIds: z.array(Id).min(1).max(4) }).strict(),
+  'explore.export': z
+    .object({
+      view: z.enum(['leaderboard', 'heatmap', 'difficulty']),
+      format: z.enum(['csv', 'latex']),
+      filters: ExploreFiltersSchema,
+      topic: z.string().min(1).optional(),
+      metric: HeatmapMetricSchema.optional(),
+      axis: z.string().min(1).optional(),
+    })
+    .strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -89,7 +107,6 @@ export interface RunSummary extends RunProgress {
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
-  turns: number;
   successRate: number | null;
 }
 
@@ -275,6 +292,80 @@ export interface ExportFile {
 
 export type { Answer, Verdict };
 
+export interface ExploreOptions {
+  datasets: { name: string; kind: string; splits: string[]; judges: string[]; players: string[]; topics: string[]; axes: { id: string; label: string }[] }[];
+}
+
+export interface MetricCellView {
+  mean: number;
+  std: number | null;
+  low: number;
+  high: number;
+}
+
+export interface LeaderboardRowView {
+  player: string;
+  kind: string;
+  runs: number[];
+  episodes: number;
+  repetitions: number;
+  errorsExcluded: number;
+  unfinishedExcluded: number;
+  metrics: Record<'turns' | 'success' | 'yes' | 'score', MetricCellView>;
+}
+
+export interface LeaderboardView {
+  rows: LeaderboardRowView[];
+  best: Partial<Record<'turns' | 'success' | 'yes' | 'score', string>>;
+}
+
+export interface PairedComparisonView {
+  a: string;
+  b: string;
+  items: number;
+  difference: number;
+  low: number;
+  high: number;
+  p: number;
+  resamples: number;
+  seed: number;
+}
+
+export interface HeatmapView {
+  players: string[];
+  topics: string[];
+  metric: 'score' | 'success';
+  topicKey: string;
+  cells: { player: string; topic: string; n: number; mean: number; low: number; high: number }[];
+}
+
+export interface DifficultyView {
+  axis: string;
+  players: string[];
+  rows: { level: string; mean: number; unsolved: boolean; players: Record<string, { mean: number; n: number; solved: boolean }> }[];
+}
+
+export interface SiblingEpisode {
+  id: number;
+  runId: number;
+  player: string;
+  repetition: number;
+  status: EpisodeStatus;
+  outcome: Outcome | null;
+  turns: number | null;
+  score: number | null;
+}
+
+export interface SideBySideColumn {
+  episode: SiblingEpisode & { entity: string };
+  turns: (TranscriptTurn & { firstYes: boolean; winning: boolean; repeatOf: number | null })[];
+}
+
+export interface SideBySideView {
+  entity: string;
+  columns: SideBySideColumn[];
+}
+
 export interface ApiOutputs {
   'app.info': AppInfo;
   'runs.list': RunSummary[];
@@ -303,6 +394,14 @@ export interface ApiOutputs {
   'annotations.undo': { item: AnnotationItemView | null; progress: AnnotatorProgress };
   'annotations.results': AnnotationResultsView;
   'annotations.export': ExportFile;
+  'explore.options': ExploreOptions;
+  'explore.leaderboard': LeaderboardView;
+  'explore.compare': PairedComparisonView;
+  'explore.heatmap': HeatmapView;
+  'explore.difficulty': DifficultyView;
+  'explore.siblings': { entity: string; episodes: SiblingEpisode[] };
+  'explore.sideBySide': SideBySideView;
+  'explore.export': ExportFile;
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

@@ -15,8 +15,8 @@ export function runsCommand(flags: { json?: boolean; db?: string }): number {
     }
     console.log(
       table(
-        ['id', 'status', 'dataset', 'guesser', 'judge', 'episodes', 'errors', 'wins', 'turns', 'created'],
-        runs.map((r) => [r.id, r.status, `${r.datasetName}/${r.split}`, r.guesser ?? '', r.judge ?? '', `${r.done}/${r.episodes}`, r.errors, r.wins, r.turns, shortTime(r.createdAt)]),
+        ['id', 'status', 'dataset', 'guesser', 'judge', 'episodes', 'errors', 'wins', 'created'],
+        runs.map((r) => [r.id, r.status, `${r.datasetName}/${r.split}`, r.guesser ?? '', r.judge ?? '', `${r.done}/${r.episodes}`, r.errors, r.wins, shortTime(r.createdAt)]),
       ),
     );
     return 0;

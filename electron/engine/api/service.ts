@@ -12,6 +12,7 @@ import { parseRunConfig } from '../runner/prepare';
 import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 import { EventHub } from './events';
+import { registerExplore } from './explore-handlers';
 import { HandlerRegistry } from './registry';
 import { RunManager } from './run-manager';
 import { keyEnvironment, type KeyVault } from './vault';
@@ -138,6 +139,8 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('annotations.undo', ({ setId, annotator }) => annotation.undo(store, setId, annotator))
     .handle('annotations.results', ({ setId }) => annotation.results(store, setId))
     .handle('annotations.export', ({ setId, what, format }) => annotation.exportSet(store, setId, what, format));
+
+  registerExplore(registry, store);
 
   const missing = registry.missing();
   if (missing.length) throw new Error(`API methods without a handler: ${missing.join(', ')}`);

@@ -25,7 +25,6 @@ export function runSummary(row: RunListRow, active: boolean): RunSummary {
     errors: row.errors,
     wins: row.wins,
     total: row.episodes,
-    turns: row.turns,
     successRate: row.done ? row.wins / row.done : null,
   };
 }

@@ -1,6 +1,7 @@
 import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
 import { describeZodError, RunConfigSchema, type RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
+import { loadTopics } from '../datasets/topics';
 import { loadEdaDataset } from '../datasets/eda';
 import type { DatasetProblem } from '../datasets/validate';
 import { edaGame } from '../games/eda/game';
@@ -124,7 +125,8 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   const stored = { ...config, seed, dataset: { ...config.dataset, kind: dataset.kind } };
   const runId = store.transaction(() => {
     const datasetId = store.upsertDataset(dataset.name, dataset.kind, dataset.source);
-    const rows = store.upsertEntities(datasetId, dataset.split, entities);
+    const topics = dataset.source.startsWith('bundled:') ? loadTopics(dataset.kind) : new Map<string, Record<string, string>>();
+    const rows = store.upsertEntities(datasetId, dataset.split, entities.map((e) => ({ ...e, topics: topics.get(`${dataset.split}\u0000${e.line}`) ?? null })));
     const players = Object.fromEntries(
       Object.entries(config.players).map(([role, modelConfig]) => [role, playerFor(store, modelConfig)]),
     );

@@ -224,6 +224,24 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX annotations_by_item ON annotations(item_id, verdict);
     `,
   },
+  {
+    version: 5,
+    name: 'explore: metric columns and covering indexes for leaderboards, heatmaps and difficulty',
+    sql: `
+      -- The metrics JSON stays the record; these copies let aggregates run on an index alone.
+      ALTER TABLE episodes ADD COLUMN m_turns   REAL;
+      ALTER TABLE episodes ADD COLUMN m_success REAL;
+      ALTER TABLE episodes ADD COLUMN m_yes     REAL;
+      ALTER TABLE episodes ADD COLUMN m_score   REAL;
+      UPDATE episodes SET
+        m_turns = json_extract(metrics, '$.turns'), m_success = json_extract(metrics, '$.success'),
+        m_yes = json_extract(metrics, '$.yes'), m_score = json_extract(metrics, '$.score')
+      WHERE metrics IS NOT NULL;
+      -- Per run and repetition (leaderboards) and per run and entity (heatmaps, difficulty).
+      CREATE INDEX episodes_by_repetition ON episodes(run_id, repetition, status, m_turns, m_success, m_yes, m_score);
+      CREATE INDEX episodes_by_entity ON episodes(run_id, entity_id, status, m_success, m_score, m_turns);
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

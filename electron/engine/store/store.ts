@@ -33,6 +33,36 @@ export class ConflictError extends Error {
   }
 }
 
+export interface RunHeaderRow {
+  id: number;
+  name: string | null;
+  game: string;
+  datasetId: number;
+  dataset: string;
+  datasetKind: string;
+  split: string;
+  status: RunStatus;
+  createdAt: string;
+  guesser: string | null;
+  /** `model`, `human` or `scripted`. */
+  guesserKind: string | null;
+  judge: string | null;
+}
+
+/** Sums over finished episodes of one run and one key (a repetition or an entity id). */
+export interface AggregateRow {
+  runId: number;
+  key: number;
+  n: number;
+  turns: number;
+  turns2: number;
+  success: number;
+  yes: number;
+  yes2: number;
+  score: number;
+  score2: number;
+}
+
 export interface JudgeTurnRow {
   turnId: number;
   idx: number;
@@ -94,6 +124,8 @@ export interface EntityInput {
   name: string;
   line: string;
   aliases: string[];
+  /** Topics of the entity (e.g. category, or nationality/occupation/era/gender). */
+  topics?: Record<string, string> | null;
 }
 
 export interface EntityRow {
@@ -134,7 +166,6 @@ export interface RunListRow extends RunRow {
   done: number;
   errors: number;
   wins: number;
-  turns: number;
 }
 
 export interface EpisodeRow {
@@ -257,6 +288,11 @@ function parseJson<T>(text: unknown): T {
 
 const MAX_BATCH = 1000;
 
+/** The indexed copies of the metrics (migration 5). */
+function metricColumns(metrics: Record<string, number>): (number | null)[] {
+  return [metrics.turns ?? null, metrics.success ?? null, metrics.yes ?? null, metrics.score ?? null];
+}
+
 function refId(ref: number | CallRef | null): number | null {
   return ref === null || typeof ref === 'number' ? ref : ref.id;
 }
@@ -360,13 +396,14 @@ export class Store {
   upsertEntities(datasetId: number, split: string, entities: EntityInput[]): EntityRow[] {
     this.flush();
     const insert = this.sql(
-      `INSERT INTO entities (dataset_id, split, position, name, line, aliases) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (dataset_id, split, line) DO UPDATE SET position = excluded.position
+      `INSERT INTO entities (dataset_id, split, position, name, line, aliases, categories) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (dataset_id, split, line) DO UPDATE SET position = excluded.position,
+         categories = coalesce(excluded.categories, entities.categories)
        RETURNING id`,
     );
     return this.transaction(() =>
       entities.map((e) => {
-        const row = insert.get(datasetId, split, e.position, e.name, e.line, json(e.aliases)) as Row;
+        const row = insert.get(datasetId, split, e.position, e.name, e.line, json(e.aliases), e.topics ? json(e.topics) : null) as Row;
         return { id: Number(row.id), datasetId, split, ...e };
       }),
     );
@@ -455,31 +492,36 @@ export class Store {
 
   listRuns(): RunListRow[] {
     this.flush();
-    const rows = this.db
-      .prepare(
-        `SELECT r.*, d.name AS dataset_name, d.kind AS dataset_kind,
-           (SELECT p.name FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'guesser'
-              JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS guesser,
-           (SELECT p.name FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'judge'
-              JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS judge,
-           (SELECT COUNT(*) FROM episodes e WHERE e.run_id = r.id) AS n_episodes,
-           (SELECT COUNT(*) FROM episodes e WHERE e.run_id = r.id AND e.status = 'done') AS n_done,
-           (SELECT COUNT(*) FROM episodes e WHERE e.run_id = r.id AND e.status = 'error') AS n_errors,
-           (SELECT COUNT(*) FROM episodes e WHERE e.run_id = r.id AND e.outcome = 'win') AS n_wins,
-           (SELECT COUNT(*) FROM turns t JOIN episodes e ON e.id = t.episode_id WHERE e.run_id = r.id) AS n_turns
-         FROM runs r JOIN datasets d ON d.id = r.dataset_id ORDER BY r.id`,
-      )
-      .all() as Row[];
-    return rows.map((row) => ({
-      ...toRun(row),
-      guesser: (row.guesser as string | null) ?? null,
-      judge: (row.judge as string | null) ?? null,
-      episodes: Number(row.n_episodes),
-      done: Number(row.n_done),
-      errors: Number(row.n_errors),
-      wins: Number(row.n_wins),
-      turns: Number(row.n_turns),
-    }));
+    const rows = this.sql(
+      `SELECT r.*, d.name AS dataset_name, d.kind AS dataset_kind,
+         (SELECT p.name FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'guesser'
+            JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS guesser,
+         (SELECT p.name FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'judge'
+            JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS judge
+       FROM runs r JOIN datasets d ON d.id = r.dataset_id ORDER BY r.id`,
+    ).all() as Row[];
+    // One pass over the (run_id, status) index for every run's counts.
+    const counts = new Map<number, Row>();
+    for (const row of this.sql(
+      `SELECT run_id, COUNT(*) AS n, SUM(status = 'done') AS done, SUM(status = 'error') AS errors
+       FROM episodes GROUP BY run_id`,
+    ).all() as Row[]) counts.set(Number(row.run_id), row);
+    const wins = new Map<number, number>();
+    for (const row of this.sql(
+      `SELECT run_id, COUNT(*) AS wins FROM episodes INDEXED BY episodes_by_repetition WHERE m_success = 1 GROUP BY run_id`,
+    ).all() as Row[]) wins.set(Number(row.run_id), Number(row.wins));
+    return rows.map((row) => {
+      const c = counts.get(Number(row.id));
+      return {
+        ...toRun(row),
+        guesser: (row.guesser as string | null) ?? null,
+        judge: (row.judge as string | null) ?? null,
+        episodes: Number(c?.n ?? 0),
+        done: Number(c?.done ?? 0),
+        errors: Number(c?.errors ?? 0),
+        wins: wins.get(Number(row.id)) ?? 0,
+      };
+    });
   }
 
   /**
@@ -537,9 +579,10 @@ export class Store {
 
   finishEpisode(episodeId: number, outcome: Outcome, metrics: Record<string, number>): void {
     this.flush();
-    this.db
-      .prepare(`UPDATE episodes SET status = 'done', outcome = ?, metrics = ?, finished_at = ? WHERE id = ?`)
-      .run(outcome, json(metrics), nowIso(), episodeId);
+    this.sql(
+      `UPDATE episodes SET status = 'done', outcome = ?, metrics = ?, finished_at = ?,
+         m_turns = ?, m_success = ?, m_yes = ?, m_score = ? WHERE id = ?`,
+    ).run(outcome, json(metrics), nowIso(), ...metricColumns(metrics), episodeId);
   }
 
   resetEpisode(episodeId: number): void {
@@ -692,6 +735,97 @@ export class Store {
     return this.sql(`DELETE FROM model_profiles WHERE id = ?`).run(id).changes > 0;
   }
 
+  // ── explore ──────────────────────────────────────────────────────────────
+
+  /** Every run with its guesser and judge names, without counting episodes (cheap on any size). */
+  runHeaders(): RunHeaderRow[] {
+    this.flush();
+    return (
+      this.sql(
+        `SELECT r.id, r.name, r.game, r.split, r.status, r.created_at, r.dataset_id, d.name AS dataset_name, d.kind AS dataset_kind,
+           (SELECT p.name FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'guesser'
+              JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS guesser,
+           (SELECT p.kind FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'guesser'
+              JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS guesser_kind,
+           (SELECT p.name FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'judge'
+              JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS judge
+         FROM runs r JOIN datasets d ON d.id = r.dataset_id ORDER BY r.id`,
+      ).all() as Row[]
+    ).map((row) => ({
+      id: Number(row.id),
+      name: str(row.name),
+      game: String(row.game),
+      datasetId: Number(row.dataset_id),
+      dataset: String(row.dataset_name),
+      datasetKind: String(row.dataset_kind),
+      split: String(row.split),
+      status: row.status as RunStatus,
+      createdAt: String(row.created_at),
+      guesser: str(row.guesser),
+      guesserKind: str(row.guesser_kind),
+      judge: str(row.judge),
+    }));
+  }
+
+  /** Sums of each metric (and of squares) over the finished episodes of each run × repetition. */
+  repetitionAggregates(runIds: readonly number[]): AggregateRow[] {
+    return this.aggregate('repetition', runIds);
+  }
+
+  /** The same sums per run × entity (heatmaps, difficulty, paired comparisons). */
+  entityAggregates(runIds: readonly number[]): AggregateRow[] {
+    return this.aggregate('entity_id', runIds);
+  }
+
+  private aggregate(by: 'repetition' | 'entity_id', runIds: readonly number[]): AggregateRow[] {
+    this.flush();
+    if (runIds.length === 0) return [];
+    const index = by === 'repetition' ? 'episodes_by_repetition' : 'episodes_by_entity';
+    const marks = runIds.map(() => '?').join(',');
+    return (
+      this.db
+        .prepare(
+          `SELECT run_id, ${by} AS key, COUNT(*) AS n,
+             SUM(m_turns) AS turns, SUM(m_turns * m_turns) AS turns2, SUM(m_success) AS success,
+             SUM(m_yes) AS yes, SUM(m_yes * m_yes) AS yes2, SUM(m_score) AS score, SUM(m_score * m_score) AS score2
+           FROM episodes INDEXED BY ${index} WHERE run_id IN (${marks}) AND status = 'done' GROUP BY run_id, ${by}`,
+        )
+        .raw()
+        .all(...runIds) as number[][]
+    ).map(([runId, key, n, turns, turns2, success, yes, yes2, score, score2]) => ({ runId: runId!, key: key!, n: n!, turns: turns!, turns2: turns2!, success: success!, yes: yes!, yes2: yes2!, score: score!, score2: score2! }));
+  }
+
+  /** Errored and unfinished episodes per run (they are excluded from every metric, and counted). */
+  excludedCounts(runIds: readonly number[]): Map<number, { errors: number; unfinished: number }> {
+    this.flush();
+    const out = new Map<number, { errors: number; unfinished: number }>();
+    if (runIds.length === 0) return out;
+    const marks = runIds.map(() => '?').join(',');
+    const rows = this.db
+      .prepare(
+        `SELECT run_id, SUM(status = 'error') AS errors, SUM(status IN ('pending', 'running')) AS unfinished
+         FROM episodes WHERE run_id IN (${marks}) AND status != 'done' GROUP BY run_id`,
+      )
+      .all(...runIds) as Row[];
+    for (const row of rows) out.set(Number(row.run_id), { errors: Number(row.errors), unfinished: Number(row.unfinished) });
+    return out;
+  }
+
+  /** Entities of a dataset with their topics (the `categories` object). */
+  datasetEntities(datasetId: number): { id: number; name: string; split: string; topics: Record<string, string> }[] {
+    this.flush();
+    return (this.sql(`SELECT id, name, split, categories FROM entities WHERE dataset_id = ?`).all(datasetId) as Row[]).map((row) => {
+      const topics = row.categories ? parseJson<unknown>(row.categories) : null;
+      return { id: Number(row.id), name: String(row.name), split: String(row.split), topics: topics && typeof topics === 'object' && !Array.isArray(topics) ? (topics as Record<string, string>) : {} };
+    });
+  }
+
+  /** Finished or errored episodes of the same entity (for side-by-side reading), newest run first. */
+  episodesOfEntity(entityId: number): EpisodeRow[] {
+    this.flush();
+    return (this.sql(`${EPISODE_SELECT} WHERE e.entity_id = ? ORDER BY e.run_id DESC, e.repetition`).all(entityId) as Row[]).map(toEpisode);
+  }
+
   // ── annotation ───────────────────────────────────────────────────────────
 
   /** Turns of these runs where the judge model answered (Bingo turns are decided by the rules). */
@@ -825,8 +959,10 @@ export class Store {
   /** Stores recomputed metrics (a rescore) for finished episodes. */
   updateEpisodeResults(results: { episodeId: number; outcome: Outcome; metrics: Record<string, number> }[]): void {
     this.flush();
-    const update = this.sql(`UPDATE episodes SET outcome = ?, metrics = ? WHERE id = ? AND status = 'done'`);
-    this.transaction(() => results.forEach((r) => update.run(r.outcome, json(r.metrics), r.episodeId)));
+    const update = this.sql(
+      `UPDATE episodes SET outcome = ?, metrics = ?, m_turns = ?, m_success = ?, m_yes = ?, m_score = ? WHERE id = ? AND status = 'done'`,
+    );
+    this.transaction(() => results.forEach((r) => update.run(r.outcome, json(r.metrics), ...metricColumns(r.metrics), r.episodeId)));
   }
 
   // ── response cache ───────────────────────────────────────────────────────
@@ -1030,6 +1166,17 @@ const SET_SELECT = `
       WHERE i.set_id = s.id) AS annotators
   FROM annotation_sets s`;
 
+/** The topic annotation strata and breakdowns call "category": Things' category, Celebrities' occupation. */
+function topicCategory(topics: unknown): string | null {
+  if (typeof topics === 'string') return topics;
+  if (Array.isArray(topics)) return topics.map(String)[0] ?? null;
+  if (topics && typeof topics === 'object') {
+    const t = topics as Record<string, unknown>;
+    return String(t.category ?? t.occupation ?? '') || null;
+  }
+  return null;
+}
+
 function toJudgeTurn(row: Row): JudgeTurnRow {
   const categories = row.categories === null || row.categories === undefined ? null : parseJson<unknown>(row.categories);
   return {
@@ -1043,7 +1190,7 @@ function toJudgeTurn(row: Row): JudgeTurnRow {
     entity: String(row.entity),
     dataset: String(row.dataset),
     datasetKind: String(row.dataset_kind),
-    category: Array.isArray(categories) ? (categories.map(String)[0] ?? null) : typeof categories === 'string' ? categories : null,
+    category: topicCategory(categories),
     judgeModel: String(row.judge_model),
     episodeYes: num(row.episode_yes),
   };

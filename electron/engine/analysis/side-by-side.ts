@@ -1,0 +1,39 @@
+/** Marks for reading episodes side by side: the first Yes, the winning turn, repeated questions. */
+
+const STOP = new Set(['a', 'an', 'the', 'it', 'is', 'are', 'does', 'do', 'can', 'this', 'that', 'of', 'to', 'in', 'you', 'your', 'thinking']);
+
+/** The content words of a question, lower-cased, without punctuation or filler. */
+export function questionWords(question: string): Set<string> {
+  const words = question.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return new Set(words.filter((w) => !STOP.has(w)));
+}
+
+/** Jaccard similarity of two word sets; two empty sets are not similar. */
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/** A question whose content words overlap an earlier one's this much counts as a repeat. */
+export const NEAR_DUPLICATE = 0.8;
+
+export interface MarkedTurn {
+  idx: number;
+  firstYes: boolean;
+  winning: boolean;
+  /** The earlier turn this question repeats (or nearly repeats), if any. */
+  repeatOf: number | null;
+}
+
+export function markTurns(turns: readonly { idx: number; question: string; label: string }[]): MarkedTurn[] {
+  const firstYes = turns.find((t) => t.label === 'yes')?.idx ?? null;
+  const seen: { idx: number; words: Set<string> }[] = [];
+  return turns.map((t) => {
+    const words = questionWords(t.question);
+    const repeat = seen.find((s) => jaccard(s.words, words) >= NEAR_DUPLICATE);
+    seen.push({ idx: t.idx, words });
+    return { idx: t.idx, firstYes: t.idx === firstYes, winning: t.label === 'bingo', repeatOf: repeat?.idx ?? null };
+  });
+}
