@@ -94,12 +94,20 @@ program
   });
 
 program
-  .command('export <run>')
-  .description('one row per episode')
-  .option('--format <format>', 'csv | jsonl', 'csv')
+  .command('export <what>')
+  .description('a run id (one row per episode), or leaderboard | heatmap | difficulty across runs')
+  .option('--format <format>', 'run: csv | jsonl; leaderboard: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
   .option('-o, --out <file>', 'write to a file instead of standard output')
-  .action((run: string, flags, cmd: Command) => {
-    exitCode = exportCommand(run, { ...flags, db: dbOf(cmd) });
+  .option('--dataset <name>', 'views: things (default) | celebrities')
+  .option('--split <split>', 'views: only this split')
+  .option('--judge <player>', 'views: only runs with this judge, e.g. openai:gpt-3.5-turbo')
+  .option('--from <date>', 'views: runs created on or after YYYY-MM-DD')
+  .option('--to <date>', 'views: runs created on or before YYYY-MM-DD')
+  .option('--topic <key>', 'heatmap: category (Things); occupation | nationality | era | gender (Celebrities)')
+  .option('--metric <m>', 'heatmap: score (default) | success')
+  .option('--axis <axis>', 'difficulty: item (default) or topic:<key>')
+  .action((what: string, flags, cmd: Command) => {
+    exitCode = exportCommand(what, { ...flags, db: dbOf(cmd) });
   });
 
 program

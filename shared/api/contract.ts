@@ -59,6 +59,7 @@ export const API_INPUTS = {
   'explore.compare': z.object({ filters: ExploreFiltersSchema, a: z.string().min(1), b: z.string().min(1) }).strict(),
   'explore.heatmap': z.object({ filters: ExploreFiltersSchema, topic: z.string().min(1), metric: HeatmapMetricSchema }).strict(),
   'explore.difficulty': z.object({ filters: ExploreFiltersSchema, axis: z.string().min(1) }).strict(),
+  'explore.cell': z.object({ filters: ExploreFiltersSchema, topic: z.string().min(1), value: z.string(), player: z.string().min(1) }).strict(),
   'explore.siblings': z.object({ episodeId: Id }).strict(),
   'explore.sideBySide': z.object({ episodeIds: z.array(Id).min(1).max(4) }).strict(),
   'explore.export': z
@@ -399,6 +400,7 @@ export interface ApiOutputs {
   'explore.compare': PairedComparisonView;
   'explore.heatmap': HeatmapView;
   'explore.difficulty': DifficultyView;
+  'explore.cell': { episodes: (SiblingEpisode & { entity: string })[]; total: number };
   'explore.siblings': { entity: string; episodes: SiblingEpisode[] };
   'explore.sideBySide': SideBySideView;
   'explore.export': ExportFile;

@@ -12,7 +12,7 @@ describe('Store', () => {
     const raw = new Database(store.path, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     const tables = raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all();
-    expect(tables).toEqual(['annotation_items', 'annotation_sets', 'annotations', 'datasets', 'entities', 'episode_players', 'episodes', 'model_calls', 'model_configs', 'model_profiles', 'players', 'prices', 'response_cache', 'runs', 'turns']);
+    expect(tables).toEqual(['annotation_items', 'annotation_sets', 'annotations', 'datasets', 'entities', 'entity_sums', 'episode_players', 'episodes', 'model_calls', 'model_configs', 'model_profiles', 'players', 'prices', 'repetition_sums', 'response_cache', 'runs', 'turns']);
     raw.close();
   });
 

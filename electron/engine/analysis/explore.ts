@@ -1,5 +1,5 @@
 import { mean, sampleStandardDeviation } from 'simple-statistics';
-import type { AggregateRow, RunHeaderRow, Store } from '../store/store';
+import type { AggregateRow, EntityAggregateRow, RunHeaderRow, Store } from '../store/store';
 import { seededRandom } from '../annotation/sample';
 import { wilson } from '../annotation/stats';
 
@@ -116,7 +116,7 @@ export function leaderboard(store: Store, filters: ExploreFilters): LeaderboardR
 }
 
 /** Mean of a metric per player and entity (averaging repetitions and runs). */
-export function perItem(runs: readonly RunHeaderRow[], rows: readonly AggregateRow[], metric: 'score' | 'success'): Map<string, Map<number, { sum: number; n: number }>> {
+export function perItem(runs: readonly RunHeaderRow[], rows: readonly EntityAggregateRow[], metric: 'score' | 'success'): Map<string, Map<number, { sum: number; n: number }>> {
   const player = new Map(runs.map((r) => [r.id, r.guesser!]));
   const out = new Map<string, Map<number, { sum: number; n: number }>>();
   for (const row of rows) {

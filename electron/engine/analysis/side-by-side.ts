@@ -1,6 +1,6 @@
 /** Marks for reading episodes side by side: the first Yes, the winning turn, repeated questions. */
 
-const STOP = new Set(['a', 'an', 'the', 'it', 'is', 'are', 'does', 'do', 'can', 'this', 'that', 'of', 'to', 'in', 'you', 'your', 'thinking']);
+const STOP = new Set(['a', 'an', 'the', 'it', 'is', 'are', 'was', 'be', 'does', 'do', 'can', 'this', 'that', 'of', 'to', 'in', 'you', 'your', 'thinking', 'thing']);
 
 /** The content words of a question, lower-cased, without punctuation or filler. */
 export function questionWords(question: string): Set<string> {

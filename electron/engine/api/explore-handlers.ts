@@ -1,13 +1,12 @@
 import type { SiblingEpisode } from '../../../shared/api/contract';
-import { bestOf, comparePlayers, difficulty, difficultyAxes, heatmap, leaderboard, type ExploreFilters } from '../analysis/explore';
+import { bestOf, comparePlayers, difficulty, difficultyAxes, heatmap, leaderboard, selectRuns, type ExploreFilters } from '../analysis/explore';
 import { markTurns } from '../analysis/side-by-side';
 import { TOPIC_KEYS, primaryTopic } from '../datasets/topics';
 import { difficultyCsvRows, heatmapCsvRows, heatmapLatex, leaderboardCsvRows, leaderboardLatex } from '../io/explore-export';
 import { toCsv } from '../io/export';
-import { parseRunConfig } from '../runner/prepare';
 import type { EpisodeRow, Store } from '../store/store';
 import type { HandlerRegistry } from './registry';
-import { transcript } from './views';
+import { openTranscript } from '../analysis/transcripts';
 
 function sibling(e: EpisodeRow): SiblingEpisode {
   return { id: e.id, runId: e.runId, player: e.players.guesser ?? '', repetition: e.repetition, status: e.status, outcome: e.outcome, turns: e.metrics?.turns ?? null, score: e.metrics?.score ?? null };
@@ -39,6 +38,12 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
     .handle('explore.compare', ({ filters, a, b }) => comparePlayers(store, filters as ExploreFilters, a, b))
     .handle('explore.heatmap', ({ filters, topic, metric }) => heatmap(store, filters as ExploreFilters, topic, metric))
     .handle('explore.difficulty', ({ filters, axis }) => difficulty(store, filters as ExploreFilters, axis))
+    .handle('explore.cell', ({ filters, topic, value, player }) => {
+      const runs = selectRuns(store.runHeaders(), { ...(filters as ExploreFilters), players: [player] });
+      const entityIds = [...new Set(runs.map((r) => r.datasetId))].flatMap((d) => store.datasetEntities(d).filter((e) => (e.topics[topic] ?? '(none)') === value).map((e) => e.id));
+      const episodes = store.episodesFor(runs.map((r) => r.id), entityIds, 501).map((e) => ({ ...sibling(e), entity: e.entity }));
+      return { episodes: episodes.slice(0, 500), total: episodes.length };
+    })
     .handle('explore.siblings', ({ episodeId }) => {
       const episode = store.getEpisode(episodeId);
       return { entity: episode.entity, episodes: store.episodesOfEntity(episode.entityId).map(sibling) };
@@ -46,8 +51,7 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
     .handle('explore.sideBySide', ({ episodeIds }) => {
       const columns = episodeIds.map((id) => {
         const episode = store.getEpisode(id);
-        const { mustGuessSuffix } = parseRunConfig(store.getRun(episode.runId).config).settings;
-        const t = transcript(episode, store.getTurns(id), mustGuessSuffix);
+        const t = openTranscript(store, id);
         const marks = markTurns(t.turns);
         return { episode: { ...sibling(episode), entity: episode.entity }, turns: t.turns.map((turn, i) => ({ ...turn, ...marks[i]! })) };
       });

@@ -4,6 +4,7 @@ import type { Split } from '../../../shared/contract/run';
 import { runCost } from '../analysis/cost';
 import * as annotation from '../annotation/sets';
 import { runReport } from '../analysis/run-report';
+import { openTranscript } from '../analysis/transcripts';
 import { BUNDLED_EDA, loadEdaDataset } from '../datasets/eda';
 import { describeError } from '../players/errors';
 import { createModel, type ModelFactory } from '../players/factory';
@@ -16,7 +17,7 @@ import { registerExplore } from './explore-handlers';
 import { HandlerRegistry } from './registry';
 import { RunManager } from './run-manager';
 import { keyEnvironment, type KeyVault } from './vault';
-import { episodeSummary, keyNameOf, metricSummaries, modelProfile, runSummary, transcript } from './views';
+import { episodeSummary, keyNameOf, metricSummaries, modelProfile, runSummary } from './views';
 
 export interface ApiServiceOptions {
   store: Store;
@@ -92,11 +93,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
       const asking = new Set(store.episodesAsking(runId, text));
       return rows.filter((row) => asking.has(row.id)).map(episodeSummary);
     })
-    .handle('episodes.transcript', ({ episodeId }) => {
-      const episode = store.getEpisode(episodeId);
-      const { mustGuessSuffix } = parseRunConfig(store.getRun(episode.runId).config).settings;
-      return transcript(episode, store.getTurns(episodeId), mustGuessSuffix);
-    })
+    .handle('episodes.transcript', ({ episodeId }) => openTranscript(store, episodeId))
     .handle('calls.get', ({ callId }) => {
       const { runId: _run, episodeId: _episode, turnIdx: _turn, modelConfigId: _config, startedAt: _at, ...call } = store.getCall(callId);
       return call;

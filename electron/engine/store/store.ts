@@ -63,6 +63,8 @@ export interface AggregateRow {
   score2: number;
 }
 
+export type EntityAggregateRow = Pick<AggregateRow, 'runId' | 'key' | 'n' | 'success' | 'score' | 'score2'>;
+
 export interface JudgeTurnRow {
   turnId: number;
   idx: number;
@@ -507,9 +509,9 @@ export class Store {
        FROM episodes GROUP BY run_id`,
     ).all() as Row[]) counts.set(Number(row.run_id), row);
     const wins = new Map<number, number>();
-    for (const row of this.sql(
-      `SELECT run_id, COUNT(*) AS wins FROM episodes INDEXED BY episodes_by_repetition WHERE m_success = 1 GROUP BY run_id`,
-    ).all() as Row[]) wins.set(Number(row.run_id), Number(row.wins));
+    for (const row of this.sql(`SELECT run_id, SUM(success) AS wins FROM repetition_sums GROUP BY run_id`).all() as Row[]) {
+      wins.set(Number(row.run_id), Math.round(Number(row.wins)));
+    }
     return rows.map((row) => {
       const c = counts.get(Number(row.id));
       return {
@@ -769,30 +771,31 @@ export class Store {
 
   /** Sums of each metric (and of squares) over the finished episodes of each run × repetition. */
   repetitionAggregates(runIds: readonly number[]): AggregateRow[] {
-    return this.aggregate('repetition', runIds);
-  }
-
-  /** The same sums per run × entity (heatmaps, difficulty, paired comparisons). */
-  entityAggregates(runIds: readonly number[]): AggregateRow[] {
-    return this.aggregate('entity_id', runIds);
-  }
-
-  private aggregate(by: 'repetition' | 'entity_id', runIds: readonly number[]): AggregateRow[] {
     this.flush();
     if (runIds.length === 0) return [];
-    const index = by === 'repetition' ? 'episodes_by_repetition' : 'episodes_by_entity';
     const marks = runIds.map(() => '?').join(',');
     return (
       this.db
         .prepare(
-          `SELECT run_id, ${by} AS key, COUNT(*) AS n,
-             SUM(m_turns) AS turns, SUM(m_turns * m_turns) AS turns2, SUM(m_success) AS success,
-             SUM(m_yes) AS yes, SUM(m_yes * m_yes) AS yes2, SUM(m_score) AS score, SUM(m_score * m_score) AS score2
-           FROM episodes INDEXED BY ${index} WHERE run_id IN (${marks}) AND status = 'done' GROUP BY run_id, ${by}`,
+          `SELECT run_id, repetition, n, turns, turns2, success, yes, yes2, score, score2
+           FROM repetition_sums WHERE run_id IN (${marks}) AND n > 0`,
         )
         .raw()
         .all(...runIds) as number[][]
     ).map(([runId, key, n, turns, turns2, success, yes, yes2, score, score2]) => ({ runId: runId!, key: key!, n: n!, turns: turns!, turns2: turns2!, success: success!, yes: yes!, yes2: yes2!, score: score!, score2: score2! }));
+  }
+
+  /** Score and success sums per run × entity (heatmaps, difficulty, paired comparisons). */
+  entityAggregates(runIds: readonly number[]): EntityAggregateRow[] {
+    this.flush();
+    if (runIds.length === 0) return [];
+    const marks = runIds.map(() => '?').join(',');
+    return (
+      this.db
+        .prepare(`SELECT run_id, entity_id, n, success, score, score2 FROM entity_sums WHERE run_id IN (${marks}) AND n > 0`)
+        .raw()
+        .all(...runIds) as number[][]
+    ).map(([runId, key, n, success, score, score2]) => ({ runId: runId!, key: key!, n: n!, success: success!, score: score!, score2: score2! }));
   }
 
   /** Errored and unfinished episodes per run (they are excluded from every metric, and counted). */
@@ -818,6 +821,19 @@ export class Store {
       const topics = row.categories ? parseJson<unknown>(row.categories) : null;
       return { id: Number(row.id), name: String(row.name), split: String(row.split), topics: topics && typeof topics === 'object' && !Array.isArray(topics) ? (topics as Record<string, string>) : {} };
     });
+  }
+
+  /** Finished episodes of these runs on these entities (a heatmap cell), at most `limit`. */
+  episodesFor(runIds: readonly number[], entityIds: readonly number[], limit: number): EpisodeRow[] {
+    this.flush();
+    if (!runIds.length || !entityIds.length) return [];
+    const runs = runIds.map(() => '?').join(',');
+    const entities = entityIds.map(() => '?').join(',');
+    return (
+      this.db
+        .prepare(`${EPISODE_SELECT} WHERE e.run_id IN (${runs}) AND e.entity_id IN (${entities}) AND e.status = 'done' ORDER BY en.name, e.run_id, e.repetition LIMIT ?`)
+        .all(...runIds, ...entityIds, limit) as Row[]
+    ).map(toEpisode);
   }
 
   /** Finished or errored episodes of the same entity (for side-by-side reading), newest run first. */

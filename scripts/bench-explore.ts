@@ -1,0 +1,59 @@
+/**
+ * The explore views on a realistic 10-million-turn database: leaderboard, heatmap and opening a
+ * transcript, each timed warm (median of repeated runs) through the same functions the API calls.
+ * Prints the times, the targets and the row counts. Usage: npm run bench:explore [-- --db file --players 60]
+ */
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { heatmap, leaderboard } from '../electron/engine/analysis/explore';
+import { openTranscript } from '../electron/engine/analysis/transcripts';
+import { Store } from '../electron/engine/store/store';
+import { generateExploreDb } from './explore-db';
+
+const { values } = parseArgs({ options: { db: { type: 'string' }, players: { type: 'string', default: '60' }, judges: { type: 'string', default: '2' } } });
+const dir = values.db ? null : mkdtempSync(join(tmpdir(), 'parlor-bench-explore-'));
+const path = values.db ?? join(dir!, 'explore.db');
+
+if (!existsSync(path)) {
+  const t0 = performance.now();
+  const made = generateExploreDb(path, { players: Number(values.players), judges: Number(values.judges) });
+  console.log(`generated ${path} in ${((performance.now() - t0) / 1000).toFixed(0)} s: ${JSON.stringify(made)}`);
+}
+
+function time<T>(what: () => T, repeats = 7): { ms: number; result: T } {
+  let result = what(); // warm: statement cache, page cache
+  const times: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const t = performance.now();
+    result = what();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)]!, result };
+}
+
+const store = Store.open(path);
+try {
+  const count = (sql: string) => (store as unknown as { db: { prepare(s: string): { pluck(): { get(): number } } } }).db.prepare(sql).pluck().get();
+  const counts = { runs: count('SELECT COUNT(*) FROM runs'), episodes: count('SELECT COUNT(*) FROM episodes'), turns: count('SELECT COUNT(*) FROM turns'), entities: count('SELECT COUNT(*) FROM entities') };
+  const board = time(() => leaderboard(store, { dataset: 'things' }));
+  const boardTest = time(() => leaderboard(store, { dataset: 'things', split: 'test' }));
+  const map = time(() => heatmap(store, { dataset: 'celebrities' }, 'occupation', 'score'));
+  const ids = Array.from({ length: 200 }, (_, i) => 1 + Math.floor(((i * 7919) % 1000) / 1000 * counts.episodes));
+  let k = 0;
+  const transcript = time(() => openTranscript(store, ids[k++ % ids.length]!), 101);
+
+  const line = (what: string, ms: number, target: number, rows: string) => console.log(`  ${what.padEnd(44)} ${ms.toFixed(1).padStart(7)} ms  (target < ${target} ms: ${ms < target ? 'met' : 'NOT met'})  ${rows}`);
+  console.log(`bench:explore  ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}`);
+  console.log(`  database: ${(statSync(path).size / 2 ** 30).toFixed(2)} GiB, ${counts.turns.toLocaleString('en-US')} turns, ${counts.episodes.toLocaleString('en-US')} episodes, ${counts.runs} runs, ${counts.entities} entities`);
+  line('leaderboard, Things, all splits', board.ms, 100, `${board.result.length} players over ${board.result.reduce((a, r) => a + r.episodes, 0).toLocaleString('en-US')} episodes`);
+  line('leaderboard, Things, test split', boardTest.ms, 100, `${boardTest.result.length} players over ${boardTest.result.reduce((a, r) => a + r.episodes, 0).toLocaleString('en-US')} episodes`);
+  line('heatmap, Celebrities, players × occupation', map.ms, 200, `${map.result.players.length} × ${map.result.topics.length} cells over ${map.result.cells.reduce((a, c) => a + c.n, 0).toLocaleString('en-US')} episodes`);
+  line('open a transcript (episode, run, turns)', transcript.ms, 10, `median of 101 random episodes`);
+} finally {
+  store.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}

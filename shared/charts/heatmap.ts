@@ -1,0 +1,78 @@
+import { scaleSequential } from 'd3-scale';
+import { interpolateCividis } from 'd3-scale-chromatic';
+import { el, escapeXml, svgDocument, textOn } from './svg';
+
+export interface HeatmapData {
+  players: string[];
+  topics: string[];
+  metric: 'score' | 'success';
+  topicKey: string;
+  cells: { player: string; topic: string; n: number; mean: number; low: number; high: number }[];
+}
+
+export type HeatmapOrder = 'name' | 'mean';
+
+/** Rows and columns in the order asked: by name, or by their mean (best first). */
+export function orderHeatmap(data: HeatmapData, rows: HeatmapOrder, columns: HeatmapOrder): { players: string[]; topics: string[] } {
+  const meanOf = (key: 'player' | 'topic', value: string) => {
+    const cells = data.cells.filter((c) => c[key] === value);
+    const n = cells.reduce((a, c) => a + c.n, 0);
+    return n ? cells.reduce((a, c) => a + c.mean * c.n, 0) / n : 0;
+  };
+  const sort = (list: string[], key: 'player' | 'topic', order: HeatmapOrder) =>
+    order === 'name' ? [...list].sort((a, b) => a.localeCompare(b)) : [...list].sort((a, b) => meanOf(key, b) - meanOf(key, a) || a.localeCompare(b));
+  return { players: sort(data.players, 'player', rows), topics: sort(data.topics, 'topic', columns) };
+}
+
+/**
+ * Players × topics as SVG. Colour: cividis (perceptually uniform, readable with colour-vision
+ * deficiency) from 0 to 1; each cell shows its mean and n, and carries its interval in a tooltip.
+ * Cells have `data-player`/`data-topic` so the app can make them clickable.
+ */
+export function heatmapSvg(data: HeatmapData, order: { rows: HeatmapOrder; columns: HeatmapOrder } = { rows: 'mean', columns: 'name' }): string {
+  const { players, topics } = orderHeatmap(data, order.rows, order.columns);
+  const cellW = 64;
+  const cellH = 34;
+  const left = Math.min(260, 12 + 7 * Math.max(8, ...players.map((p) => p.length)));
+  const top = 24 + 6.5 * Math.max(6, ...topics.map((t) => t.length));
+  const legendH = 46;
+  const width = left + cellW * topics.length + 20;
+  const height = top + cellH * players.length + legendH;
+  const colour = scaleSequential(interpolateCividis).domain([0, 1]);
+  const at = new Map(data.cells.map((c) => [`${c.player}\u0000${c.topic}`, c]));
+  const label = data.metric === 'score' ? 'mean score' : 'success rate';
+  let body = '';
+  topics.forEach((t, j) => {
+    const x = left + j * cellW + cellW / 2;
+    body += el('text', { x, y: top - 8, transform: `rotate(-45 ${x} ${top - 8})`, 'text-anchor': 'start', fill: '#222222' }, escapeXml(t));
+  });
+  players.forEach((p, i) => {
+    const y = top + i * cellH;
+    body += el('text', { x: left - 8, y: y + cellH / 2 + 4, 'text-anchor': 'end', fill: '#222222' }, escapeXml(p));
+    topics.forEach((t, j) => {
+      const c = at.get(`${p}\u0000${t}`);
+      const x = left + j * cellW;
+      if (!c) {
+        body += el('rect', { x, y, width: cellW - 2, height: cellH - 2, fill: '#f2f2f2', stroke: '#dddddd' });
+        return;
+      }
+      const fill = colour(Math.max(0, Math.min(1, c.mean)));
+      const tip = `${p} · ${t}: ${label} ${c.mean.toFixed(2)} (95% CI ${c.low.toFixed(2)}–${c.high.toFixed(2)}), n = ${c.n}`;
+      body += el(
+        'g',
+        { class: 'cell', 'data-player': p, 'data-topic': t, tabindex: 0, role: 'button', 'aria-label': tip },
+        el('title', {}, escapeXml(tip)) +
+          el('rect', { x, y, width: cellW - 2, height: cellH - 2, fill, rx: 2 }) +
+          el('text', { x: x + cellW / 2 - 1, y: y + 15, 'text-anchor': 'middle', fill: textOn(fill), 'font-weight': 600 }, c.mean.toFixed(2)) +
+          el('text', { x: x + cellW / 2 - 1, y: y + 28, 'text-anchor': 'middle', fill: textOn(fill), 'font-size': 10 }, `n=${c.n}`),
+      );
+    });
+  });
+  const ly = top + cellH * players.length + 18;
+  const steps = 10;
+  for (let s = 0; s < steps; s++) body += el('rect', { x: left + s * 20, y: ly, width: 20, height: 10, fill: colour(s / (steps - 1)) });
+  body += el('text', { x: left, y: ly + 24, fill: '#222222', 'font-size': 10 }, '0');
+  body += el('text', { x: left + steps * 20, y: ly + 24, 'text-anchor': 'end', fill: '#222222', 'font-size': 10 }, '1');
+  body += el('text', { x: left + steps * 20 + 10, y: ly + 9, fill: '#222222', 'font-size': 11 }, escapeXml(label));
+  return svgDocument(width, height, `${label} by ${data.topicKey}`, body);
+}

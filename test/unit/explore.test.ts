@@ -1,0 +1,129 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bestOf, leaderboardFrom, pairedBootstrap } from '../../electron/engine/analysis/explore';
+import { jaccard, markTurns, questionWords } from '../../electron/engine/analysis/side-by-side';
+import { escapeLatex, toLatex } from '../../electron/engine/io/latex';
+import { leaderboardCsvRows, leaderboardLatex } from '../../electron/engine/io/explore-export';
+import { toCsv } from '../../electron/engine/io/export';
+import type { AggregateRow, RunHeaderRow } from '../../electron/engine/store/store';
+
+/** Compares with a golden file; UPDATE_GOLDEN=1 rewrites it (then read the diff before committing). */
+function matchesGolden(name: string, text: string) {
+  const file = new URL(`../fixtures/golden/${name}`, import.meta.url);
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
+  expect(text).toBe(readFileSync(file, 'utf8'));
+}
+
+const run = (id: number, guesser: string): RunHeaderRow => ({ id, name: null, game: 'eda', datasetId: 1, dataset: 'things', datasetKind: 'things', split: 'test', status: 'done', createdAt: '2026-11-01T00:00:00Z', guesser, guesserKind: 'model', judge: 'openai:gpt-3.5-turbo' });
+/** Sums for `n` episodes whose metric values are given per episode. */
+const unit = (runId: number, key: number, eps: { turns: number; success: number; yes: number; score: number }[]): AggregateRow => ({
+  runId,
+  key,
+  n: eps.length,
+  turns: eps.reduce((a, e) => a + e.turns, 0),
+  turns2: eps.reduce((a, e) => a + e.turns ** 2, 0),
+  success: eps.reduce((a, e) => a + e.success, 0),
+  yes: eps.reduce((a, e) => a + e.yes, 0),
+  yes2: eps.reduce((a, e) => a + e.yes ** 2, 0),
+  score: eps.reduce((a, e) => a + e.score, 0),
+  score2: eps.reduce((a, e) => a + e.score ** 2, 0),
+});
+const win = (turns: number, yes: number) => ({ turns, success: 1, yes, score: 1 - 0.02 * Math.max(turns - 5, 0) });
+const loss = (yes: number) => ({ turns: 20, success: 0, yes, score: 0 });
+
+// Player A: two repetitions. rep 1: win in 10 (0.90), loss → means turns 15, success .5, yes 4, score .45
+//                           rep 2: win in 5 (1.00), win in 15 (0.80) → turns 10, success 1, yes 5, score .90
+// Player B: one repetition: loss, loss → turns 20, success 0, yes 3, score 0
+const units = [unit(1, 1, [win(10, 5), loss(3)]), unit(1, 2, [win(5, 2), win(15, 8)]), unit(2, 1, [loss(2), loss(4)])];
+const rows = leaderboardFrom([run(1, 'openai:gpt-4o'), run(2, 'anthropic:claude_3 & co')], units, new Map([[2, { errors: 1, unfinished: 0 }]]));
+
+describe('leaderboard, counted by hand', () => {
+  it('mean ± sample std of repetition means; episodes, errors excluded', () => {
+    const a = rows.find((r) => r.player === 'openai:gpt-4o')!;
+    expect(a.metrics.turns.mean).toBe(12.5);
+    expect(a.metrics.turns.std).toBeCloseTo(Math.SQRT2 * 2.5, 12); // sd of (15, 10)
+    expect(a.metrics.success.mean).toBe(0.75);
+    expect(a.metrics.score.mean).toBeCloseTo(0.675, 12);
+    expect(a.metrics.score.std).toBeCloseTo(Math.sqrt(((0.45 - 0.675) ** 2 + (0.9 - 0.675) ** 2) / 1), 12);
+    expect([a.episodes, a.repetitions, a.errorsExcluded]).toEqual([4, 2, 0]);
+    // Success interval: Wilson 3/4
+    expect(a.metrics.success.low).toBeCloseTo(0.3006, 4);
+    expect(a.metrics.success.high).toBeCloseTo(0.9544, 4);
+    const b = rows.find((r) => r.player !== 'openai:gpt-4o')!;
+    expect(b.metrics.turns).toMatchObject({ mean: 20, std: null, low: 20, high: 20 });
+    expect(b.errorsExcluded).toBe(1);
+  });
+
+  it('best per column: fewer turns, more success and score; #Yes has none', () => {
+    expect(bestOf(rows)).toEqual({ turns: 'openai:gpt-4o', success: 'openai:gpt-4o', score: 'openai:gpt-4o' });
+  });
+
+  it('exports the golden CSV and LaTeX', () => {
+    matchesGolden('leaderboard.csv', toCsv(leaderboardCsvRows(rows)));
+    matchesGolden('leaderboard.tex', leaderboardLatex(rows, { dataset: 'things', split: 'test' }));
+  });
+});
+
+describe('LaTeX escaping', () => {
+  it('escapes every special character', () => {
+    expect(escapeLatex('a & b % c $ d # e _ f { g } h ~ i ^ j \\ k')).toBe(
+      'a \\& b \\% c \\$ d \\# e \\_ f \\{ g \\} h \\textasciitilde{} i \\textasciicircum{} j \\textbackslash{} k',
+    );
+    expect(escapeLatex('0.45 ± 0.10')).toBe('0.45 $\\pm$ 0.10');
+    const tex = toLatex({ caption: 'x', label: 'tab:a b&c', columns: [{ header: 'h', align: 'l' }], rows: [[{ text: 'v', bold: true }]] });
+    expect(tex).toContain('\\label{tab:a-b-c}');
+    expect(tex).toContain('\\textbf{v} \\\\');
+  });
+});
+
+describe('paired bootstrap', () => {
+  it('a constant difference has a degenerate interval at it and p ≈ 0', () => {
+    const r = pairedBootstrap(Array(30).fill(0.2), 2000, 7);
+    expect(r.difference).toBeCloseTo(0.2, 12);
+    expect(r.low).toBeCloseTo(0.2, 12);
+    expect(r.high).toBeCloseTo(0.2, 12);
+    expect(r.p).toBeCloseTo(1 / 2001, 12);
+  });
+
+  it('symmetric noise around zero: the interval holds 0 and p is large; reproducible by seed', () => {
+    const diffs = Array.from({ length: 40 }, (_, i) => (i % 2 ? 0.5 : -0.5));
+    const r = pairedBootstrap(diffs, 4000, 3);
+    expect(r.difference).toBe(0);
+    expect(r.low).toBeLessThan(0);
+    expect(r.high).toBeGreaterThan(0);
+    expect(r.p).toBeGreaterThan(0.9);
+    expect(pairedBootstrap(diffs, 4000, 3)).toEqual(r);
+  });
+
+  it('matches the normal theory roughly: n = 100 differences of sd 1 and mean 0.3 → half-width ≈ 0.196', () => {
+    const diffs = Array.from({ length: 100 }, (_, i) => 0.3 + (i % 2 ? 1 : -1));
+    const r = pairedBootstrap(diffs, 10_000, 11);
+    expect(r.high - r.low).toBeGreaterThan(0.34);
+    expect(r.high - r.low).toBeLessThan(0.44);
+    expect(r.p).toBeLessThan(0.01);
+  });
+});
+
+describe('side-by-side marks', () => {
+  it('flags the first Yes, the winning turn and near-duplicate questions', () => {
+    const marks = markTurns([
+      { idx: 1, question: 'Is it an animal?', label: 'no' },
+      { idx: 2, question: 'Is it man-made?', label: 'yes' },
+      { idx: 3, question: 'Is it an animal?', label: 'no' },
+      { idx: 4, question: 'Is the thing you are thinking of man-made?', label: 'yes' },
+      { idx: 5, question: 'Is it a printer?', label: 'bingo' },
+    ]);
+    expect(marks.map((m) => [m.firstYes, m.winning, m.repeatOf])).toEqual([
+      [false, false, null],
+      [true, false, null],
+      [false, false, 1],
+      [false, false, 2],
+      [false, true, null],
+    ]);
+  });
+
+  it('compares content words, not spelling', () => {
+    expect(jaccard(questionWords('Is it electronic?'), questionWords('Is it an electronic device?'))).toBe(0.5);
+    expect([...questionWords('Does it run on électricité?')]).toEqual(['run', 'on', 'electricite']);
+  });
+});
