@@ -5,6 +5,10 @@ import { AnnotatePage } from './pages/AnnotatePage';
 import { AnnotationResultsPage } from './pages/AnnotationResultsPage';
 import { AnnotationsPage } from './pages/AnnotationsPage';
 import { DatasetsPage } from './pages/DatasetsPage';
+import { ComparePage } from './pages/explore/ComparePage';
+import { DifficultyPage } from './pages/explore/DifficultyPage';
+import { HeatmapPage } from './pages/explore/HeatmapPage';
+import { LeaderboardPage } from './pages/explore/LeaderboardPage';
 import { ModelsPage } from './pages/ModelsPage';
 import { NewRunPage } from './pages/NewRunPage';
 import { RunPage } from './pages/RunPage';
@@ -37,6 +41,14 @@ function Page({ route }: { route: Route }) {
       return <ModelsPage />;
     case 'datasets':
       return <DatasetsPage />;
+    case 'leaderboard':
+      return <LeaderboardPage />;
+    case 'heatmap':
+      return <HeatmapPage />;
+    case 'difficulty':
+      return <DifficultyPage />;
+    case 'compare':
+      return <ComparePage key={route.episodeId} episodeId={route.episodeId} />;
     case 'annotations':
       return <AnnotationsPage key={route.runId ?? 0} runId={route.runId} />;
     case 'annotation-results':
@@ -53,8 +65,11 @@ function Page({ route }: { route: Route }) {
 }
 
 const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
-  { label: 'Runs', to: href.runs(), pages: ['runs', 'run', 'transcript'] },
+  { label: 'Runs', to: href.runs(), pages: ['runs', 'run', 'transcript', 'compare'] },
   { label: 'New run', to: href.newRun(), pages: ['new-run'] },
+  { label: 'Leaderboard', to: href.leaderboard(), pages: ['leaderboard'] },
+  { label: 'Heatmap', to: href.heatmap(), pages: ['heatmap'] },
+  { label: 'Difficulty', to: href.difficulty(), pages: ['difficulty'] },
   { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate'] },
   { label: 'Models & keys', to: href.models(), pages: ['models'] },
   { label: 'Datasets', to: href.datasets(), pages: ['datasets'] },

@@ -11,6 +11,10 @@ export type Route =
   | { page: 'annotations'; runId: number | null }
   | { page: 'annotation-results'; setId: number }
   | { page: 'annotate'; setId: number }
+  | { page: 'leaderboard' }
+  | { page: 'heatmap' }
+  | { page: 'difficulty' }
+  | { page: 'compare'; episodeId: number }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -22,6 +26,10 @@ export function parseRoute(hash: string): Route {
   if ((m = /^\/episodes\/(\d+)$/.exec(path))) return { page: 'transcript', episodeId: Number(m[1]) };
   if (path === '/models') return { page: 'models' };
   if (path === '/datasets') return { page: 'datasets' };
+  if (path === '/leaderboard') return { page: 'leaderboard' };
+  if (path === '/heatmap') return { page: 'heatmap' };
+  if (path === '/difficulty') return { page: 'difficulty' };
+  if ((m = /^\/compare\/(\d+)$/.exec(path))) return { page: 'compare', episodeId: Number(m[1]) };
   if (path === '/annotations') return { page: 'annotations', runId: null };
   if ((m = /^\/annotations\/new\/(\d+)$/.exec(path))) return { page: 'annotations', runId: Number(m[1]) };
   if ((m = /^\/annotations\/(\d+)$/.exec(path))) return { page: 'annotation-results', setId: Number(m[1]) };
@@ -37,6 +45,10 @@ export const href = {
   models: () => '#/models',
   datasets: () => '#/datasets',
   annotations: () => '#/annotations',
+  leaderboard: () => '#/leaderboard',
+  heatmap: () => '#/heatmap',
+  difficulty: () => '#/difficulty',
+  compare: (episodeId: number) => `#/compare/${episodeId}`,
   newAnnotationSet: (runId: number) => `#/annotations/new/${runId}`,
   annotationResults: (id: number) => `#/annotations/${id}`,
   annotate: (id: number) => `#/annotations/${id}/label`,

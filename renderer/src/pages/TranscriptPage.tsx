@@ -17,7 +17,7 @@ export function TranscriptPage({ episodeId }: { episodeId: number }) {
   return (
     <section aria-labelledby="transcript-title">
       <p className="breadcrumb">
-        <a href={href.run(episode.runId)}>← Run #{episode.runId}</a>
+        <a href={href.run(episode.runId)}>← Run #{episode.runId}</a> · <a href={href.compare(episode.id)}>Compare with other players on this entity</a>
       </p>
       <header className="page-header">
         <h1 id="transcript-title">
