@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Providers Parlor can talk to. `scripted` players exist for tests and replays only. */
-export const ProviderIdSchema = z.enum(['openai', 'anthropic', 'scripted']);
+/**
+ * Providers Parlor can talk to. `scripted` players exist for tests and replays only; `human` is a person
+ * playing in the app (the model id is their handle).
+ */
+export const ProviderIdSchema = z.enum(['openai', 'anthropic', 'scripted', 'human']);
 export type ProviderId = z.infer<typeof ProviderIdSchema>;
 
 const envVarName = z

@@ -20,6 +20,7 @@ export function printReport(store: Store, runId: number): void {
   const notes = [];
   if (report.errors) notes.push(`${report.errors} error${report.errors === 1 ? '' : 's'} excluded`);
   if (report.unfinished) notes.push(`${report.unfinished} unfinished excluded`);
+  if (report.invalid) notes.push(`${report.invalid} marked invalid excluded`);
   console.log(`mean ± sample std of the per-repetition means${notes.length ? ` · ${notes.join(' · ')}` : ''}`);
   const usage = store.usage(runId);
   if (usage.length) {

@@ -5,6 +5,8 @@ export interface EpisodeForReport {
   repetition: number;
   status: EpisodeStatus;
   metrics: Record<string, number> | null;
+  /** Excluded by a reviewer. */
+  invalid?: string | null;
 }
 
 export interface RepetitionSummary {
@@ -20,6 +22,8 @@ export interface RunReport {
   done: number;
   errors: number;
   unfinished: number;
+  /** Finished but marked invalid by a reviewer: excluded and counted. */
+  invalid: number;
 }
 
 /**
@@ -28,7 +32,7 @@ export interface RunReport {
  * episodes are excluded and counted, never scored as losses.
  */
 export function summarizeRun(episodes: readonly EpisodeForReport[], keys: readonly string[]): RunReport {
-  const done = episodes.filter((e) => e.status === 'done' && e.metrics);
+  const done = episodes.filter((e) => e.status === 'done' && e.metrics && !e.invalid);
   const byRep = new Map<number, Record<string, number>[]>();
   for (const e of done) {
     const list = byRep.get(e.repetition) ?? [];
@@ -56,5 +60,6 @@ export function summarizeRun(episodes: readonly EpisodeForReport[], keys: readon
     done: done.length,
     errors: episodes.filter((e) => e.status === 'error').length,
     unfinished: episodes.filter((e) => e.status === 'pending' || e.status === 'running').length,
+    invalid: episodes.filter((e) => e.status === 'done' && e.invalid).length,
   };
 }

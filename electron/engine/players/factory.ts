@@ -13,8 +13,8 @@ export type ModelFactory = (config: ModelConfig, options?: ModelOptions) => Chat
  * A custom base URL (a local server) may go without a key; the official APIs may not.
  */
 export function createModel(config: ModelConfig, options: ModelOptions = {}, env: NodeJS.ProcessEnv = process.env): ChatModel {
-  if (config.provider === 'scripted') {
-    throw new ProviderError('bad_request', `Model ${modelLabel(config)} is a scripted test player and cannot be called from a run config.`);
+  if (config.provider === 'scripted' || config.provider === 'human') {
+    throw new ProviderError('bad_request', `${modelLabel(config)} is a ${config.provider === 'human' ? 'human player' : 'scripted test player'}, not a model a run can call.`);
   }
   const keyEnv = config.apiKeyEnv ?? defaultKeyEnv(config.provider);
   const key = env[keyEnv];

@@ -3,14 +3,15 @@ import PQueue from 'p-queue';
 import type { RunEvent } from '../../../shared/contract/events';
 import type { RunStatus } from '../../../shared/contract/records';
 import { callCost, priceFor, runCost } from '../analysis/cost';
-import type { EpisodeContext, GamePlugin } from '../games/types';
+import type { GamePlugin } from '../games/types';
 import { edaGame } from '../games/eda/game';
 import { describeError, ProviderError } from '../players/errors';
 import { createModel, type ModelFactory } from '../players/factory';
 import type { RetryPolicy } from '../players/retry';
-import type { CallAttempt, ChatRequest } from '../players/types';
+import type { CallAttempt } from '../players/types';
 import type { CallRef, RunRow, Store } from '../store/store';
 import { runOwnerAlive } from './liveness';
+import { playStoredEpisode } from './episode';
 import { buildModels, parseRunConfig } from './prepare';
 
 export interface ExecuteOptions {
@@ -137,36 +138,9 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   const playOne = async (episodeId: number) => {
     if (signal.aborted) return;
     const episode = store.getEpisode(episodeId);
-    store.startEpisode(episodeId);
-    // Each episode gets its own signal: the SDK adds a listener per call, and thousands of listeners
-    // on one shared signal make every add and remove slow.
-    const local = new AbortController();
-    setMaxListeners(0, local.signal);
-    const forward = () => local.abort();
-    signal.addEventListener('abort', forward, { once: true });
-    const ctx: EpisodeContext = {
-      episodeId,
-      entity: { name: episode.entity, line: episode.entityLine, aliases: episode.aliases },
-      datasetKind: episode.datasetKind,
-      repetition: episode.repetition,
-      seed: episode.seed,
-      priorTurns: store.getTurns(episodeId),
-      signal: local.signal,
-      call: async (role: string, turnIdx: number, request: ChatRequest) => {
-        let callId: CallRef | null = null;
-        const result = await models[role]!.complete(request, {
-          signal: local.signal,
-          onAttempt: (attempt) => {
-            callId = record({ episodeId, turnIdx, role }, attempt);
-          },
-        });
-        return { ...result, callId };
-      },
-      commitTurn: (turn) => store.commitTurn({ ...turn, episodeId }),
-    };
     const base = { type: 'episode-finished' as const, runId, episodeId, entity: episode.entity, repetition: episode.repetition };
     try {
-      const result = await game.play(ctx, settings);
+      const result = await playStoredEpisode(store, episodeId, game, settings, models, record, signal);
       store.finishEpisode(episodeId, result.outcome, result.metrics);
       counts.done++;
       if (result.outcome === 'win') counts.wins++;
@@ -180,8 +154,6 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
       store.failEpisode(episodeId, failure.kind, failure.message);
       counts.errors++;
       emit({ ...base, status: 'error', outcome: null, error: failure.message, ...counts, total });
-    } finally {
-      signal.removeEventListener('abort', forward);
     }
   };
 

@@ -149,7 +149,8 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   return { runId, config: stored, warnings: dataset.problems, datasetSource: dataset.source };
 }
 
-function playerFor(store: Store, config: ModelConfig): number {
+export function playerFor(store: Store, config: ModelConfig): number {
   const modelConfigId = store.ensureModelConfig(config);
-  return store.ensurePlayer(config.provider === 'scripted' ? 'scripted' : 'model', modelLabel(config), modelConfigId);
+  const kind = config.provider === 'scripted' || config.provider === 'human' ? config.provider : 'model';
+  return store.ensurePlayer(kind, modelLabel(config), modelConfigId);
 }

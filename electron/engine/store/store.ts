@@ -191,6 +191,8 @@ export interface EpisodeRow {
   startedAt: string | null;
   finishedAt: string | null;
   players: Record<string, string>;
+  /** Why a reviewer excluded this episode (kept, never counted); null when it counts. */
+  invalid: string | null;
 }
 
 /** A stored model call; `id` is set once the write is committed (at the latest by the next read). */
@@ -836,6 +838,65 @@ export class Store {
     ).map(toEpisode);
   }
 
+  // ── human players ────────────────────────────────────────────────────────
+
+  /** The run that collects one human's games on a dataset split against one judge, if it exists. */
+  findHumanRun(handle: string, datasetId: number, split: string, judgeConfig: string): number | null {
+    this.flush();
+    const row = this.sql(
+      `SELECT id FROM runs WHERE dataset_id = ? AND split = ? AND json_extract(config, '$.players.guesser.provider') = 'human'
+         AND json_extract(config, '$.players.guesser.model') = ? AND json(json_extract(config, '$.players.judge')) = json(?)
+       ORDER BY id LIMIT 1`,
+    ).get(datasetId, split, handle, judgeConfig) as Row | undefined;
+    return row ? Number(row.id) : null;
+  }
+
+  /** Adds one episode to an existing run (a human's next game). */
+  addEpisode(runId: number, game: string, entityId: number, repetition: number, seed: number, players: Record<string, number>): number {
+    this.flush();
+    return this.transaction(() => {
+      const id = Number(this.sql(`INSERT INTO episodes (run_id, game, entity_id, repetition, seed) VALUES (?, ?, ?, ?, ?)`).run(runId, game, entityId, repetition, seed).lastInsertRowid);
+      const insert = this.sql(`INSERT INTO episode_players (episode_id, role, player_id) VALUES (?, ?, ?)`);
+      for (const [role, playerId] of Object.entries(players)) insert.run(id, role, playerId);
+      return id;
+    });
+  }
+
+  /** How many human games each entity of a dataset split has had, and which ones this handle played. */
+  humanPlays(datasetId: number, split: string, handle: string): { counts: Map<number, number>; playedBy: Set<number> } {
+    this.flush();
+    const rows = this.sql(
+      `SELECT e.entity_id, p.name FROM episodes e JOIN entities en ON en.id = e.entity_id
+       JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'guesser' JOIN players p ON p.id = ep.player_id
+       WHERE en.dataset_id = ? AND en.split = ? AND p.kind = 'human'`,
+    ).all(datasetId, split) as Row[];
+    const counts = new Map<number, number>();
+    const playedBy = new Set<number>();
+    for (const row of rows) {
+      const id = Number(row.entity_id);
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+      if (row.name === `human:${handle}`) playedBy.add(id);
+    }
+    return { counts, playedBy };
+  }
+
+  /** Every episode played by a human, newest first (for review). */
+  humanEpisodes(): EpisodeRow[] {
+    this.flush();
+    return (
+      this.sql(
+        `${EPISODE_SELECT} WHERE e.id IN (SELECT ep.episode_id FROM episode_players ep JOIN players p ON p.id = ep.player_id
+           WHERE ep.role = 'guesser' AND p.kind = 'human') ORDER BY e.id DESC`,
+      ).all() as Row[]
+    ).map(toEpisode);
+  }
+
+  /** Marks an episode invalid with a reason (excluded from every metric, kept), or valid again with null. */
+  setInvalid(episodeId: number, reason: string | null): void {
+    this.flush();
+    if (this.sql(`UPDATE episodes SET invalid = ? WHERE id = ?`).run(reason, episodeId).changes === 0) throw new NotFoundError('episode', episodeId);
+  }
+
   /** Finished or errored episodes of the same entity (for side-by-side reading), newest run first. */
   episodesOfEntity(entityId: number): EpisodeRow[] {
     this.flush();
@@ -1138,6 +1199,7 @@ function toEpisode(row: Row): EpisodeRow {
     startedAt: str(row.started_at),
     finishedAt: str(row.finished_at),
     players: row.players === null ? {} : parseJson<Record<string, string>>(row.players),
+    invalid: str(row.invalid),
   };
 }
 
