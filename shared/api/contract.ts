@@ -54,6 +54,21 @@ export const API_INPUTS = {
   'annotations.undo': z.object({ setId: Id, annotator: AnnotatorSchema }).strict(),
   'annotations.results': z.object({ setId: Id }).strict(),
   'annotations.export': z.object({ setId: Id, what: z.enum(['labels', 'results']), format: z.enum(['csv', 'jsonl']) }).strict(),
+  'human.start': z
+    .object({
+      handle: z.string().trim().min(1, 'choose a name or handle').max(40),
+      dataset: z.enum(['things', 'celebrities']),
+      split: SplitSchema,
+      judgeModelId: Id,
+      hintModelId: Id.optional(),
+    })
+    .strict(),
+  'human.state': z.object({ episodeId: Id }).strict(),
+  'human.ask': z.object({ episodeId: Id, question: z.string().max(1000) }).strict(),
+  'human.hint': z.object({ episodeId: Id }).strict(),
+  'human.abandon': z.object({ episodeId: Id }).strict(),
+  'human.sessions': Empty,
+  'human.review': z.object({ episodeId: Id, invalid: z.string().trim().min(1).max(300).nullable() }).strict(),
   'explore.options': Empty,
   'explore.leaderboard': z.object({ filters: ExploreFiltersSchema }).strict(),
   'explore.compare': z.object({ filters: ExploreFiltersSchema, a: z.string().min(1), b: z.string().min(1) }).strict(),
@@ -293,6 +308,39 @@ export interface ExportFile {
 
 export type { Answer, Verdict };
 
+export interface HumanGameState {
+  episodeId: number;
+  runId: number;
+  handle: string;
+  dataset: string;
+  split: string;
+  instructions: string;
+  maxTurns: number;
+  turns: { idx: number; question: string; answer: string; label: string; mustGuess: boolean }[];
+  waiting: boolean;
+  status: 'playing' | 'done' | 'error' | 'paused';
+  outcome: Outcome | null;
+  entity: string | null;
+  hinted: boolean;
+  hints: { turn: number; model: string; text: string }[];
+  hintModel: string | null;
+  error: string | null;
+}
+
+export interface HumanSessionRow {
+  episodeId: number;
+  runId: number;
+  player: string;
+  entity: string;
+  dataset: string;
+  split: string;
+  status: EpisodeStatus;
+  outcome: Outcome | null;
+  turns: number | null;
+  invalid: string | null;
+  finishedAt: string | null;
+}
+
 export interface ExploreOptions {
   datasets: { name: string; kind: string; splits: string[]; judges: string[]; players: string[]; topics: string[]; axes: { id: string; label: string }[] }[];
 }
@@ -395,6 +443,13 @@ export interface ApiOutputs {
   'annotations.undo': { item: AnnotationItemView | null; progress: AnnotatorProgress };
   'annotations.results': AnnotationResultsView;
   'annotations.export': ExportFile;
+  'human.start': HumanGameState;
+  'human.state': HumanGameState;
+  'human.ask': HumanGameState;
+  'human.hint': HumanGameState;
+  'human.abandon': HumanGameState;
+  'human.sessions': HumanSessionRow[];
+  'human.review': { episodeId: number; invalid: string | null };
   'explore.options': ExploreOptions;
   'explore.leaderboard': LeaderboardView;
   'explore.compare': PairedComparisonView;

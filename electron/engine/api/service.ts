@@ -13,6 +13,7 @@ import { parseRunConfig } from '../runner/prepare';
 import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 import { EventHub } from './events';
+import { HumanSessions } from '../human/sessions';
 import { registerExplore } from './explore-handlers';
 import { HandlerRegistry } from './registry';
 import { RunManager } from './run-manager';
@@ -138,8 +139,37 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('annotations.export', ({ setId, what, format }) => annotation.exportSet(store, setId, what, format));
 
   registerExplore(registry, store);
+  const humans = new HumanSessions(store, factory, () => hub.emit({ type: 'runs-changed' }));
+  const profileConfig = (id: number) => modelProfile(store.getProfile(id), (n) => vault.has(n), env).config;
+  registry
+    .handle('human.start', ({ handle, dataset, split, judgeModelId, hintModelId }) =>
+      humans.state(humans.start({ handle, dataset, split, judge: profileConfig(judgeModelId), ...(hintModelId ? { hint: profileConfig(hintModelId) } : {}) })),
+    )
+    .handle('human.state', ({ episodeId }) => humans.state(episodeId))
+    .handle('human.ask', ({ episodeId, question }) => humans.ask(episodeId, question))
+    .handle('human.hint', ({ episodeId }) => humans.hint(episodeId))
+    .handle('human.abandon', ({ episodeId }) => humans.abandon(episodeId))
+    .handle('human.sessions', () =>
+      store.humanEpisodes().map((e) => ({
+        episodeId: e.id, runId: e.runId, player: e.players.guesser ?? '', entity: e.entity, dataset: e.datasetName, split: e.split,
+        status: e.status, outcome: e.outcome, turns: e.metrics?.turns ?? null, invalid: e.invalid, finishedAt: e.finishedAt,
+      })),
+    )
+    .handle('human.review', ({ episodeId, invalid }) => {
+      store.setInvalid(episodeId, invalid);
+      hub.emit({ type: 'runs-changed' });
+      return { episodeId, invalid };
+    });
 
   const missing = registry.missing();
   if (missing.length) throw new Error(`API methods without a handler: ${missing.join(', ')}`);
-  return { registry, hub, runs, close: () => runs.stopAll() };
+  return {
+    registry,
+    hub,
+    runs,
+    close: async () => {
+      await humans.close();
+      await runs.stopAll();
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
 import { describeZodError, RunConfigSchema, type RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
 import { loadTopics } from '../datasets/topics';
-import { loadEdaDataset } from '../datasets/eda';
+import { loadEdaDataset, type LoadedDataset } from '../datasets/eda';
 import type { DatasetProblem } from '../datasets/validate';
 import { edaGame } from '../games/eda/game';
 import { describeError, ProviderError } from '../players/errors';
@@ -101,6 +101,14 @@ export interface PrepareOptions {
   warn?: (message: string) => void;
 }
 
+/** Stores a dataset's entities (with their topics, for the bundled lists) and returns their rows. */
+export function storeEntities(store: Store, dataset: LoadedDataset, entities: LoadedDataset['entities'] = dataset.entities) {
+  const datasetId = store.upsertDataset(dataset.name, dataset.kind, dataset.source);
+  const topics = dataset.source.startsWith('bundled:') ? loadTopics(dataset.kind) : new Map<string, Record<string, string>>();
+  const rows = store.upsertEntities(datasetId, dataset.split, entities.map((e) => ({ ...e, topics: topics.get(`${dataset.split}\u0000${e.line}`) ?? null })));
+  return { datasetId, rows };
+}
+
 /** Validates a config, loads its dataset, checks its models and stores the run with every episode pending. */
 export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
   const config = parseRunConfig(input);
@@ -124,9 +132,7 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   const entities = config.limit ? dataset.entities.slice(0, config.limit) : dataset.entities;
   const stored = { ...config, seed, dataset: { ...config.dataset, kind: dataset.kind } };
   const runId = store.transaction(() => {
-    const datasetId = store.upsertDataset(dataset.name, dataset.kind, dataset.source);
-    const topics = dataset.source.startsWith('bundled:') ? loadTopics(dataset.kind) : new Map<string, Record<string, string>>();
-    const rows = store.upsertEntities(datasetId, dataset.split, entities.map((e) => ({ ...e, topics: topics.get(`${dataset.split}\u0000${e.line}`) ?? null })));
+    const { datasetId, rows } = storeEntities(store, dataset, entities);
     const players = Object.fromEntries(
       Object.entries(config.players).map(([role, modelConfig]) => [role, playerFor(store, modelConfig)]),
     );
