@@ -5,6 +5,8 @@ import { AnnotatePage } from './pages/AnnotatePage';
 import { AnnotationResultsPage } from './pages/AnnotationResultsPage';
 import { AnnotationsPage } from './pages/AnnotationsPage';
 import { DatasetsPage } from './pages/DatasetsPage';
+import { PlayPage } from './pages/PlayPage';
+import { ReviewPage } from './pages/ReviewPage';
 import { ComparePage } from './pages/explore/ComparePage';
 import { DifficultyPage } from './pages/explore/DifficultyPage';
 import { HeatmapPage } from './pages/explore/HeatmapPage';
@@ -41,6 +43,10 @@ function Page({ route }: { route: Route }) {
       return <ModelsPage />;
     case 'datasets':
       return <DatasetsPage />;
+    case 'play':
+      return <PlayPage />;
+    case 'review':
+      return <ReviewPage />;
     case 'leaderboard':
       return <LeaderboardPage />;
     case 'heatmap':
@@ -67,6 +73,7 @@ function Page({ route }: { route: Route }) {
 const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
   { label: 'Runs', to: href.runs(), pages: ['runs', 'run', 'transcript', 'compare'] },
   { label: 'New run', to: href.newRun(), pages: ['new-run'] },
+  { label: 'Play', to: href.play(), pages: ['play', 'review'] },
   { label: 'Leaderboard', to: href.leaderboard(), pages: ['leaderboard'] },
   { label: 'Heatmap', to: href.heatmap(), pages: ['heatmap'] },
   { label: 'Difficulty', to: href.difficulty(), pages: ['difficulty'] },

@@ -11,6 +11,8 @@ export type Route =
   | { page: 'annotations'; runId: number | null }
   | { page: 'annotation-results'; setId: number }
   | { page: 'annotate'; setId: number }
+  | { page: 'play' }
+  | { page: 'review' }
   | { page: 'leaderboard' }
   | { page: 'heatmap' }
   | { page: 'difficulty' }
@@ -26,6 +28,8 @@ export function parseRoute(hash: string): Route {
   if ((m = /^\/episodes\/(\d+)$/.exec(path))) return { page: 'transcript', episodeId: Number(m[1]) };
   if (path === '/models') return { page: 'models' };
   if (path === '/datasets') return { page: 'datasets' };
+  if (path === '/play') return { page: 'play' };
+  if (path === '/review') return { page: 'review' };
   if (path === '/leaderboard') return { page: 'leaderboard' };
   if (path === '/heatmap') return { page: 'heatmap' };
   if (path === '/difficulty') return { page: 'difficulty' };
@@ -45,6 +49,8 @@ export const href = {
   models: () => '#/models',
   datasets: () => '#/datasets',
   annotations: () => '#/annotations',
+  play: () => '#/play',
+  review: () => '#/review',
   leaderboard: () => '#/leaderboard',
   heatmap: () => '#/heatmap',
   difficulty: () => '#/difficulty',
