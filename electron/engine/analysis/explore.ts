@@ -1,4 +1,5 @@
 import { mean, sampleStandardDeviation } from 'simple-statistics';
+import type { DifficultyView, HeatmapView, LeaderboardRowView, MetricCellView, PairedComparisonView } from '../../../shared/api/contract';
 import type { AggregateRow, EntityAggregateRow, RunHeaderRow, Store } from '../store/store';
 import { seededRandom } from '../annotation/sample';
 import { wilson } from '../annotation/stats';
@@ -23,25 +24,10 @@ export interface ExploreFilters {
 export const METRIC_KEYS = ['turns', 'success', 'yes', 'score'] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
 
-export interface MetricCell {
-  /** Mean ± sample std over repetition means, as the paper's Table 1. */
-  mean: number;
-  std: number | null;
-  /** 95% interval over episodes: Wilson for Success, normal approximation otherwise. */
-  low: number;
-  high: number;
-}
+/** Mean ± sample std over repetition means (Table 1), and a 95% interval over episodes (Wilson for Success). */
+export type MetricCell = MetricCellView;
 
-export interface LeaderboardRow {
-  player: string;
-  kind: string;
-  runs: number[];
-  episodes: number;
-  repetitions: number;
-  errorsExcluded: number;
-  unfinishedExcluded: number;
-  metrics: Record<MetricKey, MetricCell>;
-}
+export type LeaderboardRow = LeaderboardRowView;
 
 export function selectRuns(runs: readonly RunHeaderRow[], f: ExploreFilters): RunHeaderRow[] {
   return runs.filter(
@@ -132,19 +118,8 @@ export function perItem(runs: readonly RunHeaderRow[], rows: readonly EntityAggr
   return out;
 }
 
-export interface PairedComparison {
-  a: string;
-  b: string;
-  items: number;
-  /** Mean over shared items of (A's mean score − B's). */
-  difference: number;
-  low: number;
-  high: number;
-  /** Two-sided, from the bootstrap distribution shifted to the null of no difference. */
-  p: number;
-  resamples: number;
-  seed: number;
-}
+/** Mean score difference A − B over shared items, with its paired-bootstrap interval and p-value. */
+export type PairedComparison = PairedComparisonView;
 
 /**
  * Paired bootstrap over items both players played: resample items with replacement, recompute the
@@ -181,22 +156,9 @@ export function comparePlayers(store: Store, filters: ExploreFilters, a: string,
   return { a, b, ...pairedBootstrap(differences, resamples, seed) };
 }
 
-export interface HeatmapCell {
-  player: string;
-  topic: string;
-  n: number;
-  mean: number;
-  low: number;
-  high: number;
-}
+export type HeatmapCell = HeatmapView['cells'][number];
 
-export interface Heatmap {
-  players: string[];
-  topics: string[];
-  metric: 'score' | 'success';
-  topicKey: string;
-  cells: HeatmapCell[];
-}
+export type Heatmap = HeatmapView;
 
 /** Players × topics; each cell the mean over that player's episodes on entities of that topic. */
 export function heatmap(store: Store, filters: ExploreFilters, topicKey: string, metric: 'score' | 'success'): Heatmap {
@@ -240,22 +202,10 @@ export interface DifficultyAxis {
   label: string;
 }
 
-export interface DifficultyRow {
-  level: string;
-  /** Mean score across the selected players (each player weighs the same). */
-  mean: number;
-  /** Per player: mean score and episodes. */
-  players: Record<string, { mean: number; n: number; solved: boolean }>;
-  /** No selected player ever won it. */
-  unsolved: boolean;
-}
+export type DifficultyRow = DifficultyView['rows'][number];
 
-export interface Difficulty {
-  axis: string;
-  players: string[];
-  /** Easy → hard. */
-  rows: DifficultyRow[];
-}
+/** Levels easy → hard; per player their mean score, n and whether they ever won. */
+export type Difficulty = DifficultyView;
 
 export function difficultyAxes(datasetKind: string): DifficultyAxis[] {
   const topics = datasetKind === 'celebrities' ? ['occupation', 'nationality', 'era', 'gender'] : ['category'];

@@ -1,3 +1,4 @@
+import type { HumanGameState } from '../../../shared/api/contract';
 import { edaPrompts, type EdaKind } from '../../../shared/games/eda';
 import { ModelConfigSchema, modelLabel, type ModelConfig } from '../../../shared/contract/models';
 import type { Split } from '../../../shared/contract/run';
@@ -23,26 +24,8 @@ export interface HumanStart {
   hint?: ModelConfig;
 }
 
-export interface HumanState {
-  episodeId: number;
-  runId: number;
-  handle: string;
-  dataset: string;
-  split: string;
-  instructions: string;
-  maxTurns: number;
-  turns: { idx: number; question: string; answer: string; label: string; mustGuess: boolean }[];
-  /** The game waits for the next question. */
-  waiting: boolean;
-  status: 'playing' | 'done' | 'error' | 'paused';
-  outcome: 'win' | 'loss' | null;
-  /** Revealed once the game is over. */
-  entity: string | null;
-  hinted: boolean;
-  hints: { turn: number; model: string; text: string }[];
-  hintModel: string | null;
-  error: string | null;
-}
+/** The state of a game as the Play page shows it (the API contract's type). */
+export type HumanState = HumanGameState;
 
 interface Session {
   episodeId: number;
