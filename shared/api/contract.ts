@@ -145,6 +145,8 @@ export interface RunDetail {
   metrics: MetricSummary[];
   perRepetition: { repetition: number; episodes: number; means: Record<string, number> }[];
   errorsExcluded: number;
+  /** Finished episodes a reviewer marked invalid. */
+  invalidExcluded: number;
   pending: number;
   calls: { total: number; ok: number; errors: number };
   costUsd: number | null;

@@ -70,6 +70,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
         metrics: metricSummaries(view.report),
         perRepetition: view.report.repetitions,
         errorsExcluded: view.report.errors,
+        invalidExcluded: view.report.invalid,
         pending: view.report.unfinished,
         calls: store.countCalls(runId),
         costUsd: runCost(store.usage(runId), store.listPrices()).usd,

@@ -100,7 +100,8 @@ export function RunPage({ runId }: { runId: number }) {
       <p className="meta">
         Mean ± sample std of the per-repetition means over finished episodes.
         {run.errorsExcluded ? ` ${run.errorsExcluded} error${run.errorsExcluded === 1 ? '' : 's'} excluded.` : ''}
-        {run.pending ? ` ${run.pending} unfinished excluded.` : ''} {count(run.calls.total)} model calls ({run.calls.errors} failed attempts) · cost{' '}
+        {run.pending ? ` ${run.pending} unfinished excluded.` : ''}
+        {run.invalidExcluded ? ` ${run.invalidExcluded} marked invalid excluded.` : ''} {count(run.calls.total)} model calls ({run.calls.errors} failed attempts) · cost{' '}
         {usd(run.costUsd)}.
       </p>
       {run.perRepetition.length > 1 && (
