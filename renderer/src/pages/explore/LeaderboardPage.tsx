@@ -106,7 +106,7 @@ function Pairwise({ rows, filters }: { rows: LeaderboardRowView[]; filters: Filt
         <p data-testid="pairwise">
           {c.items === 0
             ? 'These two players have no entity in common.'
-            : `Score A − B = ${c.difference.toFixed(3)} (95% CI ${c.low.toFixed(3)} to ${c.high.toFixed(3)}, p = ${c.p < 0.001 ? '< 0.001' : c.p.toFixed(3)}) over ${c.items} shared entities; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
+            : `Score A − B = ${c.difference.toFixed(3)} (95% CI ${c.low.toFixed(3)} to ${c.high.toFixed(3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}) over ${c.items} shared entities; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
         </p>
       )}
     </div>
