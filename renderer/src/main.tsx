@@ -5,14 +5,15 @@ import { createClient } from './api/client';
 import { App } from './App';
 import './styles.css';
 
-// The launch token has become a cookie; keep it out of the address bar, history and screenshots.
+// The client keeps the launch token in sessionStorage; keep it out of the address bar, history and screenshots.
+const client = createClient();
 if (new URLSearchParams(window.location.search).has('token')) {
   window.history.replaceState(null, '', window.location.pathname + window.location.hash);
 }
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ApiContext.Provider value={createClient()}>
+    <ApiContext.Provider value={client}>
       <App />
     </ApiContext.Provider>
   </StrictMode>,

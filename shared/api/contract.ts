@@ -348,10 +348,13 @@ export interface ExploreOptions {
 }
 
 export interface MetricCellView {
+  /** Table 1: mean ± sample std of repetition means. */
   mean: number;
   std: number | null;
-  low: number;
-  high: number;
+  /** Pooled over all episodes, with its 95% interval (Wilson for Success; none with fewer than two episodes). */
+  pooled: number;
+  low: number | null;
+  high: number | null;
 }
 
 export interface LeaderboardRowView {
@@ -374,10 +377,11 @@ export interface PairedComparisonView {
   a: string;
   b: string;
   items: number;
-  difference: number;
-  low: number;
-  high: number;
-  p: number;
+  /** Null without shared items; interval and p are null below five items. */
+  difference: number | null;
+  low: number | null;
+  high: number | null;
+  p: number | null;
   resamples: number;
   seed: number;
 }
@@ -387,7 +391,7 @@ export interface HeatmapView {
   topics: string[];
   metric: 'score' | 'success';
   topicKey: string;
-  cells: { player: string; topic: string; n: number; mean: number; low: number; high: number }[];
+  cells: { player: string; topic: string; n: number; mean: number; low: number | null; high: number | null }[];
 }
 
 export interface DifficultyView {

@@ -7,7 +7,7 @@ export interface HeatmapData {
   topics: string[];
   metric: 'score' | 'success';
   topicKey: string;
-  cells: { player: string; topic: string; n: number; mean: number; low: number; high: number }[];
+  cells: { player: string; topic: string; n: number; mean: number; low: number | null; high: number | null }[];
 }
 
 export type HeatmapOrder = 'name' | 'mean';
@@ -57,7 +57,8 @@ export function heatmapSvg(data: HeatmapData, order: { rows: HeatmapOrder; colum
         return;
       }
       const fill = colour(Math.max(0, Math.min(1, c.mean)));
-      const tip = `${p} · ${t}: ${label} ${c.mean.toFixed(2)} (95% CI ${c.low.toFixed(2)}–${c.high.toFixed(2)}), n = ${c.n}`;
+      const interval = c.low === null || c.high === null ? 'no interval with one episode' : `95% CI ${c.low.toFixed(2)}–${c.high.toFixed(2)}`;
+      const tip = `${p} · ${t}: ${label} ${c.mean.toFixed(2)} (${interval}), n = ${c.n}`;
       body += el(
         'g',
         { class: 'cell', 'data-player': p, 'data-topic': t, tabindex: 0, role: 'button', 'aria-label': tip },

@@ -97,8 +97,8 @@ describe('explore views on real runs', () => {
     const { call } = await setup();
     const c = await call('explore.compare', { filters: { dataset: 'things' }, a: 'scripted:alpha', b: 'scripted:beta' });
     expect(c.items).toBe(8);
-    expect(c.low).toBeLessThanOrEqual(c.difference);
-    expect(c.high).toBeGreaterThanOrEqual(c.difference);
+    expect(c.low!).toBeLessThanOrEqual(c.difference!);
+    expect(c.high!).toBeGreaterThanOrEqual(c.difference!);
     expect(c.p).toBeGreaterThan(0);
   });
 

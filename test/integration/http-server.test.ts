@@ -63,17 +63,20 @@ describe('browser-mode server', () => {
     expect(JSON.parse(noToken.body).error.message).toMatch(/token/);
   });
 
-  it('turns the launch token into an HttpOnly same-site cookie that then authorises the page', async () => {
+  it('the launch URL sets an asset-only cookie: it loads the page files but never opens the API', async () => {
     const first = await send(`/?token=${TOKEN}`);
     expect(first.status).toBe(200);
     const cookie = String(first.headers['set-cookie']);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).not.toContain(TOKEN); // cookies reach every local port: the API token must not ride in one
     expect(first.headers['content-security-policy']).toContain("script-src 'self'");
     const pair = cookie.split(';')[0]!;
     expect((await send('/assets/app.js', { headers: { Cookie: pair } })).status).toBe(200);
-    const listed = await send('/api/runs.list', { method: 'POST', headers: { Cookie: pair, 'Content-Type': 'application/json' }, body: '{}' });
-    expect(JSON.parse(listed.body)).toEqual({ ok: true, result: [] });
+    const withCookie = await send('/api/runs.list', { method: 'POST', headers: { Cookie: pair, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(withCookie.status).toBe(401);
+    expect(JSON.parse((await api('runs.list', {})).body)).toEqual({ ok: true, result: [] });
+    expect((await send('/api/%E0%A4%A', { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(400);
   });
 
   it('refuses other origins, foreign Host headers and non-JSON posts', async () => {

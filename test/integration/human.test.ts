@@ -61,6 +61,10 @@ describe('human players', () => {
     expect(state.turns.filter((t) => t.mustGuess).map((t) => t.idx)).toEqual([19]);
     await expect(call('human.ask', { episodeId: second.episodeId, question: 'One more?' })).rejects.toThrow(/over/);
 
+    // A person's run is never resumed or retried as a batch (it would revive given-up games).
+    await expect(call('runs.retryErrors', { runId: state.runId })).rejects.toThrow(/bad_request: .*Play page/);
+    await expect(call('runs.resume', { runId: state.runId })).rejects.toThrow(/bad_request: .*Play page/);
+
     // Both games are episodes of one human run, reported like any other.
     const report = runReport(store, state.runId);
     expect(report.guesser).toBe('human:ada');

@@ -50,7 +50,7 @@ describe('leaderboard, counted by hand', () => {
     expect(a.metrics.success.low).toBeCloseTo(0.3006, 4);
     expect(a.metrics.success.high).toBeCloseTo(0.9544, 4);
     const b = rows.find((r) => r.player !== 'openai:gpt-4o')!;
-    expect(b.metrics.turns).toMatchObject({ mean: 20, std: null, low: 20, high: 20 });
+    expect(b.metrics.turns).toMatchObject({ mean: 20, std: null, pooled: 20, low: 20, high: 20 });
     expect(b.errorsExcluded).toBe(1);
   });
 
@@ -77,6 +77,13 @@ describe('LaTeX escaping', () => {
 });
 
 describe('paired bootstrap', () => {
+  it('below five shared items: the difference, without an interval or p-value', () => {
+    const few = pairedBootstrap([0.5, 0.2, 0.1, 0.3], 1000, 1);
+    expect(few).toMatchObject({ items: 4, low: null, high: null, p: null });
+    expect(few.difference).toBeCloseTo(0.275, 12);
+    expect(pairedBootstrap([], 1000, 1)).toMatchObject({ items: 0, difference: null });
+  });
+
   it('a constant difference has a degenerate interval at it and p ≈ 0', () => {
     const r = pairedBootstrap(Array(30).fill(0.2), 2000, 7);
     expect(r.difference).toBeCloseTo(0.2, 12);
@@ -98,8 +105,8 @@ describe('paired bootstrap', () => {
   it('matches the normal theory roughly: n = 100 differences of sd 1 and mean 0.3 → half-width ≈ 0.196', () => {
     const diffs = Array.from({ length: 100 }, (_, i) => 0.3 + (i % 2 ? 1 : -1));
     const r = pairedBootstrap(diffs, 10_000, 11);
-    expect(r.high - r.low).toBeGreaterThan(0.34);
-    expect(r.high - r.low).toBeLessThan(0.44);
+    expect(r.high! - r.low!).toBeGreaterThan(0.34);
+    expect(r.high! - r.low!).toBeLessThan(0.44);
     expect(r.p).toBeLessThan(0.01);
   });
 });

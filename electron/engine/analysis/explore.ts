@@ -44,7 +44,9 @@ export function selectRuns(runs: readonly RunHeaderRow[], f: ExploreFilters): Ru
 
 const Z = 1.959963984540054;
 
-function normalInterval(sum: number, sum2: number, n: number): { low: number; high: number } {
+/** Mean ± 1.96 standard errors over n values; none below two values (there is no spread to speak of). */
+function normalInterval(sum: number, sum2: number, n: number): { low: number | null; high: number | null } {
+  if (n < 2) return { low: null, high: null };
   const m = sum / n;
   const variance = n > 1 ? Math.max(0, (sum2 - n * m * m) / (n - 1)) : 0;
   const half = Z * Math.sqrt(variance / n);
@@ -67,8 +69,10 @@ export function leaderboardFrom(runs: readonly RunHeaderRow[], units: readonly A
     const cell = (key: MetricKey): MetricCell => {
       const means = list.map((u) => u[key] / u.n);
       const spread = means.length > 1 ? sampleStandardDeviation(means) : null;
-      const interval = key === 'success' ? (({ low, high }) => ({ low: low!, high: high! }))(wilson(total('success'), n)) : normalInterval(total(key), total(`${key}2` as keyof AggregateRow), n);
-      return { mean: mean(means), std: spread, ...interval };
+      // The interval is about the pooled mean over episodes, which is given with it: it can differ from
+      // the Table-1 mean of repetition means when repetitions have different sizes (a person's games).
+      const interval = key === 'success' ? (({ low, high }) => ({ low, high }))(wilson(total('success'), n)) : normalInterval(total(key), total(`${key}2` as keyof AggregateRow), n);
+      return { mean: mean(means), std: spread, pooled: total(key) / n, ...interval };
     };
     const runIds = [...new Set(list.map((u) => u.runId))].sort((a, b) => a - b);
     rows.push({
@@ -121,14 +125,20 @@ export function perItem(runs: readonly RunHeaderRow[], rows: readonly EntityAggr
 /** Mean score difference A − B over shared items, with its paired-bootstrap interval and p-value. */
 export type PairedComparison = PairedComparisonView;
 
+/** Fewer shared items than this give the difference without an interval or p-value. */
+export const MIN_PAIRED_ITEMS = 5;
+
 /**
  * Paired bootstrap over items both players played: resample items with replacement, recompute the
  * mean difference; percentile 95% interval; p-value from the centred distribution (Efron & Tibshirani).
  */
 export function pairedBootstrap(differences: readonly number[], resamples = 10_000, seed = 1): Omit<PairedComparison, 'a' | 'b'> {
   const n = differences.length;
-  if (n === 0) return { items: 0, difference: NaN, low: NaN, high: NaN, p: NaN, resamples, seed };
-  const observed = differences.reduce((a, b) => a + b, 0) / n;
+  if (n === 0) return { items: 0, difference: null, low: null, high: null, p: null, resamples, seed };
+  const observedMean = differences.reduce((a, b) => a + b, 0) / n;
+  // With a handful of items a bootstrap says nothing trustworthy: report the difference alone.
+  if (n < MIN_PAIRED_ITEMS) return { items: n, difference: observedMean, low: null, high: null, p: null, resamples, seed };
+  const observed = observedMean;
   const random = seededRandom(seed);
   const means = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
@@ -181,7 +191,7 @@ export function heatmap(store: Store, filters: ExploreFilters, topicKey: string,
     cells.set(key, cell);
   }
   const out = [...cells.values()].map((c) => {
-    const interval = metric === 'success' ? (({ low, high }) => ({ low: low!, high: high! }))(wilson(c.sum, c.n)) : normalInterval(c.sum, c.sum2, c.n);
+    const interval = metric === 'success' ? (({ low, high }) => ({ low, high }))(wilson(c.sum, c.n)) : normalInterval(c.sum, c.sum2, c.n);
     return { player: c.player, topic: c.topic, n: c.n, mean: c.sum / c.n, ...interval };
   });
   return {

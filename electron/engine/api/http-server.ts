@@ -47,19 +47,23 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Browser mode: the renderer and the API on 127.0.0.1 only. Every request needs the per-launch
- * token (in the URL once, then an HttpOnly same-site cookie, or a Bearer header for scripts), a Host
- * header naming this server (against DNS rebinding), and no foreign Origin (against other sites).
+ * Browser mode: the renderer and the API on 127.0.0.1 only. Every request needs a Host header naming
+ * this server (against DNS rebinding), no foreign Origin (against other sites), and a credential:
+ * the API only the per-launch token (Bearer header, or `?token=` for the event stream), which the
+ * page keeps in its own sessionStorage; the page's static files also a second, asset-only secret set
+ * as a cookie when the launch URL is opened (cookies are shared across local ports, so the cookie
+ * must never carry the API token).
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
+  const assetKey = randomBytes(24).toString('base64url');
   const staticRoot = resolve(options.staticDir);
   if (!existsSync(join(staticRoot, 'index.html'))) {
     throw new Error(`The renderer is not built (${join(staticRoot, 'index.html')} is missing): run npm run build:renderer first.`);
   }
   const streams = new Set<ServerResponse>();
   let port = 0;
-  const cookieName = () => `parlor_token_${port}`;
+  const cookieName = () => `parlor_assets_${port}`;
 
   const server = createServer((req, res) => {
     void route(req, res).catch((error: unknown) => {
@@ -89,7 +93,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
           return sendJson(res, 400, { ok: false, error: { code: 'bad_request', message: `Request body is not JSON: ${(error as Error).message}` } });
         }
       }
-      const method = decodeURIComponent(url.pathname.slice('/api/'.length));
+      const method = safeDecode(url.pathname.slice('/api/'.length));
+      if (method === null) return sendJson(res, 400, { ok: false, error: { code: 'bad_request', message: 'Malformed URL.' } });
       const envelope = ApiRequestSchema.safeParse({ method, input });
       const reply = envelope.success
         ? await options.service.registry.dispatch(envelope.data.method, envelope.data.input)
@@ -99,7 +104,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: { code: 'bad_request', message: 'Method not allowed.' } });
     // The launch URL carries the token once; the cookie carries it for the page's own requests.
     if (url.searchParams.get('token') === token) {
-      res.setHeader('Set-Cookie', `${cookieName()}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+      res.setHeader('Set-Cookie', `${cookieName()}=${assetKey}; HttpOnly; SameSite=Strict; Path=/`);
     }
     return serveStatic(url.pathname, res);
   }
@@ -109,15 +114,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (!hosts.includes(req.headers.host ?? '')) return { status: 421, message: 'Wrong Host header: this server answers only as 127.0.0.1 or localhost.' };
     const origin = req.headers.origin;
     if (origin !== undefined && !hosts.some((h) => origin === `http://${h}`)) return { status: 403, message: `Requests from ${origin} are refused.` };
-    const offered = [
-      url.searchParams.get('token'),
-      /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null,
-      cookieValue(req.headers.cookie, cookieName()),
-    ];
-    if (!offered.some((candidate) => candidate !== null && sameSecret(candidate, token))) {
-      return { status: 401, message: 'Missing or wrong Parlor token: open the URL that `parlor serve` printed.' };
-    }
-    return null;
+    const offered = [url.searchParams.get('token'), /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null];
+    if (offered.some((candidate) => candidate !== null && sameSecret(candidate, token))) return null;
+    const asset = cookieValue(req.headers.cookie, cookieName());
+    if (!url.pathname.startsWith('/api/') && asset !== null && sameSecret(asset, assetKey)) return null;
+    return { status: 401, message: 'Missing or wrong Parlor token: open the URL that `parlor serve` printed.' };
   }
 
   function openEventStream(res: ServerResponse) {
@@ -134,7 +135,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
 
   function serveStatic(pathname: string, res: ServerResponse) {
-    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    const decoded = safeDecode(pathname);
+    if (decoded === null) return sendJson(res, 400, { ok: false, error: { code: 'bad_request', message: 'Malformed URL.' } });
+    const relative = normalize(decoded).replace(/^([/\\])+/, '');
     let file = resolve(staticRoot, relative);
     if (file !== staticRoot && !file.startsWith(staticRoot + sep)) return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'Not found.' } });
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(staticRoot, 'index.html');
@@ -165,6 +168,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

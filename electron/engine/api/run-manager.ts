@@ -1,4 +1,4 @@
-import { executeRun, retryErrors, type ExecuteOptions, type ExecuteResult } from '../runner/execute';
+import { executeRun, refuseHumanRun, retryErrors, type ExecuteOptions, type ExecuteResult } from '../runner/execute';
 import { prepareRun } from '../runner/prepare';
 import type { ModelFactory } from '../players/factory';
 import { ConflictError, type Store } from '../store/store';
@@ -58,6 +58,7 @@ export class RunManager {
 
   private refuseActive(runId: number): void {
     if (this.active.has(runId)) throw new ConflictError(`Run ${runId} is already playing.`);
+    refuseHumanRun(this.store.getRun(runId));
   }
 
   private launch(runId: number, play: Play): Promise<void> {

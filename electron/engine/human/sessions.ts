@@ -37,6 +37,8 @@ interface Session {
   controller: AbortController;
   done: Promise<void>;
   settled: boolean;
+  /** A question is with the judge. */
+  asking: boolean;
   hints: HumanState['hints'];
 }
 
@@ -123,7 +125,7 @@ export class HumanSessions {
     const controller = new AbortController();
     const session: Session = {
       episodeId, runId, handle, guesser, hint, hintConfigId: hintConfig ? this.store.ensureModelConfig(ModelConfigSchema.parse(hintConfig)) : null,
-      controller, settled: false, hints: [], done: Promise.resolve(),
+      controller, settled: false, asking: false, hints: [], done: Promise.resolve(),
     };
     this.store.markRunRunning(runId);
     // The game may wait minutes for a person: keep the run visibly alive meanwhile.
@@ -144,10 +146,18 @@ export class HumanSessions {
           this.store.failEpisode(episodeId, failure.kind, failure.message);
         }
       },
-    ).finally(() => {
+    ).catch((error: unknown) => {
+      // The store refused the result (disk full, database closed): the turns are committed, the game resumes next time.
+      console.error(`human game ${episodeId}: ${describeError(error)}`);
+    }).finally(() => {
       clearInterval(beat);
       session.settled = true;
-      this.store.finishRun(runId, 'done');
+      const paused = controller.signal.aborted && controller.signal.reason === 'paused';
+      try {
+        this.store.finishRun(runId, paused ? 'interrupted' : 'done', paused ? 'a game was paused; it continues from the Play page' : null);
+      } catch {
+        // closing: the next start reconciles the run
+      }
       this.onChange();
     });
     this.sessions.set(episodeId, session);
@@ -195,11 +205,16 @@ export class HumanSessions {
     if (!text) throw new HumanSessionError('Type a question first.');
     if (text.length > 300) throw new HumanSessionError('Keep the question under 300 characters.');
     if (session.settled) throw new HumanSessionError('This game is over.');
-    await Promise.race([session.guesser.nextQuestionWanted(), session.done]);
-    if (!session.guesser.ask(text)) throw new HumanSessionError('This game is over.');
-    // Wait for the judge: the game then wants the next question, or it has ended.
-    await new Promise((r) => setImmediate(r));
-    return this.state(episodeId);
+    if (session.asking) throw new HumanSessionError('Wait for the judge to answer your last question.');
+    session.asking = true;
+    try {
+      await Promise.race([session.guesser.nextQuestionWanted(), session.done]);
+      if (!session.guesser.ask(text)) throw new HumanSessionError('This game is over.');
+      // The judge answers; the game then wants the next question, or it has ended.
+      return await this.state(episodeId);
+    } finally {
+      session.asking = false;
+    }
   }
 
   /** What the hint model would ask now, given the same dialogue; recorded, and the game is marked hinted. */

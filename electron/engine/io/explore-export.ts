@@ -31,7 +31,7 @@ export function leaderboardCsvRows(rows: readonly LeaderboardRow[]): Record<stri
     ...Object.fromEntries(
       METRICS.flatMap((m) => {
         const c = r.metrics[m.key];
-        return [[`${m.key}_mean`, c.mean], [`${m.key}_std`, c.std], [`${m.key}_ci_low`, c.low], [`${m.key}_ci_high`, c.high]];
+        return [[`${m.key}_mean`, c.mean], [`${m.key}_std`, c.std], [`${m.key}_pooled`, c.pooled], [`${m.key}_ci_low`, c.low], [`${m.key}_ci_high`, c.high]];
       }),
     ),
   }));
@@ -52,7 +52,7 @@ export function leaderboardLatex(rows: readonly LeaderboardRow[], filters: Explo
   return toLatex(table);
 }
 
-export function heatmapCsvRows(map: Heatmap): Record<string, string | number>[] {
+export function heatmapCsvRows(map: Heatmap): Record<string, string | number | null>[] {
   return map.cells.map((c) => ({ player: c.player, [map.topicKey]: c.topic, n: c.n, [`${map.metric}_mean`]: c.mean, ci_low: c.low, ci_high: c.high }));
 }
 

@@ -12,7 +12,7 @@ import type { CallAttempt } from '../players/types';
 import type { CallRef, RunRow, Store } from '../store/store';
 import { runOwnerAlive } from './liveness';
 import { playStoredEpisode } from './episode';
-import { buildModels, parseRunConfig } from './prepare';
+import { buildModels, parseRunConfig, RunConfigError } from './prepare';
 
 export interface ExecuteOptions {
   createModel?: ModelFactory;
@@ -53,7 +53,15 @@ function claimableRun(store: Store, runId: number): RunRow {
   store.reconcileInterrupted((r) => runOwnerAlive(r));
   const run = store.getRun(runId);
   if (run.status === 'running') throw new RunBusyError(runId, run.pid);
+  refuseHumanRun(run);
   return run;
+}
+
+/** A person's games are played (and continued) from the Play page; a batch must not touch them. */
+export function refuseHumanRun(run: RunRow): void {
+  if (parseRunConfig(run.config).players.guesser.provider === 'human') {
+    throw new RunConfigError(`Run ${run.id} holds a person's games: they are continued from the Play page, never resumed or retried as a batch.`);
+  }
 }
 
 /**

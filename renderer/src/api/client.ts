@@ -20,12 +20,20 @@ function ipcClient(bridge: ParlorBridge): ParlorApi {
   };
 }
 
-/** Browser mode: same-origin HTTP; the launch token travels as an HttpOnly cookie. */
+/** The launch token, from the URL the server printed, kept in this tab's sessionStorage (per origin and port). */
+export function launchToken(): string | null {
+  const fromUrl = new URLSearchParams(window.location.search).get('token');
+  if (fromUrl) sessionStorage.setItem('parlor.token', fromUrl);
+  return fromUrl ?? sessionStorage.getItem('parlor.token');
+}
+
+/** Browser mode: same-origin HTTP with the launch token as a Bearer header (a query parameter for the event stream). */
 function httpClient(): ParlorApi {
+  const token = launchToken() ?? '';
   const listeners = new Set<(event: UiEvent) => void>();
   let source: EventSource | null = null;
   const connect = () => {
-    source = new EventSource('./api/events');
+    source = new EventSource(`./api/events?token=${encodeURIComponent(token)}`);
     source.onmessage = (message) => {
       const event = JSON.parse(String(message.data)) as UiEvent;
       for (const listener of listeners) listener(event);
@@ -37,8 +45,8 @@ function httpClient(): ParlorApi {
       try {
         response = await fetch(`./api/${method}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          credentials: 'omit',
           body: JSON.stringify(input ?? {}),
         });
       } catch (error) {

@@ -47,7 +47,11 @@ export function AnnotatePage({ setId }: { setId: number }) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // A held key must not label (or undo) a run of items.
+      if (event.repeat) return;
       const target = event.target as HTMLElement | null;
+      // Enter and Space on a focused button, link or summary do what they say, not a label.
+      if (target instanceof Element && (event.key === 'Enter' || event.key === ' ') && target.closest('button, a, summary')) return;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT')) {
         if (event.key === 'Escape' && target === noteRef.current) {
           noteRef.current.blur();

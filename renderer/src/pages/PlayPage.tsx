@@ -193,7 +193,8 @@ function PlayerBoard({ dataset }: { dataset: string }) {
   const board = useQuery('explore.leaderboard', { filters: { dataset } });
   const rows = board.data?.rows ?? [];
   if (!rows.length) return null;
-  const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+  const pct = (x: number | null) => (x === null ? '—' : `${(100 * x).toFixed(0)}%`);
+  const two = (x: number | null) => (x === null ? '—' : x.toFixed(2));
   return (
     <>
       <h2>Players on {dataset}</h2>
@@ -206,13 +207,13 @@ function PlayerBoard({ dataset }: { dataset: string }) {
             <tr key={r.player} data-player={r.player}>
               <th scope="row">{r.player.replace(/^human:/, '')} {r.kind === 'human' ? <span className="mark">human</span> : null}</th>
               <td className="num">{r.episodes}</td>
-              <td className="num">{pct(r.metrics.success.mean)} ({pct(r.metrics.success.low)}–{pct(r.metrics.success.high)})</td>
-              <td className="num">{r.metrics.score.mean.toFixed(2)} ({r.metrics.score.low.toFixed(2)}–{r.metrics.score.high.toFixed(2)})</td>
+              <td className="num">{pct(r.metrics.success.pooled)} ({pct(r.metrics.success.low)}–{pct(r.metrics.success.high)})</td>
+              <td className="num">{two(r.metrics.score.pooled)} ({two(r.metrics.score.low)}–{two(r.metrics.score.high)})</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="meta">Success intervals are Wilson 95%; score intervals use the normal approximation over games. Sessions a reviewer marked invalid are left out.</p>
+      <p className="meta">Over all of a player's games: success with its Wilson 95% interval, mean score with a normal-approximation interval. Sessions a reviewer marked invalid are left out.</p>
     </>
   );
 }

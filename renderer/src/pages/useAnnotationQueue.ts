@@ -19,6 +19,7 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const submitted = useRef(new Set<number>());
   const refilling = useRef(false);
+  const refillAgain = useRef(false);
 
   const enqueue = useCallback((step: () => Promise<unknown>) => {
     chain.current = chain.current.then(step).catch((e: unknown) => setError((e as Error).message));
@@ -26,7 +27,12 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
   }, []);
 
   const refill = useCallback(() => {
-    if (!annotator || refilling.current) return;
+    if (!annotator) return;
+    // A refill asked for while one is on its way runs again after it, so no item is left behind.
+    if (refilling.current) {
+      refillAgain.current = true;
+      return;
+    }
     refilling.current = true;
     void enqueue(async () => {
       const next = await api.call('annotations.queue', { setId, annotator, limit: BATCH });
@@ -36,7 +42,13 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
       });
       setProgress(next.progress);
       setLoaded(true);
-    }).finally(() => (refilling.current = false));
+    }).finally(() => {
+      refilling.current = false;
+      if (refillAgain.current) {
+        refillAgain.current = false;
+        refill();
+      }
+    });
   }, [api, annotator, enqueue, setId]);
 
   useEffect(() => {
@@ -53,10 +65,20 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
       setQueue((q) => q.filter((i) => i.itemId !== item.itemId));
       if (verdict !== 'skip') setProgress((p) => (p ? { ...p, done: p.done + 1, remaining: p.remaining - 1 } : p));
       void enqueue(async () => {
-        const r = await api.call('annotations.label', { setId, itemId: item.itemId, annotator, verdict, ...(answer ? { answer } : {}), ...(note ? { note } : {}) });
-        setProgress(r.progress);
-        // A skipped item comes back at the end of the queue.
-        if (verdict === 'skip') submitted.current.delete(item.itemId);
+        try {
+          const r = await api.call('annotations.label', { setId, itemId: item.itemId, annotator, verdict, ...(answer ? { answer } : {}), ...(note ? { note } : {}) });
+          setProgress(r.progress);
+          setError(null);
+          // A skipped item comes back at the end of the queue.
+          if (verdict === 'skip') submitted.current.delete(item.itemId);
+        } catch (e) {
+          // Not saved: the item comes back first, and the count is the server's again.
+          submitted.current.delete(item.itemId);
+          setQueue((q) => [item, ...q.filter((i) => i.itemId !== item.itemId)]);
+          setError(`Not saved: ${(e as Error).message}`);
+          const fresh = await api.call('annotations.queue', { setId, annotator, limit: 1 }).catch(() => null);
+          if (fresh) setProgress(fresh.progress);
+        }
       });
       if (queue.length - 1 < REFILL_BELOW) refill();
     },

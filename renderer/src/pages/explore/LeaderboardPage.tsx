@@ -70,7 +70,7 @@ function Board({ filters }: { filters: Filters }) {
                 const c = r.metrics[m.key];
                 const text = meanStd(c.mean, c.std, m.digits);
                 return (
-                  <td key={m.key} className="num" data-metric={m.key} title={`95% CI over episodes: ${c.low.toFixed(m.digits + 1)}–${c.high.toFixed(m.digits + 1)}`}>
+                  <td key={m.key} className="num" data-metric={m.key} title={`pooled over ${r.episodes} episodes: ${c.pooled.toFixed(m.digits + 1)}${c.low === null || c.high === null ? '' : ` (95% CI ${c.low.toFixed(m.digits + 1)}–${c.high.toFixed(m.digits + 1)})`}`}>
                     {best[m.key] === r.player ? <strong>{text}</strong> : text}
                   </td>
                 );
@@ -82,7 +82,7 @@ function Board({ filters }: { filters: Filters }) {
           ))}
         </tbody>
       </table>
-      <p className="meta">Mean ± sample std over repetitions (each run × repetition is one); hover a value for its 95% interval over episodes (Wilson for Success).</p>
+      <p className="meta">Mean ± sample std over repetitions (each run × repetition is one), as the paper's Table 1; hover a value for the mean pooled over all episodes and its 95% interval (Wilson for Success).</p>
       {rows.length >= 2 && <Pairwise rows={rows} filters={filters} />}
     </>
   );
@@ -104,9 +104,11 @@ function Pairwise({ rows, filters }: { rows: LeaderboardRowView[]; filters: Filt
       {a === b && <p className="meta">Choose two different players.</p>}
       {c && (
         <p data-testid="pairwise">
-          {c.items === 0
+          {c.difference === null
             ? 'These two players have no entity in common.'
-            : `Score A − B = ${c.difference.toFixed(3)} (95% CI ${c.low.toFixed(3)} to ${c.high.toFixed(3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}) over ${c.items} shared entities; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
+            : c.low === null || c.high === null || c.p === null
+              ? `Score A − B = ${c.difference.toFixed(3)} over ${c.items} shared entities: too few for an interval (5 needed).`
+              : `Score A − B = ${c.difference.toFixed(3)} (95% CI ${c.low.toFixed(3)} to ${c.high.toFixed(3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}) over ${c.items} shared entities; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
         </p>
       )}
     </div>
