@@ -3,7 +3,7 @@ import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/mo
 import { EDA_METRICS } from '../../../shared/games/eda';
 import type { RunReport } from '../analysis/report';
 import { defaultKeyEnv } from '../players/sdk-model';
-import type { EpisodeRow, ProfileRow, RunListRow, RunRow, TurnRow } from '../store/store';
+import type { EpisodeRow, ProfileRow, RunListRow, TurnRow } from '../store/store';
 
 /** Pure mappings from stored rows to what the UI shows. */
 
@@ -88,8 +88,4 @@ export function keyStatus(config: ModelConfig, inVault: boolean, env: NodeJS.Pro
 export function modelProfile(row: ProfileRow, inVault: (name: string) => boolean, env: NodeJS.ProcessEnv): ModelProfile {
   const config = ModelConfigSchema.parse(row.config);
   return { id: row.id, name: row.name, config, keyName: keyNameOf(config), keyStatus: keyStatus(config, inVault(keyNameOf(config)), env), updatedAt: row.updatedAt };
-}
-
-export function runHeader(run: RunRow): { seed: number; appVersion: string; config: unknown } {
-  return { seed: run.seed, appVersion: run.appVersion, config: run.config };
 }

@@ -1,6 +1,6 @@
 import type { HumanGameState } from '../../../shared/api/contract';
 import { edaPrompts, type EdaKind } from '../../../shared/games/eda';
-import { ModelConfigSchema, modelLabel, type ModelConfig } from '../../../shared/contract/models';
+import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
 import type { Split } from '../../../shared/contract/run';
 import { loadEdaDataset } from '../datasets/eda';
 import { edaGame } from '../games/eda/game';
@@ -244,9 +244,5 @@ export class HumanSessions {
   async close(): Promise<void> {
     for (const s of this.sessions.values()) if (!s.settled) s.controller.abort('paused');
     await Promise.all([...this.sessions.values()].map((s) => s.done));
-  }
-
-  static label(handle: string): string {
-    return modelLabel({ provider: 'human', model: handle });
   }
 }

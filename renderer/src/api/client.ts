@@ -1,4 +1,4 @@
-import { ApiCallError, type ApiInput, type ApiMethod, type ApiOutput, type ApiReply, type ParlorApi, type UiEvent } from '../../../shared/api/contract';
+import { ApiCallError, type ApiMethod, type ApiOutput, type ApiReply, type ParlorApi, type UiEvent } from '../../../shared/api/contract';
 import type { ParlorBridge } from '../../../shared/api/bridge';
 
 declare global {
@@ -73,5 +73,3 @@ function httpClient(): ParlorApi {
 export function createClient(): ParlorApi {
   return window.parlor ? ipcClient(window.parlor) : httpClient();
 }
-
-export type { ApiInput };
