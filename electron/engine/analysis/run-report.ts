@@ -1,5 +1,5 @@
 import { EDA_METRICS } from '../../../shared/games/eda';
-import type { RunRow, Store } from '../store/store';
+import type { EpisodeRow, RunRow, Store } from '../store/store';
 import { summarizeRun, type RunReport } from './report';
 
 export interface RunReportView {
@@ -7,6 +7,8 @@ export interface RunReportView {
   guesser: string;
   judge: string;
   report: RunReport;
+  /** The episodes the report was computed from. */
+  episodes: EpisodeRow[];
 }
 
 /** Table 1 of the paper for one stored run. */
@@ -18,5 +20,6 @@ export function runReport(store: Store, runId: number): RunReportView {
     guesser: episodes[0]?.players.guesser ?? '',
     judge: episodes[0]?.players.judge ?? '',
     report: summarizeRun(episodes, EDA_METRICS.map((m) => m.key)),
+    episodes,
   };
 }

@@ -51,7 +51,7 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
     .handle('explore.sideBySide', ({ episodeIds }) => {
       const columns = episodeIds.map((id) => {
         const episode = store.getEpisode(id);
-        const t = openTranscript(store, id);
+        const t = openTranscript(store, id, episode);
         const marks = markTurns(t.turns);
         return { episode: { ...sibling(episode), entity: episode.entity }, turns: t.turns.map((turn, i) => ({ ...turn, ...marks[i]! })) };
       });

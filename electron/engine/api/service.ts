@@ -57,21 +57,20 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('app.info', () => ({ version: APP_VERSION, mode, dbPath: store.path, keyStorage: vault.kind }))
     .handle('runs.list', () => store.listRuns().reverse().map((row) => runSummary(row, runs.isActive(row.id))))
     .handle('runs.get', ({ runId }) => {
-      const view = runReport(store, runId);
-      const row = store.listRuns().find((r) => r.id === runId)!;
-      const episodes = store.listEpisodes(runId);
-      const config = parseRunConfig(view.run.config);
+      const { report, episodes } = runReport(store, runId);
+      // runReport has already refused an unknown run.
+      const row = store.listRuns(runId)[0]!;
       return {
         summary: runSummary(row, runs.isActive(runId)),
-        config: view.run.config,
-        seed: view.run.seed,
-        appVersion: view.run.appVersion,
-        repetitions: config.repetitions,
-        metrics: metricSummaries(view.report),
-        perRepetition: view.report.repetitions,
-        errorsExcluded: view.report.errors,
-        invalidExcluded: view.report.invalid,
-        pending: view.report.unfinished,
+        config: row.config,
+        seed: row.seed,
+        appVersion: row.appVersion,
+        repetitions: parseRunConfig(row.config).repetitions,
+        metrics: metricSummaries(report),
+        perRepetition: report.repetitions,
+        errorsExcluded: report.errors,
+        invalidExcluded: report.invalid,
+        pending: report.unfinished,
         calls: store.countCalls(runId),
         costUsd: runCost(store.usage(runId), store.listPrices()).usd,
         errors: episodes

@@ -13,6 +13,7 @@ import { parseRunConfig, playerFor, RunConfigError, storeEntities } from '../run
 import { episodeSeed, randomRunSeed } from '../runner/seeds';
 import { APP_VERSION } from '../version';
 import type { Store } from '../store/store';
+import { transcript } from '../api/views';
 import { HumanGuesser } from './human-guesser';
 
 export interface HumanStart {
@@ -132,7 +133,7 @@ export class HumanSessions {
     const beat = setInterval(() => this.store.heartbeat(runId), 20_000);
     beat.unref();
     session.done = playStoredEpisode(
-      this.store, episodeId, edaGame as GamePlugin<unknown>, edaGame.parseSettings(config.settings), { guesser, judge },
+      this.store, this.store.getEpisode(episodeId), edaGame as GamePlugin<unknown>, edaGame.parseSettings(config.settings), { guesser, judge },
       (site, attempt) => this.store.recordCall({ ...attempt, ...site, runId, modelConfigId: configIds[site.role]! }),
       controller.signal,
     ).then(
@@ -176,7 +177,6 @@ export class HumanSessions {
     const run = this.store.getRun(episode.runId);
     const config = parseRunConfig(run.config);
     const settings = edaGame.parseSettings(config.settings);
-    const hintCalls = this.store.getCalls(episodeId).filter((c) => c.role === 'hint' && c.status === 'ok');
     const over = episode.status === 'done' || episode.status === 'error';
     return {
       episodeId,
@@ -186,12 +186,12 @@ export class HumanSessions {
       split: episode.split,
       instructions: edaPrompts(episode.datasetKind as EdaKind, settings).guesser,
       maxTurns: settings.maxTurns,
-      turns: this.store.getTurns(episodeId).map((t) => ({ idx: t.idx, question: t.guesserSent, answer: t.judgeReply, label: t.judgeLabel, mustGuess: t.judgeReply.endsWith(settings.mustGuessSuffix) })),
+      turns: transcript(episode, this.store.getTurns(episodeId), settings.mustGuessSuffix).turns.map(({ idx, question, answer, label, mustGuess }) => ({ idx, question, answer, label, mustGuess })),
       waiting: !!session && !session.settled && session.guesser.pending !== null,
       status: over ? (episode.status as 'done' | 'error') : session && !session.settled ? 'playing' : 'paused',
       outcome: episode.outcome,
       entity: over ? episode.entity : null,
-      hinted: hintCalls.length > 0,
+      hinted: this.store.hasCall(episodeId, 'hint'),
       hints: session?.hints ?? [],
       hintModel: session?.hint?.label ?? null,
       error: episode.status === 'error' ? episode.error : null,

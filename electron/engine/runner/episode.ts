@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { EpisodeContext, EpisodeResult, GamePlugin } from '../games/types';
 import type { CallAttempt, ChatModel, ChatRequest } from '../players/types';
-import type { CallRef, Store } from '../store/store';
+import type { CallRef, EpisodeRow, Store } from '../store/store';
 
 export type RecordCall = (site: { episodeId: number; turnIdx: number; role: string }, attempt: CallAttempt) => CallRef;
 
@@ -12,14 +12,14 @@ export type RecordCall = (site: { episodeId: number; turnIdx: number; role: stri
  */
 export async function playStoredEpisode(
   store: Store,
-  episodeId: number,
+  episode: EpisodeRow,
   game: GamePlugin<unknown>,
   settings: unknown,
   models: Record<string, ChatModel>,
   record: RecordCall,
   signal: AbortSignal,
 ): Promise<EpisodeResult> {
-  const episode = store.getEpisode(episodeId);
+  const episodeId = episode.id;
   store.startEpisode(episodeId);
   // Each episode gets its own signal: the SDK adds a listener per call, and thousands of listeners
   // on one shared signal make every add and remove slow.

@@ -148,7 +148,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     const episode = store.getEpisode(episodeId);
     const base = { type: 'episode-finished' as const, runId, episodeId, entity: episode.entity, repetition: episode.repetition };
     try {
-      const result = await playStoredEpisode(store, episodeId, game, settings, models, record, signal);
+      const result = await playStoredEpisode(store, episode, game, settings, models, record, signal);
       store.finishEpisode(episodeId, result.outcome, result.metrics);
       counts.done++;
       if (result.outcome === 'win') counts.wins++;

@@ -494,24 +494,26 @@ export class Store {
     return toRun(row);
   }
 
-  listRuns(): RunListRow[] {
+  /** Every run with its counts, or just the one with `runId`. */
+  listRuns(runId?: number): RunListRow[] {
     this.flush();
+    const only = (column: string) => (runId === undefined ? '' : `WHERE ${column} = ${Number(runId)}`);
     const rows = this.sql(
       `SELECT r.*, d.name AS dataset_name, d.kind AS dataset_kind,
          (SELECT p.name FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'guesser'
             JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS guesser,
          (SELECT p.name FROM episodes e JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'judge'
             JOIN players p ON p.id = ep.player_id WHERE e.run_id = r.id LIMIT 1) AS judge
-       FROM runs r JOIN datasets d ON d.id = r.dataset_id ORDER BY r.id`,
+       FROM runs r JOIN datasets d ON d.id = r.dataset_id ${only('r.id')} ORDER BY r.id`,
     ).all() as Row[];
     // One pass over the (run_id, status) index for every run's counts.
     const counts = new Map<number, Row>();
     for (const row of this.sql(
       `SELECT run_id, COUNT(*) AS n, SUM(status = 'done') AS done, SUM(status = 'error') AS errors
-       FROM episodes GROUP BY run_id`,
+       FROM episodes ${only('run_id')} GROUP BY run_id`,
     ).all() as Row[]) counts.set(Number(row.run_id), row);
     const wins = new Map<number, number>();
-    for (const row of this.sql(`SELECT run_id, SUM(success) AS wins FROM repetition_sums GROUP BY run_id`).all() as Row[]) {
+    for (const row of this.sql(`SELECT run_id, SUM(success) AS wins FROM repetition_sums ${only('run_id')} GROUP BY run_id`).all() as Row[]) {
       wins.set(Number(row.run_id), Math.round(Number(row.wins)));
     }
     return rows.map((row) => {
@@ -1105,6 +1107,12 @@ export class Store {
       inputTokens: Number(r.input_tokens ?? 0),
       outputTokens: Number(r.output_tokens ?? 0),
     }));
+  }
+
+  /** Whether an episode has a successful call in this role (e.g. a hint was asked for). */
+  hasCall(episodeId: number, role: string): boolean {
+    this.flush();
+    return this.sql(`SELECT 1 FROM model_calls WHERE episode_id = ? AND role = ? AND status = 'ok' LIMIT 1`).get(episodeId, role) !== undefined;
   }
 
   countCalls(runId: number): { total: number; ok: number; errors: number } {
