@@ -170,14 +170,27 @@ export type HeatmapCell = HeatmapView['cells'][number];
 
 export type Heatmap = HeatmapView;
 
+type EntityOfDataset = ReturnType<Store['datasetEntities']>[number];
+
+/** An entity's value of a topic key, `(none)` where the dataset gives it none. */
+export function topicValue(entity: EntityOfDataset, key: string): string {
+  return entity.topics[key] ?? '(none)';
+}
+
+/** Entity id → the group it falls in (a topic value, or its own name), for the datasets of these runs. */
+export function entityGroups(store: Store, runs: readonly RunHeaderRow[], groupOf: (entity: EntityOfDataset) => string): Map<number, string> {
+  const groups = new Map<number, string>();
+  for (const datasetId of new Set(runs.map((r) => r.datasetId))) {
+    for (const e of store.datasetEntities(datasetId)) groups.set(e.id, groupOf(e));
+  }
+  return groups;
+}
+
 /** Players × topics; each cell the mean over that player's episodes on entities of that topic. */
 export function heatmap(store: Store, filters: ExploreFilters, topicKey: string, metric: 'score' | 'success'): Heatmap {
   const runs = selectRuns(store.runHeaders(), filters);
   const rows = store.entityAggregates(runs.map((r) => r.id));
-  const topicOf = new Map<number, string>();
-  for (const datasetId of new Set(runs.map((r) => r.datasetId))) {
-    for (const e of store.datasetEntities(datasetId)) topicOf.set(e.id, e.topics[topicKey] ?? '(none)');
-  }
+  const topicOf = entityGroups(store, runs, (e) => topicValue(e, topicKey));
   const player = new Map(runs.map((r) => [r.id, r.guesser!]));
   const cells = new Map<string, { player: string; topic: string; n: number; sum: number; sum2: number }>();
   for (const row of rows) {
@@ -225,11 +238,8 @@ export function difficultyAxes(datasetKind: string): DifficultyAxis[] {
 export function difficulty(store: Store, filters: ExploreFilters, axis: string): Difficulty {
   const runs = selectRuns(store.runHeaders(), filters);
   const rows = store.entityAggregates(runs.map((r) => r.id));
-  const levelOf = new Map<number, string>();
   const topicKey = axis.startsWith('topic:') ? axis.slice('topic:'.length) : null;
-  for (const datasetId of new Set(runs.map((r) => r.datasetId))) {
-    for (const e of store.datasetEntities(datasetId)) levelOf.set(e.id, topicKey ? (e.topics[topicKey] ?? '(none)') : e.name);
-  }
+  const levelOf = entityGroups(store, runs, (e) => (topicKey ? topicValue(e, topicKey) : e.name));
   const player = new Map(runs.map((r) => [r.id, r.guesser!]));
   const grid = new Map<string, Map<string, { sum: number; wins: number; n: number }>>();
   for (const row of rows) {

@@ -1,5 +1,5 @@
 import type { AnnotationItemView, AnnotationPreview, AnnotationResultsView, AnnotationSetSummary, AnnotatorProgress, ExportFile } from '../../../shared/api/contract';
-import { AnnotationSpecSchema, type Answer, type AnnotationSpec, type Verdict } from '../../../shared/contract/annotation';
+import { AnnotationSpecSchema, AnswerSchema, type Answer, type AnnotationSpec, type Verdict } from '../../../shared/contract/annotation';
 import { describeZodError } from '../../../shared/contract/run';
 import { toCsv, toJsonl } from '../io/export';
 import { RunConfigError } from '../runner/prepare';
@@ -88,7 +88,8 @@ export function label(
   if (!item) throw new AnnotationError(`Item ${input.itemId} is not in annotation set ${input.setId}.`);
   let { verdict } = input;
   let answer: Answer | null = input.answer ?? null;
-  const judgeAnswer = ['yes', 'no', 'maybe', 'dunno'].includes(item.judgeLabel) ? (item.judgeLabel as Answer) : null;
+  const parsedAnswer = AnswerSchema.safeParse(item.judgeLabel);
+  const judgeAnswer: Answer | null = parsedAnswer.success ? parsedAnswer.data : null;
   if (verdict === 'wrong' && answer === null) throw new AnnotationError('Say what the correct answer is (yes, no, maybe or dunno).');
   if (verdict === 'wrong' && answer === judgeAnswer) verdict = 'correct';
   if (verdict === 'correct') {

@@ -1,5 +1,5 @@
 import type { SiblingEpisode } from '../../../shared/api/contract';
-import { bestOf, comparePlayers, difficulty, difficultyAxes, heatmap, leaderboard, selectRuns, type ExploreFilters } from '../analysis/explore';
+import { bestOf, comparePlayers, difficulty, difficultyAxes, entityGroups, heatmap, leaderboard, selectRuns, topicValue, type ExploreFilters } from '../analysis/explore';
 import { markTurns } from '../analysis/side-by-side';
 import { TOPIC_KEYS, primaryTopic } from '../datasets/topics';
 import { difficultyCsvRows, heatmapCsvRows, heatmapLatex, leaderboardCsvRows, leaderboardLatex } from '../io/explore-export';
@@ -40,7 +40,7 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
     .handle('explore.difficulty', ({ filters, axis }) => difficulty(store, filters as ExploreFilters, axis))
     .handle('explore.cell', ({ filters, topic, value, player }) => {
       const runs = selectRuns(store.runHeaders(), { ...(filters as ExploreFilters), players: [player] });
-      const entityIds = [...new Set(runs.map((r) => r.datasetId))].flatMap((d) => store.datasetEntities(d).filter((e) => (e.topics[topic] ?? '(none)') === value).map((e) => e.id));
+      const entityIds = [...entityGroups(store, runs, (e) => topicValue(e, topic))].filter(([, group]) => group === value).map(([id]) => id);
       const episodes = store.episodesFor(runs.map((r) => r.id), entityIds, 501).map((e) => ({ ...sibling(e), entity: e.entity }));
       return { episodes: episodes.slice(0, 500), total: episodes.length };
     })
