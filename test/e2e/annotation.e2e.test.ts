@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatRate } from '../../shared/contract/annotation';
 import { wilson } from '../../electron/engine/annotation/stats';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
-import { launchChromium, newAppPage, requireBrowser, SCREENSHOTS, startServe, WAIT, type ServeProcess } from '../support/browser';
+import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';
 
 const problem = requireBrowser();
@@ -16,7 +13,7 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
   let serve: ServeProcess;
   let browser: Browser;
   let page: Page;
-  let dir: string;
+  let story: ReturnType<typeof storyDir>;
   let db: string;
   /** Item position → whether this annotator said the judge was wrong. */
   const wrong = new Map<number, boolean>();
@@ -50,8 +47,8 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
 
   beforeAll(async () => {
     mock = await startMockProvider();
-    dir = mkdtempSync(join(tmpdir(), 'parlor-e2e-annotate-'));
-    db = join(dir, 'parlor.db');
+    story = storyDir('annotate');
+    db = story.db;
     const run = await parlor(db, ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--base-url', mock.openaiBaseUrl, '--limit', '3', '--repetitions', '1', '--seed', '5']);
     expect(run.code, run.stderr).toBe(0);
     browser = await launchChromium();
@@ -61,7 +58,7 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
     await browser?.close();
     await serve?.stop();
     await mock?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    story?.remove();
   });
 
   it('draws a set of 20 judge answers from the finished run', async () => {
@@ -79,10 +76,10 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
     await expect.poll(() => card().count(), WAIT).toBe(1);
     await page.keyboard.press('?');
     await expect.poll(() => page.getByRole('dialog', { name: 'Keys' }).isVisible(), WAIT).toBe(true);
-    await page.screenshot({ path: join(SCREENSHOTS, 'annotate-help.png') });
+    await screenshot(page, 'annotate-help', false);
     await page.keyboard.press('Escape');
     await page.keyboard.press('t'); // the dialogue before, then hide it again
-    await page.screenshot({ path: join(SCREENSHOTS, 'annotate-item.png') });
+    await screenshot(page, 'annotate-item', false);
     await page.keyboard.press('t');
 
     // One frame: dispatch the key in the page and look at the card at the next animation frame.
@@ -129,7 +126,7 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
     const expected = formatRate(wilson(k, 20));
     await page.getByRole('link', { name: 'See the error rate' }).click();
     await expect.poll(() => page.getByTestId('error-rate').textContent(), WAIT).toBe(expected);
-    await page.screenshot({ path: join(SCREENSHOTS, 'annotation-results.png'), fullPage: true });
+    await screenshot(page, 'annotation-results');
     const cli = await parlor(db, ['annotations', 'report', '1']);
     expect(cli.stdout).toContain(`Judge error rate: ${expected}`);
   });

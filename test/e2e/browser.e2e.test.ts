@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EDA_METRICS } from '../../shared/games/eda';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
-import { launchChromium, newAppPage, requireBrowser, SCREENSHOTS, startServe, WAIT, type ServeProcess } from '../support/browser';
+import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';
 
 const SECRET = 'sk-e2e-key-5f2a';
@@ -16,15 +13,14 @@ describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium',
   let serve: ServeProcess;
   let browser: Browser;
   let page: Page;
+  let story: ReturnType<typeof storyDir>;
   let db: string;
-  let dir: string;
-  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const shot = (name: string) => screenshot(page, name);
 
   beforeAll(async () => {
     mock = await startMockProvider({ apiKey: SECRET });
-    // One data directory for the whole story (tempDir() would be removed after the first test).
-    dir = mkdtempSync(join(tmpdir(), 'parlor-e2e-'));
-    db = join(dir, 'parlor.db');
+    story = storyDir('app');
+    db = story.db;
     serve = await startServe(db);
     browser = await launchChromium();
     page = await newAppPage(browser, { width: 1280, height: 860 });
@@ -33,7 +29,7 @@ describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium',
     await browser?.close();
     await serve?.stop();
     await mock?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    story?.remove();
   });
 
   it('opens on the welcome page from the printed URL, and refuses the URL without its token', async () => {

@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateExploreDb } from '../../scripts/explore-db';
-import { launchChromium, newAppPage, requireBrowser, SCREENSHOTS, startServe, WAIT, type ServeProcess } from '../support/browser';
+import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';
 
 const problem = requireBrowser();
@@ -13,9 +11,9 @@ describe.skipIf(problem !== null)('explore views on a seeded database, end to en
   let serve: ServeProcess;
   let browser: Browser;
   let page: Page;
-  let dir: string;
+  let story: ReturnType<typeof storyDir>;
   let db: string;
-  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const shot = (name: string) => screenshot(page, name);
   /** Clicks a button that downloads a file, and returns the file's text. */
   const downloaded = async (name: string | RegExp) => {
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).first().click()]);
@@ -23,8 +21,8 @@ describe.skipIf(problem !== null)('explore views on a seeded database, end to en
   };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'parlor-e2e-explore-'));
-    db = join(dir, 'parlor.db');
+    story = storyDir('explore');
+    db = story.db;
     generateExploreDb(db, { players: 3, judges: 1, splits: ['test'] });
     serve = await startServe(db);
     browser = await launchChromium();
@@ -34,7 +32,7 @@ describe.skipIf(problem !== null)('explore views on a seeded database, end to en
   afterAll(async () => {
     await browser?.close();
     await serve?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    story?.remove();
   });
 
   it('leaderboard: the numbers and both exports equal `parlor export leaderboard`', async () => {

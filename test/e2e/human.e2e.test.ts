@@ -1,11 +1,8 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
-import { launchChromium, newAppPage, requireBrowser, SCREENSHOTS, startServe, WAIT, type ServeProcess } from '../support/browser';
+import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';
 
 const problem = requireBrowser();
@@ -15,9 +12,9 @@ describe.skipIf(problem !== null)('a person plays 20 questions in the app, end t
   let serve: ServeProcess;
   let browser: Browser;
   let page: Page;
-  let dir: string;
+  let story: ReturnType<typeof storyDir>;
   let db: string;
-  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const shot = (name: string) => screenshot(page, name);
   /** The entity of the person's game in progress, read from the database (the page never shows it). */
   const currentEntity = () => {
     const raw = new Database(db, { readonly: true, fileMustExist: true });
@@ -37,8 +34,8 @@ describe.skipIf(problem !== null)('a person plays 20 questions in the app, end t
 
   beforeAll(async () => {
     mock = await startMockProvider();
-    dir = mkdtempSync(join(tmpdir(), 'parlor-e2e-human-'));
-    db = join(dir, 'parlor.db');
+    story = storyDir('human');
+    db = story.db;
     // Model games of every Things-test entity, so a human game has models to be compared with.
     const run = await parlor(db, ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--base-url', mock.openaiBaseUrl, '--repetitions', '1', '--seed', '3']);
     expect(run.code, run.stderr).toBe(0);
@@ -58,7 +55,7 @@ describe.skipIf(problem !== null)('a person plays 20 questions in the app, end t
     await browser?.close();
     await serve?.stop();
     await mock?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    story?.remove();
   });
 
   it('first game: the tutorial, then a win by naming the entity', async () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -14,6 +15,20 @@ export function browserProblem(): string | null {
   if (!existsSync(CHROMIUM)) return `Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set PARLOR_CHROMIUM).`;
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) return `The renderer is not built: run \`npm run build:renderer\` (npm test does).`;
   return null;
+}
+
+/**
+ * A data directory for one end-to-end story (a whole describe block, unlike tempDir(), which is
+ * removed after each test), with the database path inside it.
+ */
+export function storyDir(name: string): { dir: string; db: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), `parlor-e2e-${name}-`));
+  return { dir, db: join(dir, 'parlor.db'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Keeps a screenshot of the page as a test artifact in test-results/e2e/. */
+export function screenshot(page: Page, name: string, fullPage = true): Promise<Buffer> {
+  return page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /** How long the e2e tests wait for the app to catch up (polls, not sleeps). */
