@@ -15,6 +15,8 @@ import { parseArgs } from 'node:util';
 import { executeRun } from '../electron/engine/runner/execute';
 import { prepareRun } from '../electron/engine/runner/prepare';
 import { ScriptedModel } from '../electron/engine/players/scripted';
+import type { ChatRequest } from '../electron/engine/players/types';
+import { textOf } from '../shared/contract/content';
 import { Store } from '../electron/engine/store/store';
 import { mockGuesser, mockJudge } from '../test/mock-provider/behaviours';
 
@@ -78,14 +80,15 @@ async function play(store: Store, url: string, episodes: number, concurrency: nu
   const end = performance.now();
   const seconds = (end - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  const calls = store.countCalls(runId).total;
+  const calls = store.models.countCalls(runId).total;
   return { result, seconds, calls, cpuMs: (cpu.user + cpu.system) / 1000, tailSeconds: tailStart === null ? 0 : (end - tailStart) / 1000 };
 }
 
 /** The same games with in-process scripted players: the engine's own CPU, without SDK or HTTP. */
 async function engineOnly(store: Store, episodes: number): Promise<number> {
-  const guesser = new ScriptedModel('g', (r) => mockGuesser(r.messages, r.seed ?? 0));
-  const judge = new ScriptedModel('j', (r) => mockJudge(r.messages[0]!.content));
+  const wire = (r: ChatRequest) => r.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
+  const guesser = new ScriptedModel('g', (r) => mockGuesser(wire(r), r.seed ?? 0));
+  const judge = new ScriptedModel('j', (r) => mockJudge(textOf(r.messages[0]!.content)));
   const factory = (c: { model: string }) => (c.model === 'g' ? guesser : judge);
   const { runId } = await prepareRun(
     store,
@@ -96,7 +99,7 @@ async function engineOnly(store: Store, episodes: number): Promise<number> {
   const cpu0 = process.cpuUsage();
   await executeRun(store, runId, { createModel: factory, progressMs: 60_000 });
   const cpu = process.cpuUsage(cpu0);
-  return (cpu.user + cpu.system) / 1000 / store.countCalls(runId).total;
+  return (cpu.user + cpu.system) / 1000 / store.models.countCalls(runId).total;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'parlor-bench-engine-'));

@@ -8,8 +8,10 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { heatmap, leaderboard } from '../electron/engine/analysis/explore';
+import { heatmap } from '../electron/engine/analysis/explore/items';
+import { leaderboard } from '../electron/engine/analysis/explore/leaderboard';
 import { openTranscript } from '../electron/engine/analysis/transcripts';
+import { ExploreFiltersSchema, type ExploreFiltersInput } from '../shared/contract/explore';
 import { Store } from '../electron/engine/store/store';
 import { generateExploreDb } from './explore-db';
 
@@ -38,21 +40,24 @@ function time<T>(what: () => T, repeats = 7): { ms: number; result: T } {
 const store = Store.open(path);
 try {
   const count = (sql: string) => (store as unknown as { db: { prepare(s: string): { pluck(): { get(): number } } } }).db.prepare(sql).pluck().get();
-  const counts = { runs: count('SELECT COUNT(*) FROM runs'), episodes: count('SELECT COUNT(*) FROM episodes'), turns: count('SELECT COUNT(*) FROM turns'), entities: count('SELECT COUNT(*) FROM entities') };
-  const board = time(() => leaderboard(store, { dataset: 'things' }));
-  const boardTest = time(() => leaderboard(store, { dataset: 'things', split: 'test' }));
-  const map = time(() => heatmap(store, { dataset: 'celebrities' }, 'occupation', 'score'));
+  const counts = { runs: count('SELECT COUNT(*) FROM runs'), episodes: count('SELECT COUNT(*) FROM episodes'), events: count('SELECT COUNT(*) FROM events'), instances: count('SELECT COUNT(*) FROM instances') };
+  const f = (input: ExploreFiltersInput) => ExploreFiltersSchema.parse(input);
+  const board = time(() => leaderboard(store, f({ dataset: 'things' })).rows);
+  const boardAll = time(() => leaderboard(store, f({ dataset: 'things', instances: 'all' })).rows);
+  const boardTest = time(() => leaderboard(store, f({ dataset: 'things', split: 'test' })).rows);
+  const map = time(() => heatmap(store, f({ dataset: 'celebrities' }), 'occupation', 'score'));
   const ids = Array.from({ length: 200 }, (_, i) => 1 + Math.floor(((i * 7919) % 1000) / 1000 * counts.episodes));
   let k = 0;
   const transcript = time(() => openTranscript(store, ids[k++ % ids.length]!), 101);
 
   const line = (what: string, ms: number, target: number, rows: string) => console.log(`  ${what.padEnd(44)} ${ms.toFixed(1).padStart(7)} ms  (target < ${target} ms: ${ms < target ? 'met' : 'NOT met'})  ${rows}`);
   console.log(`bench:explore  ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}`);
-  console.log(`  database: ${(statSync(path).size / 2 ** 30).toFixed(2)} GiB, ${counts.turns.toLocaleString('en-US')} turns, ${counts.episodes.toLocaleString('en-US')} episodes, ${counts.runs} runs, ${counts.entities} entities`);
-  line('leaderboard, Things, all splits', board.ms, 100, `${board.result.length} players over ${board.result.reduce((a, r) => a + r.episodes, 0).toLocaleString('en-US')} episodes`);
+  console.log(`  database: ${(statSync(path).size / 2 ** 30).toFixed(2)} GiB, ${counts.events.toLocaleString('en-US')} events (${(counts.events / 2).toLocaleString('en-US')} turns), ${counts.episodes.toLocaleString('en-US')} episodes, ${counts.runs} runs, ${counts.instances} instances`);
+  line('leaderboard, Things, all splits', board.ms, 100, `${board.result.length} players over ${board.result.reduce((a, r) => a + r.episodes, 0).toLocaleString('en-US')} episodes, on the instances all finished (${board.result.reduce((a, r) => a + r.leftOut, 0).toLocaleString('en-US')} left out)`);
+  line('  the same, every finished episode', boardAll.ms, 100, `${boardAll.result.reduce((a, r) => a + r.episodes, 0).toLocaleString('en-US')} episodes`);
   line('leaderboard, Things, test split', boardTest.ms, 100, `${boardTest.result.length} players over ${boardTest.result.reduce((a, r) => a + r.episodes, 0).toLocaleString('en-US')} episodes`);
   line('heatmap, Celebrities, players × occupation', map.ms, 200, `${map.result.players.length} × ${map.result.topics.length} cells over ${map.result.cells.reduce((a, c) => a + c.n, 0).toLocaleString('en-US')} episodes`);
-  line('open a transcript (episode, run, turns)', transcript.ms, 10, `median of 101 random episodes`);
+  line('open a transcript (episode, run, events)', transcript.ms, 10, `median of 101 random episodes`);
 } finally {
   store.close();
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -10,12 +10,13 @@ function duration(seconds: number | null): string {
 }
 
 /** A live bar on a terminal; on a pipe or in CI, a plain line every 5% and at the end. */
-export function progressPrinter(out: NodeJS.WriteStream = process.stderr): (event: RunEvent) => void {
+/** `successes` names the games' successes in the game's words (EDA: wins). */
+export function progressPrinter(successes = 'successes', out: NodeJS.WriteStream = process.stderr): (event: RunEvent) => void {
   const tty = Boolean(out.isTTY);
   let bar: SingleBar | null = null;
   let lastLine = -1;
   const fields = (e: Extract<RunEvent, { type: 'progress' }>) => ({
-    wins: e.wins,
+    wins: e.successes,
     errors: e.errors,
     rate: e.callsPerSecond.toFixed(1),
     eta_text: duration(e.etaSeconds),
@@ -28,7 +29,7 @@ export function progressPrinter(out: NodeJS.WriteStream = process.stderr): (even
         if (tty) {
           bar = new SingleBar({
             stream: out,
-            format: '  {bar} {value}/{total} episodes · {wins} wins · {errors} errors · {rate} calls/s · ETA {eta_text}{cost}',
+            format: `  {bar} {value}/{total} episodes · {wins} ${successes} · {errors} errors · {rate} calls/s · ETA {eta_text}{cost}`,
             hideCursor: true,
             barsize: 30,
           });
@@ -43,16 +44,16 @@ export function progressPrinter(out: NodeJS.WriteStream = process.stderr): (even
           if (finished === lastLine) break;
           lastLine = finished;
           const f = fields(event);
-          out.write(`  ${finished}/${event.total} episodes · ${f.wins} wins · ${f.errors} errors · ${f.rate} calls/s · ETA ${f.eta_text}${f.cost}\n`);
+          out.write(`  ${finished}/${event.total} episodes · ${f.wins} ${successes} · ${f.errors} errors · ${f.rate} calls/s · ETA ${f.eta_text}${f.cost}\n`);
         }
         break;
       }
       case 'episode-finished':
         if (event.status === 'error') {
-          const line = `  episode ${event.episodeId} (${event.entity}, rep ${event.repetition}) failed: ${event.error}\n`;
+          const line = `  episode ${event.episodeId} (${event.instance}, rep ${event.repetition}) failed: ${event.error}\n`;
           if (bar) bar.stop();
           out.write(line);
-          if (bar) bar.start(event.total, event.done + event.errors, { wins: event.wins, errors: event.errors, rate: '', eta_text: '--', cost: '' });
+          if (bar) bar.start(event.total, event.done + event.errors, { wins: event.successes, errors: event.errors, rate: '', eta_text: '--', cost: '' });
         }
         break;
       case 'run-finished':

@@ -1,13 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
-/** `--db`, else $PARLOR_DB, else the per-user data folder the desktop app uses too. */
+/**
+ * `--db`, else $PARLOR_DB, else the per-user data folder the desktop app uses too (created on first
+ * use). A path the user gives is taken as it is: a folder that does not exist is their typo to fix.
+ */
 export function resolveDbPath(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
   const chosen = explicit ?? env.PARLOR_DB;
-  const path = chosen ? resolve(chosen) : join(userDataDir(env), 'parlor.db');
-  mkdirSync(dirname(path), { recursive: true });
-  return path;
+  if (chosen !== undefined) return chosen.trim() === '' ? chosen : resolve(chosen);
+  const folder = userDataDir(env);
+  mkdirSync(folder, { recursive: true });
+  return join(folder, 'parlor.db');
 }
 
 function userDataDir(env: NodeJS.ProcessEnv): string {

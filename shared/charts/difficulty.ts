@@ -3,6 +3,12 @@ import { el, escapeXml, svgDocument } from './svg';
 
 export interface DifficultyData {
   axis: string;
+  /** What the levels are: "entities", or a tag's name. */
+  axisLabel: string;
+  /** What the lines show: "mean score". */
+  metricLabel: string;
+  /** The metric's range (the y axis). */
+  domain: [number, number];
   players: string[];
   rows: { level: string; mean: number; unsolved: boolean; players: Record<string, { mean: number; n: number; solved: boolean }> }[];
 }
@@ -11,22 +17,24 @@ export interface DifficultyData {
 export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
 
 /**
- * Items (or topics) ordered easy → hard along x, mean score per player as a line, the mean over
+ * Items (or tag values) ordered easy → hard along x, a player's mean as a line, the mean over
  * players as a thick grey line, and items no player solved shaded — the paper's Figure 2, per player.
  */
 export function difficultySvg(data: DifficultyData, width = 960, height = 360): string {
   const m = { top: 20, right: 180, bottom: 70, left: 46 };
   const n = data.rows.length;
   const x = scaleLinear().domain([0, Math.max(1, n - 1)]).range([m.left, width - m.right]);
-  const y = scaleLinear().domain([0, 1]).range([height - m.bottom, m.top]);
+  const [lo, hi] = data.domain;
+  const y = scaleLinear().domain([lo, hi]).range([height - m.bottom, m.top]);
   const step = n > 1 ? x(1) - x(0) : 20;
   let body = '';
   data.rows.forEach((r, i) => {
     if (r.unsolved) body += el('rect', { x: x(i) - step / 2, y: m.top, width: Math.max(1, step), height: height - m.top - m.bottom, fill: '#D55E00', 'fill-opacity': 0.12 });
   });
-  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
+  for (const f of [0, 0.25, 0.5, 0.75, 1]) {
+    const t = lo + f * (hi - lo);
     body += el('line', { x1: m.left, x2: width - m.right, y1: y(t), y2: y(t), stroke: '#e3e3e3' });
-    body += el('text', { x: m.left - 6, y: y(t) + 4, 'text-anchor': 'end', fill: '#444444', 'font-size': 10 }, t.toFixed(2));
+    body += el('text', { x: m.left - 6, y: y(t) + 4, 'text-anchor': 'end', fill: '#444444', 'font-size': 10 }, t.toFixed(hi - lo > 10 ? 0 : 2));
   }
   const path = (values: (number | null)[]) =>
     values.map((v, i) => (v === null ? '' : `${i === 0 || values[i - 1] === null ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`)).join('');
@@ -48,7 +56,7 @@ export function difficultySvg(data: DifficultyData, width = 960, height = 360): 
       body += el('text', { x: x(i), y: height - m.bottom + 12, transform: `rotate(45 ${x(i)} ${height - m.bottom + 12})`, fill: '#444444', 'font-size': 10 }, escapeXml(r.level));
     });
   }
-  body += el('text', { x: (m.left + width - m.right) / 2, y: height - 6, 'text-anchor': 'middle', fill: '#222222' }, `${escapeXml(data.axis === 'item' ? 'entities' : data.axis.replace('topic:', ''))}, easy → hard (${n})`);
-  body += el('text', { x: 12, y: (m.top + height - m.bottom) / 2, transform: `rotate(-90 12 ${(m.top + height - m.bottom) / 2})`, 'text-anchor': 'middle', fill: '#222222' }, 'mean score');
+  body += el('text', { x: (m.left + width - m.right) / 2, y: height - 6, 'text-anchor': 'middle', fill: '#222222' }, `${escapeXml(data.axisLabel)}, easy → hard (${n})`);
+  body += el('text', { x: 12, y: (m.top + height - m.bottom) / 2, transform: `rotate(-90 12 ${(m.top + height - m.bottom) / 2})`, 'text-anchor': 'middle', fill: '#222222' }, escapeXml(data.metricLabel));
   return svgDocument(width, height, `Difficulty by ${data.axis}`, body);
 }

@@ -5,7 +5,11 @@ import { el, escapeXml, svgDocument, textOn } from './svg';
 export interface HeatmapData {
   players: string[];
   topics: string[];
-  metric: 'score' | 'success';
+  metric: string;
+  /** What the cells show: "mean score", "success rate". */
+  metricLabel: string;
+  /** The metric's range, for the colour scale. */
+  domain: [number, number];
   topicKey: string;
   cells: { player: string; topic: string; n: number; mean: number; low: number | null; high: number | null }[];
 }
@@ -38,9 +42,10 @@ export function heatmapSvg(data: HeatmapData, order: { rows: HeatmapOrder; colum
   const legendH = 46;
   const width = left + cellW * topics.length + 20;
   const height = top + cellH * players.length + legendH;
-  const colour = scaleSequential(interpolateCividis).domain([0, 1]);
+  const [lo, hi] = data.domain;
+  const colour = scaleSequential(interpolateCividis).domain([lo, hi]);
   const at = new Map(data.cells.map((c) => [`${c.player}\u0000${c.topic}`, c]));
-  const label = data.metric === 'score' ? 'mean score' : 'success rate';
+  const label = data.metricLabel;
   let body = '';
   topics.forEach((t, j) => {
     const x = left + j * cellW + cellW / 2;
@@ -56,7 +61,7 @@ export function heatmapSvg(data: HeatmapData, order: { rows: HeatmapOrder; colum
         body += el('rect', { x, y, width: cellW - 2, height: cellH - 2, fill: '#f2f2f2', stroke: '#dddddd' });
         return;
       }
-      const fill = colour(Math.max(0, Math.min(1, c.mean)));
+      const fill = colour(Math.max(lo, Math.min(hi, c.mean)));
       const interval = c.low === null || c.high === null ? 'no interval with one episode' : `95% CI ${c.low.toFixed(2)}–${c.high.toFixed(2)}`;
       const tip = `${p} · ${t}: ${label} ${c.mean.toFixed(2)} (${interval}), n = ${c.n}`;
       body += el(
@@ -71,9 +76,9 @@ export function heatmapSvg(data: HeatmapData, order: { rows: HeatmapOrder; colum
   });
   const ly = top + cellH * players.length + 18;
   const steps = 10;
-  for (let s = 0; s < steps; s++) body += el('rect', { x: left + s * 20, y: ly, width: 20, height: 10, fill: colour(s / (steps - 1)) });
-  body += el('text', { x: left, y: ly + 24, fill: '#222222', 'font-size': 10 }, '0');
-  body += el('text', { x: left + steps * 20, y: ly + 24, 'text-anchor': 'end', fill: '#222222', 'font-size': 10 }, '1');
+  for (let s = 0; s < steps; s++) body += el('rect', { x: left + s * 20, y: ly, width: 20, height: 10, fill: colour(lo + ((hi - lo) * s) / (steps - 1)) });
+  body += el('text', { x: left, y: ly + 24, fill: '#222222', 'font-size': 10 }, String(lo));
+  body += el('text', { x: left + steps * 20, y: ly + 24, 'text-anchor': 'end', fill: '#222222', 'font-size': 10 }, String(hi));
   body += el('text', { x: left + steps * 20 + 10, y: ly + 9, fill: '#222222', 'font-size': 11 }, escapeXml(label));
   return svgDocument(width, height, `${label} by ${data.topicKey}`, body);
 }

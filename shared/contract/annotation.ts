@@ -1,19 +1,20 @@
 import { z } from 'zod';
 
-/** What an annotator says about one judge answer. */
+/** What an annotator says about one event: the game's label was right, wrong (with the right one), ambiguous, or skipped. */
 export const VerdictSchema = z.enum(['correct', 'wrong', 'ambiguous', 'skip']);
 export type Verdict = z.infer<typeof VerdictSchema>;
 
-/** The answers a judge should have given (Maybe for Things, Dunno for Celebrities). */
-export const AnswerSchema = z.enum(['yes', 'no', 'maybe', 'dunno']);
-export type Answer = z.infer<typeof AnswerSchema>;
-
-export const StratumKeySchema = z.enum(['dataset', 'judgeModel', 'judgeLabel', 'category']);
-export type StratumKey = z.infer<typeof StratumKeySchema>;
+/**
+ * What a set can be stratified by: the dataset, the model that produced the event, the event's own
+ * label, the instance's first tag. Version-5 sets said judgeModel, judgeLabel and category.
+ */
+const LEGACY_STRATA: Record<string, string> = { judgeModel: 'model', judgeLabel: 'label', category: 'tag' };
+export const StratumKeySchema = z.preprocess((v) => (typeof v === 'string' ? (LEGACY_STRATA[v] ?? v) : v), z.enum(['dataset', 'model', 'label', 'tag']));
+export type StratumKey = z.output<typeof StratumKeySchema>;
 
 const Id = z.number().int().positive();
 
-/** How a set is drawn from runs' judge turns (turns where the judge model was called; Bingo turns are the rules'). */
+/** How a set is drawn from runs' annotatable events (which ones: the game says; EDA: the judge's answers). */
 export const AnnotationSpecSchema = z
   .object({
     runs: z.array(Id).min(1, 'choose at least one run'),
@@ -23,7 +24,7 @@ export const AnnotationSpecSchema = z
     strata: z.array(StratumKeySchema).min(1).optional(),
     /** Proportional to each stratum's size, or the same number from each (for rare labels). */
     allocation: z.enum(['proportional', 'equal']).default('proportional'),
-    /** Every judge turn of these episodes (method `episodes`). */
+    /** Every annotatable event of these episodes (method `episodes`). */
     episodes: z.array(Id).min(1).optional(),
     seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
     /**

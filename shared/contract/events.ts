@@ -1,20 +1,21 @@
-import type { Outcome, RunStatus } from './records';
+import type { Outcome } from './game';
+import type { RunStatus } from './records';
 
-/** Events the engine emits while a run plays; the CLI prints them and the UI will subscribe to them. */
+/** Events the engine emits while a run plays; the CLI prints them and the UI subscribes to them. */
 export type RunEvent =
   | { type: 'run-started'; runId: number; total: number; remaining: number }
   | {
       type: 'episode-finished';
       runId: number;
       episodeId: number;
-      entity: string;
+      instance: string;
       repetition: number;
       status: 'done' | 'error';
       outcome: Outcome | null;
       error: string | null;
       done: number;
       errors: number;
-      wins: number;
+      successes: number;
       total: number;
     }
   | {
@@ -22,7 +23,7 @@ export type RunEvent =
       runId: number;
       done: number;
       errors: number;
-      wins: number;
+      successes: number;
       total: number;
       calls: number;
       callsPerSecond: number;

@@ -1,34 +1,41 @@
 import { z } from 'zod';
-import { EdaKindSchema, EdaSettingsSchema } from '../games/eda';
 import { ModelConfigSchema } from './models';
 
-export const SplitSchema = z.enum(['train', 'dev', 'test']);
-export type Split = z.infer<typeof SplitSchema>;
-
-export const DatasetRefSchema = z
-  .object({
-    /** A bundled dataset (`things`, `celebrities`) or a name for a custom file. */
-    name: z.string().trim().min(1),
-    split: SplitSchema.default('test'),
-    /** A custom list, one entity per line (`|` separates aliases); `kind` then picks the prompts. */
-    file: z.string().min(1).optional(),
-    kind: EdaKindSchema.optional(),
-  })
-  .strict();
-export type DatasetRef = z.infer<typeof DatasetRefSchema>;
+/** Which data a run plays. Version-5 configs said `split`; it is read as `subset`. */
+export const DatasetRefSchema = z.preprocess(
+  (input) => {
+    if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+    const { split, ...rest } = input as Record<string, unknown>;
+    return split === undefined || 'subset' in rest ? input : { ...rest, subset: split };
+  },
+  z
+    .object({
+      /** A bundled dataset (e.g. `things`), or a name for a user's file. */
+      name: z.string().trim().min(1),
+      /** A split or experiment; each game has its default. */
+      subset: z.string().trim().min(1).optional(),
+      /** A user's file of instances, in the game's format. */
+      file: z.string().min(1).optional(),
+      /** What kind of data a user's file holds (EDA: things | celebrities, which picks the prompts). */
+      kind: z.string().trim().min(1).optional(),
+    })
+    .strict(),
+);
+export type DatasetRefInput = z.input<typeof DatasetRefSchema>;
 
 /** Everything that defines a run; stored whole with the run so it can be reproduced. */
 export const RunConfigSchema = z
   .object({
     name: z.string().trim().min(1).max(200).optional(),
-    game: z.literal('eda').default('eda'),
+    game: z.string().trim().min(1).default('eda'),
     dataset: DatasetRefSchema,
-    players: z.object({ guesser: ModelConfigSchema, judge: ModelConfigSchema }).strict(),
-    /** The paper reports mean ± std over 5 repetitions. */
+    /** The model for each of the game's roles. */
+    players: z.record(z.string(), ModelConfigSchema),
+    /** The papers report mean ± std over repetitions (EDA: 5). */
     repetitions: z.number().int().min(1).max(100).default(5),
     /** Episodes in flight at once. */
     concurrency: z.number().int().min(1).max(1024).default(16),
-    /** Use only the first N entities of the split. */
+    /** Use only the first N instances of the subset. */
     limit: z.number().int().min(1).optional(),
     /** Drives per-episode seeds; chosen at random and recorded when absent. */
     seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
@@ -38,7 +45,8 @@ export const RunConfigSchema = z
     cache: z.enum(['off', 'use', 'only']).default('off'),
     /** Stop the run cleanly once its estimated spend reaches this many US dollars (needs prices). */
     budgetUsd: z.number().positive().optional(),
-    settings: EdaSettingsSchema.prefault({}),
+    /** The game's settings, checked by the game (its defaults are the paper's). */
+    settings: z.unknown().optional(),
   })
   .strict();
 export type RunConfig = z.infer<typeof RunConfigSchema>;

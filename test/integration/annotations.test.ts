@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
+import { edaGame } from '../../electron/engine/games/eda/game';
 import { ScriptedModel } from '../../electron/engine/players/scripted';
+import { textOf } from '../../shared/contract/content';
 import { mockGuesser, mockJudge } from '../mock-provider/behaviours';
 import { parlor } from '../support/cli';
 import { playScripted } from '../support/scripted-run';
@@ -11,8 +13,8 @@ import { tempStore } from '../support/tmp';
 async function setup() {
   const store = tempStore();
   const runId = await playScripted(store, { dataset: { name: 'things', split: 'test' }, limit: 5, repetitions: 2, seed: 3 }, {
-    guesser: new ScriptedModel('g', (r) => mockGuesser(r.messages, r.seed ?? 0)),
-    judge: new ScriptedModel('j', (r) => mockJudge(r.messages[0]!.content)),
+    guesser: new ScriptedModel('g', (r) => mockGuesser(r.messages.map((m) => ({ role: m.role, content: textOf(m.content) })), r.seed ?? 0)),
+    judge: new ScriptedModel('j', (r) => mockJudge(textOf(r.messages[0]!.content))),
   });
   const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
   const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
@@ -26,8 +28,8 @@ async function setup() {
 describe('annotation sets through the API', () => {
   it('draws a set, labels by queue, undoes, and reports; the CLI report says the same', async () => {
     const { store, runId, call } = await setup();
-    const judgeTurns = store.judgeTurns([runId]);
-    const preview = await call('annotations.preview', { spec: { runs: [runId], method: 'stratified', size: 12, strata: ['judgeLabel'], seed: 4 } });
+    const judgeTurns = store.annotations.candidates([runId], edaGame.annotation!.target, 'label');
+    const preview = await call('annotations.preview', { spec: { runs: [runId], method: 'stratified', size: 12, strata: ['label'], seed: 4 } });
     expect(preview.available).toBe(judgeTurns.length);
     expect(preview.size).toBe(12);
 
@@ -39,18 +41,19 @@ describe('annotation sets through the API', () => {
     expect(first.items).toHaveLength(12);
     expect(first.progress).toEqual({ done: 0, total: 12, remaining: 12 });
     const item = first.items[3]!;
-    expect(item.context.map((c) => c.turn)).toEqual(Array.from({ length: item.turn - 1 }, (_, i) => i + 1));
+    expect(item.context.map((c) => c.round)).toEqual(Array.from({ length: item.round - 1 }, (_, i) => i + 1));
+    expect(first.info).toMatchObject({ producer: 'judge', labels: [{ id: 'yes', key: 'y' }, { id: 'no', key: 'n' }, { id: 'maybe', key: 'm' }, { id: 'dunno', key: 'd' }] });
 
     // Label all: the first two are judged wrong, one is ambiguous, one skipped, the rest accepted.
     let wrong = 0;
     for (const [i, it] of first.items.entries()) {
       if (i < 2) {
-        const answer = it.judgeLabel === 'yes' ? 'no' : 'yes';
+        const answer = it.label === 'yes' ? 'no' : 'yes';
         await call('annotations.label', { setId: set.id, itemId: it.itemId, annotator: 'ada', verdict: 'wrong', answer, note: 'checked' });
         wrong++;
       } else if (i === 2) await call('annotations.label', { setId: set.id, itemId: it.itemId, annotator: 'ada', verdict: 'ambiguous' });
       else if (i === 3) await call('annotations.label', { setId: set.id, itemId: it.itemId, annotator: 'ada', verdict: 'skip' });
-      else if (it.judgeLabel === 'other') await call('annotations.label', { setId: set.id, itemId: it.itemId, annotator: 'ada', verdict: 'wrong', answer: 'no' }).then(() => wrong++);
+      else if (it.label === 'other') await call('annotations.label', { setId: set.id, itemId: it.itemId, annotator: 'ada', verdict: 'wrong', answer: 'no' }).then(() => wrong++);
       else await call('annotations.label', { setId: set.id, itemId: it.itemId, annotator: 'ada', verdict: 'correct' });
     }
     // The skipped item comes back at the end of the queue.
@@ -81,6 +84,22 @@ describe('annotation sets through the API', () => {
     expect(lines).toHaveLength(13);
     const jsonl = await call('annotations.export', { setId: set.id, what: 'results', format: 'jsonl' });
     expect(JSON.parse(jsonl.content.split('\n')[0]!)).toMatchObject({ group: 'overall', errors: wrong, n: 10 });
+  });
+
+  it('recomputes #Yes with the corrected answers, counting only corrections that change it (by hand)', async () => {
+    const { store, runId, call } = await setup();
+    const episode = store.episodes.list(runId).find((e) => e.status === 'done' && store.annotations.candidates([runId], edaGame.annotation!.target, 'label').some((c) => c.episodeId === e.id && c.label === 'yes'))!;
+    const set = await call('annotations.create', { name: 'one episode', spec: { runs: [runId], method: 'episodes', episodes: [episode.id], seed: 1 } });
+    const { items } = await call('annotations.queue', { setId: set.id, annotator: 'ada', limit: 50 });
+    const yes = items.find((i) => i.label === 'yes')!;
+    const no = items.find((i) => i.label === 'no');
+    // A yes that should have been no: #Yes − 1. A no that should have been maybe: #Yes unchanged.
+    await call('annotations.label', { setId: set.id, itemId: yes.itemId, annotator: 'ada', verdict: 'wrong', answer: 'no' });
+    if (no) await call('annotations.label', { setId: set.id, itemId: no.itemId, annotator: 'ada', verdict: 'wrong', answer: 'maybe' });
+    const effect = (await call('annotations.results', { setId: set.id })).scoreEffect;
+    expect(effect).toMatchObject({ episodes: 1, changed: 1 });
+    expect(effect.metrics).toEqual([{ key: 'yes', label: '#Yes', asPlayed: episode.scores!.yes, corrected: episode.scores!.yes! - 1 }]);
+    expect(effect.note).toMatch(/cannot be/);
   });
 
   it('an overlap subset is labelled by everyone, the rest once; agreement uses the shared items', async () => {

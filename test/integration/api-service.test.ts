@@ -4,6 +4,7 @@ import type { ApiInput, ApiMethod, ApiOutput, UiEvent } from '../../shared/api/c
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { runReport } from '../../electron/engine/analysis/run-report';
+import { edaTurns } from '../../electron/engine/games/eda/turns';
 import type { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { tempStore } from '../support/tmp';
@@ -95,19 +96,22 @@ describe('API service over the real SDK and the mock provider', () => {
     const episodes = await call('episodes.list', { runId });
     expect(episodes).toHaveLength(8);
     const transcript = await call('episodes.transcript', { episodeId: episodes[0]!.id });
-    expect(transcript.turns.length).toBe(episodes[0]!.turns);
-    const raw = await call('calls.get', { callId: transcript.turns[0]!.guesserCallId! });
+    const turns = edaTurns(transcript.events).turns;
+    expect(turns.length).toBe(episodes[0]!.scores!.turns);
+    expect(transcript.episode.seats.map((s) => [s.seat, s.player])).toEqual([['guesser', 'openai:mock-guesser'], ['judge', 'openai:mock-judge']]);
+    expect(transcript.settings).toMatchObject({ maxTurns: 20, lambda: 0.02 });
+    const raw = await call('calls.get', { callId: turns[0]!.guesserCallId! });
     expect(JSON.stringify(raw.request)).toContain('mock-guesser');
     expect(JSON.stringify(raw)).not.toContain(SECRET);
 
     // A full-length loss shows the must-guess cue on the last judge reply.
-    const loss = episodes.find((e) => e.outcome === 'loss' && e.turns === 20);
+    const loss = episodes.find((e) => e.outcome === 'failure' && e.scores!.turns === 20);
     if (loss) {
-      const t = await call('episodes.transcript', { episodeId: loss.id });
-      expect(t.turns.filter((turn) => turn.mustGuess).map((turn) => turn.idx)).toEqual([19]);
+      const t = edaTurns((await call('episodes.transcript', { episodeId: loss.id })).events).turns;
+      expect(t.filter((turn) => turn.reply.endsWith(" You must guess now, what's it?")).map((turn) => turn.idx)).toEqual([19]);
     }
 
-    const firstQuestion = transcript.turns[0]!.question.slice(0, 12);
+    const firstQuestion = turns[0]!.question.slice(0, 12);
     const found = await call('episodes.list', { runId, search: firstQuestion });
     expect(found.map((e) => e.id)).toContain(episodes[0]!.id);
     expect(await call('episodes.list', { runId, search: 'no question asks this %_' })).toEqual([]);
@@ -142,11 +146,16 @@ describe('API service over the real SDK and the mock provider', () => {
     expect(await call('runs.list', {})).toEqual([]);
   });
 
-  it('lists datasets with their split sizes and entities with aliases', async () => {
-    const datasets = await call('datasets.list', {});
+  it('lists games with their roles, metrics and datasets, and datasets with their subsets and instances', async () => {
+    const games = await call('games.list', {});
+    const eda = games.find((g) => g.id === 'eda')!;
+    expect(eda.roles.map((r) => r.id)).toEqual(['guesser', 'judge']);
+    expect(eda.metrics.map((m) => m.key)).toEqual(['turns', 'success', 'yes', 'score']);
+    expect(eda.defaultSettings).toMatchObject({ maxTurns: 20 });
+    const datasets = await call('datasets.list', { game: 'eda' });
     expect(datasets.map((d) => d.name)).toEqual(['things', 'celebrities']);
-    expect(datasets[0]!.splits).toEqual([{ split: 'train', entities: 300 }, { split: 'dev', entities: 100 }, { split: 'test', entities: 100 }]);
-    const entities = await call('datasets.entities', { name: 'things', split: 'test' });
-    expect(entities[0]).toMatchObject({ position: 1, name: 'Oar' });
+    expect(datasets[0]!.subsets).toEqual([{ subset: 'train', instances: 300 }, { subset: 'dev', instances: 100 }, { subset: 'test', instances: 100 }]);
+    const instances = await call('datasets.instances', { game: 'eda', name: 'things', subset: 'test' });
+    expect(instances[0]).toMatchObject({ position: 0, name: 'Oar', tags: { category: expect.any(String) } });
   });
 });

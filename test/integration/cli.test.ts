@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { tempDir } from '../support/tmp';
 import { BIN, parlor } from '../support/cli';
@@ -48,15 +49,17 @@ describe('parlor CLI', () => {
     // Every request and response is in the database.
     const raw = new Database(db, { readonly: true });
     const calls = raw.prepare(`SELECT COUNT(*) AS n, SUM(response IS NULL) AS missing FROM model_calls WHERE run_id = 1`).get() as { n: number; missing: number };
-    const turns = raw.prepare(`SELECT COUNT(*) AS n, SUM(judge_label != 'bingo') AS judged FROM turns`).get() as { n: number; judged: number };
+    // One call behind every reply of a seat (the rules' Bingo is the game master's, without a call).
+    const replies = raw.prepare(`SELECT COUNT(*) FROM events WHERE from_seat IS NOT NULL`).pluck().get() as number;
     expect(calls.missing).toBe(0);
-    expect(calls.n).toBe(turns.n + turns.judged);
+    expect(calls.n).toBe(replies);
+    expect(raw.prepare(`SELECT COUNT(*) FROM events WHERE from_seat IS NOT NULL AND call_id IS NULL`).pluck().get()).toBe(0);
     raw.close();
 
     const show = await parlor(db, ['show', '1']);
     expect(show.stdout).toMatch(/^Episode 1 · run 1 · things\/test · repetition 1\nEntity: Oar/);
     expect(JSON.parse((await parlor(db, ['show', '1', '--json'])).stdout).calls.length).toBeGreaterThan(0);
-    expect((await parlor(db, ['runs'])).stdout).toMatch(/1\s+done\s+things\/test\s+openai:mock-guesser\s+openai:mock-judge\s+500\/500/);
+    expect((await parlor(db, ['runs'])).stdout).toMatch(/1\s+done\s+eda\s+things\/test\s+openai:mock-guesser · judge openai:mock-judge\s+500\/500/);
   }, 120_000);
 
   it('takes a JSON config file, with flags overriding it', async () => {
@@ -73,7 +76,7 @@ describe('parlor CLI', () => {
     const run = await parlor(db, ['run', '--config', config, '--repetitions', '1']);
     expect(run.code).toBe(0);
     const json = JSON.parse((await parlor(db, ['report', '1', '--json'])).stdout);
-    expect(json.run).toMatchObject({ dataset: 'celebrities', split: 'dev' });
+    expect(json.run).toMatchObject({ game: 'eda', dataset: 'celebrities', subset: 'dev' });
     expect(json.episodes).toBe(10);
     expect(json.metrics.turns.mean).toBeLessThanOrEqual(10);
   });
@@ -85,8 +88,12 @@ describe('parlor CLI', () => {
     ['a bad number', ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--repetitions', 'five'], /repetitions: .*number/i],
     ['a missing run', ['report', '42'], /No run with id 42/],
     ['a bad id', ['show', 'abc'], /Episode id must be a positive whole number/],
+    ['an unknown game', ['run', '--game', 'chess', '--guesser', 'mock-guesser'], /Unknown game "chess"/],
+    ['a missing role', ['run', '--guesser', 'mock-guesser'], /Say which model plays the judge: --judge provider:model/],
+    ['a bad setting', ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--set', 'maxTurns=1', '--no-preflight'], /EDA settings:\n\s+- maxTurns: .*>=2/],
   ])('explains %s and exits 2', async (_what, args, message) => {
     const db = join(tempDir(), 'p.db');
+    Store.open(db).close();
     const result = await parlor(db, args.map((a) => (a === 'MOCK' ? mock.openaiBaseUrl : a)));
     expect(result.stderr).toMatch(message);
     expect(result.code).toBe(2);
@@ -106,7 +113,7 @@ describe('parlor CLI', () => {
         try {
           const done = raw.prepare(`SELECT COUNT(*) FROM episodes WHERE status = 'done'`).pluck().get() as number;
           const midGame = raw
-            .prepare(`SELECT COUNT(*) FROM episodes e WHERE status = 'running' AND EXISTS (SELECT 1 FROM turns t WHERE t.episode_id = e.id)`)
+            .prepare(`SELECT COUNT(*) FROM episodes e WHERE status = 'running' AND EXISTS (SELECT 1 FROM events v WHERE v.episode_id = e.id)`)
             .pluck()
             .get() as number;
           if (done > 2 && midGame > 0) break;
@@ -121,18 +128,18 @@ describe('parlor CLI', () => {
       expect(listed[0]).toMatchObject({ id: 1, status: 'interrupted' });
       expect(listed[0]!.done).toBeLessThan(listed[0]!.episodes);
 
-      // Turns are contiguous per episode and each points at the stored call that produced it.
+      // Events are contiguous per episode and each reply points at the stored call that produced it.
       const gaps = raw
-        .prepare(`SELECT episode_id, COUNT(*) AS n, MAX(idx) AS last FROM turns GROUP BY episode_id HAVING n != last`)
+        .prepare(`SELECT episode_id, COUNT(*) AS n, MAX(idx) AS last FROM events GROUP BY episode_id HAVING n != last`)
         .all();
       expect(gaps).toEqual([]);
       const orphans = raw
-        .prepare(`SELECT COUNT(*) FROM turns t LEFT JOIN model_calls c ON c.id = t.guesser_call_id WHERE c.status IS NOT 'ok'`)
+        .prepare(`SELECT COUNT(*) FROM events v LEFT JOIN model_calls c ON c.id = v.call_id WHERE v.from_seat IS NOT NULL AND c.status IS NOT 'ok'`)
         .pluck()
         .get();
       expect(orphans).toBe(0);
-      const unfinished = raw.prepare(`SELECT COUNT(*) FROM episodes WHERE status = 'pending' AND id IN (SELECT episode_id FROM turns)`).pluck().get() as number;
-      expect(unfinished).toBeGreaterThan(0); // half-played episodes kept their turns, ready to resume
+      const unfinished = raw.prepare(`SELECT COUNT(*) FROM episodes WHERE status = 'pending' AND id IN (SELECT episode_id FROM events)`).pluck().get() as number;
+      expect(unfinished).toBeGreaterThan(0); // half-played episodes kept their events, ready to resume
       const report = await parlor(db, ['report', '1']);
       expect(report.stdout).toMatch(/interrupted/);
       expect(report.stdout).toMatch(/unfinished excluded/);

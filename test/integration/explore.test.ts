@@ -5,7 +5,12 @@ import { runReport } from '../../electron/engine/analysis/run-report';
 import { rescoreRun } from '../../electron/engine/analysis/rescore';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
+import { edaGame } from '../../electron/engine/games/eda/game';
+import { edaTurns } from '../../electron/engine/games/eda/turns';
+import { ProviderError } from '../../electron/engine/players/errors';
 import { ScriptedModel } from '../../electron/engine/players/scripted';
+import type { ChatRequest } from '../../electron/engine/players/types';
+import { textOf } from '../../shared/contract/content';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import type { Store } from '../../electron/engine/store/store';
@@ -13,10 +18,20 @@ import { mockGuesser, mockJudge } from '../mock-provider/behaviours';
 import { parlor } from '../support/cli';
 import { tempStore } from '../support/tmp';
 
-/** A run of scripted guesser `name` (its seed offset makes it play differently) against the mock judge. */
-async function play(store: Store, name: string, offset: number, dataset = 'things') {
+const wire = (r: ChatRequest) => r.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
+const THINGS = edaGame.datasets.load({ name: 'things', subset: 'test' }).instances.map((i) => i.name);
+/** The mock provider's guesser; offset -1: one that names the test list's entities in order (turn t: the t-th). */
+const guess = (r: ChatRequest, offset: number) => (offset < 0 ? `Is it a ${THINGS[(r.messages.length - 1) / 2]!.toLowerCase()}?` : mockGuesser(wire(r), (r.seed ?? 0) + offset));
+
+/**
+ * A run of scripted guesser `name` (its seed offset makes it play differently) against the mock
+ * judge; with `failAfter`, its calls fail (HTTP 500) once a game is longer than that.
+ */
+async function play(store: Store, name: string, offset: number, dataset = 'things', failAfter = Infinity) {
   const factory = (c: ModelConfig) =>
-    c.model === 'judge' ? new ScriptedModel('judge', (r) => mockJudge(r.messages[0]!.content)) : new ScriptedModel(name, (r) => mockGuesser(r.messages, (r.seed ?? 0) + offset));
+    c.model === 'judge'
+      ? new ScriptedModel('judge', (r) => mockJudge(textOf(r.messages[0]!.content)))
+      : new ScriptedModel(name, (r) => (r.messages.length > 2 * failAfter ? new ProviderError('server', 'HTTP 500') : guess(r, offset)));
   const { runId } = await prepareRun(
     store,
     { dataset: { name: dataset, split: 'test' }, limit: 8, repetitions: 3, seed: 5, preflight: false, players: { guesser: { provider: 'scripted', model: name }, judge: { provider: 'scripted', model: 'judge' } } },
@@ -46,29 +61,63 @@ describe('explore views on real runs', () => {
     const { store, a, call } = await setup();
     const board = await call('explore.leaderboard', { filters: { dataset: 'things' } });
     expect(board.rows.map((r) => r.player).sort()).toEqual(['scripted:alpha', 'scripted:beta']);
+    expect(board.coverage).toEqual({ mode: 'common', total: 8, common: 8 });
     const row = board.rows.find((r) => r.player === 'scripted:alpha')!;
     const { report } = runReport(store, a);
     for (const key of ['turns', 'success', 'yes', 'score'] as const) {
-      expect(row.metrics[key].mean).toBeCloseTo(report.metrics[key]!.mean, 10);
-      expect(row.metrics[key].std!).toBeCloseTo(report.metrics[key]!.std!, 10);
+      expect(row.metrics[key]!.mean).toBeCloseTo(report.metrics[key]!.mean, 10);
+      expect(row.metrics[key]!.std!).toBeCloseTo(report.metrics[key]!.std!, 10);
     }
     expect(row.episodes).toBe(24);
 
     rescoreRun(store, a, { lambda: 0.05 }, true);
-    const sums = raw(store).prepare(`SELECT run_id, repetition, n, score, score2 FROM repetition_sums ORDER BY 1, 2`).all();
+    const sums = raw(store).prepare(`SELECT run_id, repetition, n, sum, sum2 FROM rep_sums WHERE metric = 'score' ORDER BY 1, 2`).all();
     const direct = raw(store)
-      .prepare(`SELECT run_id, repetition, COUNT(*) AS n, SUM(m_score) AS score, SUM(m_score * m_score) AS score2 FROM episodes WHERE status = 'done' GROUP BY 1, 2 ORDER BY 1, 2`)
+      .prepare(`SELECT e.run_id, e.repetition, COUNT(*) AS n, SUM(s.value) AS sum, SUM(s.value * s.value) AS sum2 FROM episodes e
+                JOIN scores s ON s.episode_id = e.id AND s.metric = 'score' WHERE e.status = 'done' GROUP BY 1, 2 ORDER BY 1, 2`)
       .all();
     expect(sums.length).toBe(direct.length);
     sums.forEach((s, i) => {
       const d = direct[i] as Record<string, number>;
       const t = s as Record<string, number>;
       expect([t.run_id, t.repetition, t.n]).toEqual([d.run_id, d.repetition, d.n]);
-      expect(t.score).toBeCloseTo(d.score!, 10);
-      expect(t.score2).toBeCloseTo(d.score2!, 10);
+      expect(t.sum).toBeCloseTo(d.sum!, 10);
+      expect(t.sum2).toBeCloseTo(d.sum2!, 10);
     });
     const after = await call('explore.leaderboard', { filters: { dataset: 'things' } });
-    expect(after.rows.find((r) => r.player === 'scripted:alpha')!.metrics.score.mean).toBeCloseTo(rescoreRun(store, a).report.metrics.score!.mean, 10);
+    expect(after.rows.find((r) => r.player === 'scripted:alpha')!.metrics.score!.mean).toBeCloseTo(rescoreRun(store, a).report.metrics.score!.mean, 10);
+  });
+
+  it('errors never change a ranking: two identical players, one failing on its long games, tie on the instances both finished', async () => {
+    const store = tempStore();
+    // Both name the entities in list order, so the 8 entities are won at turns 1…8; the flaky copy
+    // fails (HTTP 500) on any game longer than 5 questions: its finished games are its easy ones.
+    await play(store, 'steady', -1);
+    await play(store, 'flaky', -1, 'things', 5);
+    const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
+    const board = async (instances: 'common' | 'all') => {
+      const reply = await service.registry.dispatch('explore.leaderboard', { filters: { dataset: 'things', instances } });
+      if (!reply.ok) throw new Error(reply.error.message);
+      return reply.result as ApiOutput<'explore.leaderboard'>;
+    };
+    const all = await board('all');
+    const flakyAll = all.rows.find((r) => r.player === 'scripted:flaky')!;
+    const steadyAll = all.rows.find((r) => r.player === 'scripted:steady')!;
+    expect(flakyAll.errorsExcluded).toBeGreaterThan(0);
+    // Counting every finished episode rewards failing on hard games: the flaky copy looks better.
+    expect(flakyAll.metrics.score!.mean).toBeGreaterThan(steadyAll.metrics.score!.mean);
+    expect(all.rows[0]!.player).toBe('scripted:flaky');
+
+    const common = await board('common');
+    const flaky = common.rows.find((r) => r.player === 'scripted:flaky')!;
+    const steady = common.rows.find((r) => r.player === 'scripted:steady')!;
+    expect(common.coverage).toEqual({ mode: 'common', total: 8, common: 5 });
+    expect(flakyAll.errorsExcluded).toBe(9); // 3 entities × 3 repetitions
+    for (const key of ['turns', 'success', 'yes', 'score']) expect(flaky.metrics[key]!.mean).toBeCloseTo(steady.metrics[key]!.mean, 12);
+    expect(flaky.episodes).toBe(steady.episodes);
+    expect(steady.leftOut).toBe(24 - steady.episodes);
+    expect(flaky.errorsExcluded).toBe(flakyAll.errorsExcluded);
+    await service.close();
   });
 
   it('heatmap cells cover every finished episode; a cell lists its episodes', async () => {
@@ -80,7 +129,7 @@ describe('explore views on real runs', () => {
     const cell = map.cells[0]!;
     const listed = await call('explore.cell', { filters: { dataset: 'things' }, topic: 'category', value: cell.topic, player: cell.player });
     expect(listed.episodes).toHaveLength(cell.n);
-    expect(listed.episodes.filter((e) => e.outcome === 'win').length / cell.n).toBeCloseTo(cell.mean, 10);
+    expect(listed.episodes.filter((e) => e.outcome === 'success').length / cell.n).toBeCloseTo(cell.mean, 10);
   });
 
   it('difficulty orders items easy → hard and flags the ones nobody solved', async () => {
@@ -104,15 +153,16 @@ describe('explore views on real runs', () => {
 
   it('side by side: episodes of one entity from both players, with marks', async () => {
     const { store, a, call } = await setup();
-    const first = store.listEpisodes(a)[0]!;
+    const first = store.episodes.list(a)[0]!;
     const siblings = await call('explore.siblings', { episodeId: first.id });
-    expect(siblings.entity).toBe(first.entity);
+    expect(siblings.instance).toBe(first.instance.name);
     expect(siblings.episodes).toHaveLength(6); // 3 repetitions × 2 players
     const view = await call('explore.sideBySide', { episodeIds: siblings.episodes.slice(0, 3).map((e) => e.id) });
     expect(view.columns).toHaveLength(3);
     for (const column of view.columns) {
-      expect(column.turns.filter((t) => t.firstYes).length).toBeLessThanOrEqual(1);
-      expect(column.turns.filter((t) => t.winning).length).toBe(column.episode.outcome === 'win' ? 1 : 0);
+      expect(column.marks.filter((m) => m.marks.includes('first-yes')).length).toBeLessThanOrEqual(1);
+      expect(column.marks.filter((m) => m.marks.includes('winning')).length).toBe(column.episode.outcome === 'success' ? 1 : 0);
+      expect(edaTurns(column.events).turns.length).toBe(column.episode.scores!.turns);
     }
   });
 
@@ -120,7 +170,7 @@ describe('explore views on real runs', () => {
     const { store, call } = await setup();
     const csv = await call('explore.export', { view: 'leaderboard', format: 'csv', filters: { dataset: 'things' } });
     expect(csv.filename).toBe('leaderboard-things.csv');
-    expect(csv.content.split('\r\n')[0]).toMatch(/^player,kind,episodes,repetitions,errors_excluded/);
+    expect(csv.content.split('\r\n')[0]).toMatch(/^player,kind,episodes,repetitions,errors_excluded,unfinished_excluded,left_out,turns_mean/);
     const tex = await call('explore.export', { view: 'leaderboard', format: 'latex', filters: { dataset: 'things' } });
     expect(tex.content).toContain('\\toprule');
     expect(tex.content).toContain('scripted:alpha');

@@ -9,6 +9,7 @@ import { prepareRun } from '../../electron/engine/runner/prepare';
 import type { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { tempStore } from '../support/tmp';
+import { turnsOf } from '../support/eda';
 
 let clean: MockProvider;
 let faulty: MockProvider;
@@ -31,9 +32,9 @@ async function play(store: Store, provider: 'openai' | 'anthropic', mock: MockPr
     players: { guesser: player('mock-guesser'), judge: player('mock-judge') },
   });
   const result = await executeRun(store, runId, { retry: { baseDelayMs: 10, maxDelayMs: 200 } });
-  const episodes = store.listEpisodes(runId).map((e) => ({
-    entity: e.entity, repetition: e.repetition, status: e.status, metrics: e.metrics,
-    questions: store.getTurns(e.id).map((t) => t.guesserSent),
+  const episodes = store.episodes.list(runId).map((e) => ({
+    instance: e.instance.name, repetition: e.repetition, status: e.status, scores: e.scores,
+    questions: turnsOf(store, e.id).map((t) => t.question),
   }));
   return { runId, result, episodes };
 }
@@ -50,7 +51,7 @@ describe.each(['openai', 'anthropic'] as const)('fault injection through the %s 
     expect(faultyRun.result).toMatchObject({ status: 'done', errors: 0, done: 24 });
     expect(faultyRun.episodes).toEqual(reference.episodes);
 
-    const failedAttempts = store.countCalls(faultyRun.runId).errors;
+    const failedAttempts = store.models.countCalls(faultyRun.runId).errors;
     const totalInjected = injected.reduce((sum, [, n]) => sum + (n as number), 0);
     expect(failedAttempts).toBe(totalInjected);
   }, 60_000);

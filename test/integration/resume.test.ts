@@ -13,6 +13,7 @@ import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { parlor, startParlor, waitFor } from '../support/cli';
 import { playScripted } from '../support/scripted-run';
 import { tempDir, tempStore } from '../support/tmp';
+import { turnsOf } from '../support/eda';
 
 let mock: MockProvider;
 let slow: MockProvider;
@@ -32,7 +33,7 @@ const players = (url: string) => ({
 
 /** Everything that must be identical between two plays of the same run. */
 function outcomes(store: Store, runId: number) {
-  return store.listEpisodes(runId).map((e) => ({ entity: e.entity, rep: e.repetition, status: e.status, metrics: e.metrics, questions: store.getTurns(e.id).map((t) => t.guesserSent) }));
+  return store.episodes.list(runId).map((e) => ({ instance: e.instance.name, rep: e.repetition, status: e.status, scores: e.scores, questions: turnsOf(store, e.id).map((t) => t.question) }));
 }
 
 describe('resume after SIGKILL', () => {
@@ -48,14 +49,14 @@ describe('resume after SIGKILL', () => {
     const raw = new Database(db, { fileMustExist: false });
     const turnCount = () => {
       try {
-        return raw.prepare(`SELECT COUNT(*) FROM turns`).pluck().get() as number;
+        return raw.prepare(`SELECT COUNT(*) FROM events`).pluck().get() as number;
       } catch {
         return 0;
       }
     };
     try {
       let child = startParlor(db, base);
-      for (const killAt of [40, 200, 420]) {
+      for (const killAt of [80, 401, 840]) {
         await waitFor(() => turnCount() >= killAt || child.exitCode !== null);
         child.kill('SIGKILL');
         await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
@@ -66,13 +67,13 @@ describe('resume after SIGKILL', () => {
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       expect(child.exitCode).toBe(0);
       expect(raw.prepare(`SELECT COUNT(*) FROM episodes`).pluck().get()).toBe(30);
-      expect(raw.prepare(`SELECT COUNT(*) FROM turns t GROUP BY episode_id HAVING COUNT(*) != MAX(idx)`).all()).toEqual([]);
+      expect(raw.prepare(`SELECT COUNT(*) FROM events GROUP BY episode_id HAVING COUNT(*) != MAX(idx)`).all()).toEqual([]);
     } finally {
       raw.close();
     }
     const resumed = Store.open(db);
     try {
-      expect(resumed.getRun(1).status).toBe('done');
+      expect(resumed.runs.get(1).status).toBe('done');
       expect(outcomes(resumed, 1)).toEqual(outcomes(reference, refId));
     } finally {
       resumed.close();
@@ -91,12 +92,12 @@ describe('retry errors', () => {
     const fast = { retry: { baseDelayMs: 5, maxDelayMs: 20 } };
     const first = await executeRun(store, runId, fast);
     expect(first).toMatchObject({ done: 0, errors: 3 });
-    expect(store.listEpisodes(runId).every((e) => e.status === 'error' && e.errorKind === 'server' && e.outcome === null)).toBe(true);
+    expect(store.episodes.list(runId).every((e) => e.status === 'error' && e.errorKind === 'server' && e.outcome === null)).toBe(true);
     await outage.close();
     const healed = await startMockProvider({ port });
     try {
       const second = await retryErrors(store, runId, fast);
-      expect(store.listEpisodes(runId).map((e) => e.error)).toEqual([null, null, null]);
+      expect(store.episodes.list(runId).map((e) => e.error)).toEqual([null, null, null]);
       expect(second).toMatchObject({ status: 'done', done: 3, errors: 0 });
     } finally {
       await healed.close();
@@ -114,7 +115,7 @@ describe('cache, replay and rescore', () => {
     expect(replay).toMatchObject({ status: 'done', done: 8, errors: 0 });
     expect(mock.requests.length).toBe(before);
     expect(outcomes(store, replay.runId)).toEqual(outcomes(store, runId));
-    expect(store.usage(replay.runId).every((u) => u.cachedCalls === u.calls && u.inputTokens === 0)).toBe(true);
+    expect(store.models.usage(replay.runId).every((u) => u.cachedCalls === u.calls && u.inputTokens === 0)).toBe(true);
   });
 
   it('replaying without a cache fails each episode with cache_miss, not a loss', async () => {
@@ -123,7 +124,7 @@ describe('cache, replay and rescore', () => {
     await executeRun(store, runId);
     const replay = await replayRun(store, runId);
     expect(replay).toMatchObject({ done: 0, errors: 2 });
-    expect(store.listEpisodes(replay.runId).map((e) => e.errorKind)).toEqual(['cache_miss', 'cache_miss']);
+    expect(store.episodes.list(replay.runId).map((e) => e.errorKind)).toEqual(['cache_miss', 'cache_miss']);
   });
 
   it('rescoring from stored turns applies a new λ by hand-computed values', async () => {
@@ -134,13 +135,13 @@ describe('cache, replay and rescore', () => {
       { dataset: { name: 'things', split: 'test' }, limit: 1, repetitions: 1 },
       { guesser: ScriptedModel.fromLines('g', questions), judge: new ScriptedModel('j', () => 'Yes.') },
     );
-    expect(store.listEpisodes(runId)[0]!.metrics).toEqual({ turns: 10, success: 1, yes: 9, score: 0.9 });
+    expect(store.episodes.list(runId)[0]!.scores).toEqual({ turns: 10, success: 1, yes: 9, score: 0.9 });
     // λ = 0.05: 1 − 0.05 × (10 − 5) = 0.75; with 8 free turns: 1 − 0.05 × 2 = 0.9
     expect(rescoreRun(store, runId, { lambda: 0.05 }).report.metrics.score!.mean).toBeCloseTo(0.75, 12);
     expect(rescoreRun(store, runId, { lambda: 0.05, freeTurns: 8 }).report.metrics.score!.mean).toBeCloseTo(0.9, 12);
-    expect(store.listEpisodes(runId)[0]!.metrics!.score).toBe(0.9); // not written
+    expect(store.episodes.list(runId)[0]!.scores!.score).toBe(0.9); // not written
     rescoreRun(store, runId, { lambda: 0.05 }, true);
-    expect(store.listEpisodes(runId)[0]!.metrics!.score).toBe(0.75);
+    expect(store.episodes.list(runId)[0]!.scores!.score).toBe(0.75);
   });
 });
 
@@ -152,9 +153,9 @@ describe('game events', () => {
       { dataset: { name: 'things', split: 'test' }, limit: 1, repetitions: 1, settings: { maxTurns: 3 } },
       { guesser: ScriptedModel.fromLines('g', ['', 'Is it big?\nIs it red?', 'Is it alive?']), judge: ScriptedModel.fromLines('j', ['No.', 'Yes.', 'I think so']) },
     );
-    const [episode] = store.listEpisodes(runId);
-    expect(episode).toMatchObject({ status: 'done', outcome: 'loss', errorKind: null });
-    expect(store.getTurns(episode!.id).map((t) => t.flags)).toEqual([['empty_question'], ['multi_line_question'], ['judge_off_format']]);
+    const [episode] = store.episodes.list(runId);
+    expect(episode).toMatchObject({ status: 'done', outcome: 'failure', errorKind: null });
+    expect(turnsOf(store, episode!.id).map((t) => t.flags)).toEqual([['empty_question'], ['multi_line_question'], ['judge_off_format']]);
   });
 });
 
@@ -163,14 +164,14 @@ describe('budget and progress', () => {
     const store = tempStore();
     const config = { dataset: { name: 'things' }, limit: 40, repetitions: 1, seed: 3, concurrency: 4, budgetUsd: 0.002, players: players(mock.openaiBaseUrl) };
     await expect(prepareRun(store, config)).rejects.toThrow(/needs a price.*parlor prices set openai:mock-guesser/);
-    store.setPrice('openai', 'mock-guesser', 2.5, 10);
-    store.setPrice('openai', 'mock-judge', 0.5, 1.5);
+    store.models.setPrice('openai', 'mock-guesser', 2.5, 10);
+    store.models.setPrice('openai', 'mock-judge', 0.5, 1.5);
     const { runId } = await prepareRun(store, config);
     const events: RunEvent[] = [];
     const result = await executeRun(store, runId, { onEvent: (e) => events.push(e), progressMs: 10 });
     expect(result.status).toBe('interrupted');
     expect(result.reason).toMatch(/budget of \$0\.00 reached/);
-    expect(store.getRun(runId).error).toMatch(/budget/);
+    expect(store.runs.get(runId).error).toMatch(/budget/);
     expect(result.done).toBeLessThan(40);
     const progress = events.filter((e) => e.type === 'progress');
     expect(progress.length).toBeGreaterThan(0);

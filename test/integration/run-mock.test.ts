@@ -1,11 +1,12 @@
 /** Whole runs through the real SDKs and the loopback mock provider. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDA_PROMPTS } from '../../shared/games/eda';
+import { EDA_PROMPTS } from '../../electron/engine/games/eda/settings';
 import { runReport } from '../../electron/engine/analysis/run-report';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { PreflightError, prepareRun } from '../../electron/engine/runner/prepare';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { tempStore } from '../support/tmp';
+import { turnsOf } from '../support/eda';
 
 let mock: MockProvider;
 beforeAll(async () => {
@@ -26,15 +27,15 @@ describe('a run against the mock provider', () => {
     const result = await executeRun(store, runId);
     expect(result).toMatchObject({ status: 'done', done: 8, errors: 0, total: 8 });
 
-    const episodes = store.listEpisodes(runId);
+    const episodes = store.episodes.list(runId);
     let calls = 0;
     for (const episode of episodes) {
-      const turns = store.getTurns(episode.id);
+      const turns = turnsOf(store, episode.id);
       expect(turns.map((t) => t.idx)).toEqual(turns.map((_, i) => i + 1));
-      expect(episode.metrics!.turns).toBe(turns.length);
-      const stored = store.getCalls(episode.id);
+      expect(episode.scores!.turns).toBe(turns.length);
+      const stored = store.models.calls(episode.id);
       expect(stored.every((c) => c.status === 'ok' && c.response !== null)).toBe(true);
-      expect(stored).toHaveLength(turns.length + turns.filter((t) => t.judgeLabel !== 'bingo').length);
+      expect(stored).toHaveLength(turns.length + turns.filter((t) => t.label !== 'bingo').length);
       calls += stored.length;
     }
     // Two preflight calls plus the episodes' calls went over the wire, no more.
@@ -43,12 +44,12 @@ describe('a run against the mock provider', () => {
     const wire = mock.requests.slice(before + 2);
     const firstGuess = wire.find((r) => (r.body.messages as unknown[]).length === 1 && r.body.model === 'mock-guesser')!;
     expect(firstGuess.body).toMatchObject({ temperature: 0.8, max_tokens: 64, messages: [{ role: 'user', content: EDA_PROMPTS.things.guesser }] });
-    const oarTurn = store.getTurns(episodes[0]!.id)[0]!;
-    const judgeCall = store.getCalls(episodes[0]!.id).find((c) => c.id === oarTurn.judgeCallId)!;
+    const oarTurn = turnsOf(store, episodes[0]!.id)[0]!;
+    const judgeCall = store.models.calls(episodes[0]!.id).find((c) => c.id === oarTurn.judgeCallId)!;
     expect(judgeCall.request).toMatchObject({
       temperature: 0.2,
       max_tokens: 6,
-      messages: [{ role: 'user', content: EDA_PROMPTS.things.judge.replace('{entity}', 'Oar').replace('{question}', oarTurn.guesserSent) }],
+      messages: [{ role: 'user', content: EDA_PROMPTS.things.judge.replace('{entity}', 'Oar').replace('{question}', oarTurn.question) }],
     });
   });
 
@@ -57,7 +58,7 @@ describe('a run against the mock provider', () => {
       const store = tempStore();
       const { runId } = await prepareRun(store, { dataset: { name: 'celebrities', split: 'test' }, limit: 3, repetitions: 2, seed: 99, preflight: false, players: players('mock-guesser', 'mock-judge') });
       await executeRun(store, runId);
-      return store.listEpisodes(runId).map((e) => store.getTurns(e.id).map((t) => t.guesserSent));
+      return store.episodes.list(runId).map((e) => turnsOf(store, e.id).map((t) => t.question));
     };
     const [a, b] = [await play(), await play()];
     expect(a).toEqual(b);
@@ -77,7 +78,7 @@ describe('a run against the mock provider', () => {
     await expect(prepareRun(store, { dataset: { name: 'things' }, players: players('mock-guesser', 'gpt-3.5-turbo-0613') })).rejects.toThrow(
       /judge: .*gpt-3\.5-turbo-0613.*does not exist/,
     );
-    expect(store.listRuns()).toEqual([]);
+    expect(store.runs.list()).toEqual([]);
   });
 
   it('marks episodes whose calls keep failing as errors, not losses, and the report excludes them', async () => {
@@ -87,7 +88,7 @@ describe('a run against the mock provider', () => {
     const { runId } = await prepareRun(store, config);
     const result = await executeRun(store, runId);
     expect(result).toMatchObject({ done: 0, errors: 3 });
-    const episodes = store.listEpisodes(runId);
+    const episodes = store.episodes.list(runId);
     expect(episodes.every((e) => e.status === 'error' && e.errorKind === 'server' && e.outcome === null)).toBe(true);
     const { report } = runReport(store, runId);
     expect(report).toMatchObject({ errors: 3, done: 0 });

@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { annotationResults, goldAnswer, type LabelledItem } from '../../electron/engine/annotation/results';
 import { wilson } from '../../electron/engine/annotation/stats';
 
-const item = (id: number, judgeLabel: string, answers: [string, string][], extra: Partial<LabelledItem> = {}): LabelledItem => ({
+const item = (id: number, label: string, answers: [string, string][], extra: Partial<LabelledItem> = {}): LabelledItem => ({
   itemId: id,
   episodeId: extra.episodeId ?? id,
-  judgeLabel,
+  label,
   dataset: extra.dataset ?? 'things',
-  judgeModel: 'gpt-3.5-turbo',
-  category: null,
-  episodeYes: extra.episodeYes ?? null,
-  labels: answers.map(([annotator, answer]) => ({ annotator, answer: answer as LabelledItem['labels'][number]['answer'] })),
+  model: 'gpt-3.5-turbo',
+  tag: '(no category)',
+  labels: answers.map(([annotator, answer]) => ({ annotator, answer })),
 });
+const EDA = ['yes', 'no', 'maybe', 'dunno'];
+const results = (items: LabelledItem[]) => annotationResults(items, EDA, 'answer');
 
 describe('gold answers', () => {
   it('majority wins; an even split is a tie; no labels is none', () => {
@@ -25,10 +26,10 @@ describe('gold answers', () => {
 describe('annotation results, counted by hand', () => {
   // 10 items: 8 judged by one annotator (2 wrong), 1 ambiguous, 1 unlabelled.
   const items = [
-    item(1, 'yes', [['ann', 'yes']], { episodeId: 100, episodeYes: 3 }),
-    item(2, 'yes', [['ann', 'no']], { episodeId: 100, episodeYes: 3 }), // judge said yes, truth no
-    item(3, 'no', [['ann', 'no']], { episodeId: 101, episodeYes: 5 }),
-    item(4, 'no', [['ann', 'yes']], { episodeId: 101, episodeYes: 5 }), // judge said no, truth yes
+    item(1, 'yes', [['ann', 'yes']], { episodeId: 100 }),
+    item(2, 'yes', [['ann', 'no']], { episodeId: 100 }), // judge said yes, truth no
+    item(3, 'no', [['ann', 'no']], { episodeId: 101 }),
+    item(4, 'no', [['ann', 'yes']], { episodeId: 101 }), // judge said no, truth yes
     item(5, 'no', [['ann', 'no']], { dataset: 'celebrities' }),
     item(6, 'maybe', [['ann', 'maybe']]),
     item(7, 'no', [['ann', 'no']]),
@@ -36,7 +37,7 @@ describe('annotation results, counted by hand', () => {
     item(9, 'no', [['ann', 'ambiguous']]),
     item(10, 'no', []),
   ];
-  const r = annotationResults(items);
+  const r = results(items);
 
   it('error rate 2/8 with its Wilson interval; ambiguous and unlabelled items counted apart', () => {
     expect(r.overall).toEqual(wilson(2, 8));
@@ -47,13 +48,13 @@ describe('annotation results, counted by hand', () => {
   });
 
   it('by judge label and dataset', () => {
-    expect(r.by.judgeLabel.map((g) => [g.key, g.k, g.n])).toEqual([['maybe', 0, 1], ['no', 1, 4], ['yes', 1, 3]]);
+    expect(r.by.label.map((g) => [g.key, g.k, g.n])).toEqual([['maybe', 0, 1], ['no', 1, 4], ['yes', 1, 3]]);
     expect(r.by.dataset.map((g) => [g.key, g.k, g.n])).toEqual([['celebrities', 0, 1], ['things', 2, 7]]);
   });
 
   it('confusion matrix: judge said (rows) × correct answer (columns)', () => {
     expect(r.confusion.gold).toEqual(['yes', 'no', 'maybe', 'dunno', 'ambiguous']);
-    expect(r.confusion.judge).toEqual(['yes', 'no', 'maybe']);
+    expect(r.confusion.produced).toEqual(['yes', 'no', 'maybe']);
     expect(r.confusion.counts).toEqual([
       [2, 1, 0, 0, 0],
       [1, 3, 0, 0, 1],
@@ -61,9 +62,10 @@ describe('annotation results, counted by hand', () => {
     ]);
   });
 
-  it('#Yes corrected per episode: 3 → 2 (a false yes) and 5 → 6 (a missed yes); means 4 → 4', () => {
-    expect(r.scoreEffect).toMatchObject({ episodes: 2, changedTurns: 2, yesAsPlayed: 4, yesCorrected: 4 });
-    expect(r.scoreEffect.note).toMatch(/cannot be/);
+  it("a label outside the game's vocabulary is the confusion matrix's `other` row", () => {
+    const odd = results([item(1, 'other', [['ann', 'no']]), item(2, 'yes', [['ann', 'yes']])]);
+    expect(odd.confusion.produced).toEqual(['yes', 'other']);
+    expect(odd.overall).toMatchObject({ k: 1, n: 2 });
   });
 
   it('no agreement with one annotator', () => {
@@ -73,7 +75,7 @@ describe('annotation results, counted by hand', () => {
 
 describe('agreement between annotators', () => {
   it("two annotators: Cohen's kappa over their shared items", () => {
-    const r = annotationResults([
+    const r = results([
       item(1, 'yes', [['a', 'yes'], ['b', 'yes']]),
       item(2, 'no', [['a', 'no'], ['b', 'no']]),
       item(3, 'no', [['a', 'no'], ['b', 'yes']]),
@@ -89,7 +91,7 @@ describe('agreement between annotators', () => {
   });
 
   it("three annotators: Fleiss' kappa", () => {
-    const r = annotationResults([
+    const r = results([
       item(1, 'yes', [['a', 'yes'], ['b', 'yes'], ['c', 'yes']]),
       item(2, 'no', [['a', 'no'], ['b', 'no'], ['c', 'yes']]),
     ]);

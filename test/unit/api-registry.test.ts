@@ -27,8 +27,10 @@ describe('API registry', () => {
     expect(await service.registry.dispatch('runs.get', { runId: 5 })).toMatchObject({ ok: false, error: { code: 'not_found', message: 'No run with id 5 in this database.' } });
     const badConfig = await service.registry.dispatch('runs.estimate', { config: { dataset: { name: 'things' }, players: {} } });
     expect(badConfig).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('players.guesser') } });
-    const unknownDataset = await service.registry.dispatch('datasets.entities', { name: 'animals', split: 'test' });
+    const unknownDataset = await service.registry.dispatch('runs.estimate', { config: { dataset: { name: 'animals' }, players: { guesser: { provider: 'openai', model: 'm' }, judge: { provider: 'openai', model: 'm' } } } });
     expect(unknownDataset).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('Unknown dataset "animals"') } });
+    const unknownGame = await service.registry.dispatch('runs.estimate', { config: { game: 'chess', dataset: { name: 'x' }, players: {} } });
+    expect(unknownGame).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('Unknown game "chess"') } });
     const secretInConfig = await service.registry.dispatch('models.save', { name: 'x', config: { provider: 'openai', model: 'm', apiKey: 'sk-1' } });
     expect(secretInConfig).toMatchObject({ ok: false, error: { code: 'bad_request' } });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callCost, estimateEdaTokens, runCost } from '../../electron/engine/analysis/cost';
+import { callCost, runCost } from '../../electron/engine/analysis/cost';
+import { estimateEdaTokens } from '../../electron/engine/games/eda/estimate';
 
 describe('cost', () => {
   it('prices tokens per million', () => {
@@ -18,10 +19,10 @@ describe('cost', () => {
 
   it('estimates an upper bound from prompt sizes and turn limits', () => {
     // 1 episode, 2 turns; guesser prompt 400 chars (100 tokens), 10-token questions; judge prompt 80 chars, 2-token replies.
-    const e = estimateEdaTokens(1, 2, { promptChars: 400, maxTokens: 10 }, { promptChars: 80, maxTokens: 2 });
+    const e = estimateEdaTokens(2, { promptChars: 400, maxTokens: 10 }, { promptChars: 80, maxTokens: 2 });
     // guesser input: turn 1 = 100, turn 2 = 100 + (10 + 2 + 10) = 122 → 222
-    expect(e.guesser).toEqual({ calls: 2, inputTokens: 222, outputTokens: 20 });
+    expect(e.guesser!).toEqual({ calls: 2, inputTokens: 222, outputTokens: 20 });
     // judge input: 2 × (20 + 10) = 60
-    expect(e.judge).toEqual({ calls: 2, inputTokens: 60, outputTokens: 4 });
+    expect(e.judge!).toEqual({ calls: 2, inputTokens: 60, outputTokens: 4 });
   });
 });

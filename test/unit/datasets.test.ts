@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DatasetError, loadEdaDataset } from '../../electron/engine/datasets/eda';
-import { parseEntityList } from '../../electron/engine/datasets/validate';
+import { DatasetError } from '../../electron/engine/core/datasets';
+import { edaDatasets, edaPayload } from '../../electron/engine/games/eda/datasets';
+import { parseEntityList } from '../../electron/engine/games/eda/lists';
 import { writeList } from '../support/tmp';
+
+const loadEdaDataset = (ref: { name: string; split?: string; file?: string; kind?: string }) => edaDatasets.load({ name: ref.name, subset: ref.split, file: ref.file, kind: ref.kind });
 
 describe('bundled EDA datasets', () => {
   it.each([
@@ -13,7 +16,7 @@ describe('bundled EDA datasets', () => {
     ['celebrities', 'test', 100],
   ] as const)('%s/%s has %i entities and loads without errors', (name, split, count) => {
     const dataset = loadEdaDataset({ name, split });
-    expect(dataset.entities).toHaveLength(count);
+    expect(dataset.instances).toHaveLength(count);
     expect(dataset.problems.filter((p) => p.severity === 'error')).toEqual([]);
   });
 
@@ -24,7 +27,7 @@ describe('bundled EDA datasets', () => {
 
   it('parses aliases', () => {
     const dataset = loadEdaDataset({ name: 'things', split: 'test' });
-    expect(dataset.entities.find((e) => e.name === 'Yoga mat')?.aliases).toEqual(['Yoga mat', 'Mat']);
+    expect(edaPayload(dataset.instances.find((e) => e.name === 'Yoga mat')?.payload).aliases).toEqual(['Yoga mat', 'Mat']);
   });
 
   it('refuses an unknown dataset with the list of known ones', () => {
@@ -70,6 +73,21 @@ describe('parseEntityList validation', () => {
   it('asks for the kind of a custom list', () => {
     const file = writeList(['Oar']);
     expect(() => loadEdaDataset({ name: 'mine', split: 'test', file })).toThrow(/dataset.kind/);
+  });
+
+  it('stores a custom list under its own name and content hash, never as a bundled dataset', () => {
+    const file = writeList(['Oar', 'Sloth | Three-toed sloth']);
+    const a = loadEdaDataset({ name: 'things', split: 'test', file, kind: 'things' });
+    expect(a.name).toMatch(/^entities@[0-9a-f]{8}$/);
+    expect(a.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.source).toBe(file);
+    expect(a.instances.map((i) => i.tags)).toEqual([{}, {}]);
+  });
+
+  it('refuses a line of 100,000 characters, a JSON file and an unknown kind, each with what to do', () => {
+    expect(() => loadEdaDataset({ name: 'x', file: writeList(['Oar', 'a'.repeat(100_000)]), kind: 'things' })).toThrow(/line is 100,000 characters long; an entity is a name of at most 1000 characters/);
+    expect(() => loadEdaDataset({ name: 'x', file: writeList(['{"instances": []}']), kind: 'things' })).toThrow(/is a JSON file, not an EDA entity list/);
+    expect(() => loadEdaDataset({ name: 'x', file: writeList(['Oar']), kind: 'animals' })).toThrow(/"animals" is not a kind of EDA list: use "things" or "celebrities"/);
   });
 
   it('refuses an empty list', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { edaEpisodeMetrics, edaScore } from '../../electron/engine/games/eda/metrics';
-import type { JudgeLabel } from '../../shared/contract/records';
+import type { JudgeLabel } from '../../electron/engine/games/eda/rules';
 
 const paper = { lambda: 0.02, freeTurns: 5 };
 

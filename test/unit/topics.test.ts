@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadEdaDataset } from '../../electron/engine/datasets/eda';
-import { loadTopics, TOPIC_KEYS } from '../../electron/engine/datasets/topics';
+import { datasetsRoot, edaDatasets } from '../../electron/engine/games/eda/datasets';
+import { loadTopics as load, TOPIC_KEYS } from '../../electron/engine/games/eda/topics';
+
+const loadTopics = (kind: string) => load(datasetsRoot(), kind);
 
 const THINGS = ['objects', 'animals', 'foods', 'plants', 'vehicles', 'clothing', 'professions', 'materials', 'instruments', 'places', 'birds', 'sports', 'buildings', 'furniture', 'celestial bodies', 'mythical creatures', 'events', 'activities'];
 const ERAS = ['pre-20th century', '20th century', '21st century'];
@@ -17,11 +19,12 @@ describe('topics of the bundled entities', () => {
     const topics = loadTopics(kind);
     let entities = 0;
     for (const split of ['train', 'dev', 'test'] as const) {
-      for (const e of loadEdaDataset({ name: kind, split }).entities) {
+      for (const e of edaDatasets.load({ name: kind, subset: split }).instances) {
         entities++;
-        const t = topics.get(`${split}\u0000${e.line}`);
-        expect(t, `${kind}/${split}: ${e.line}`).toBeDefined();
-        for (const key of TOPIC_KEYS[kind]!) expect(t![key], `${e.line}: ${key}`).toMatch(/\S/);
+        const t = topics.get(`${split}\u0000${e.key}`);
+        expect(t, `${kind}/${split}: ${e.key}`).toBeDefined();
+        for (const key of TOPIC_KEYS[kind]!) expect(t![key], `${e.key}: ${key}`).toMatch(/\S/);
+        expect(e.tags).toEqual(t);
       }
     }
     expect(topics.size).toBe(entities);

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { formatRate, type AnnotationSpecInput } from '../../../shared/contract/annotation';
 import * as annotation from '../../engine/annotation/sets';
-import { toCsv } from '../../engine/io/export';
-import { CliError, openStore, parseId } from '../context';
+import { toCsv } from '../../engine/io/csv';
+import { checkOutput, CliError, openStore, parseId } from '../context';
 import { shortTime, table } from '../format';
 
 export interface AnnotationFlags {
@@ -32,11 +32,12 @@ const int = (text: string | undefined, what: string) => {
 
 /** `parlor annotations create|list|report|export`: the same sets and numbers as the app's Annotate pages. */
 export function annotationsCommand(action: string | undefined, args: string[], flags: AnnotationFlags): number {
-  const store = openStore(flags.db);
+  const out = action === 'export' && flags.out !== undefined ? checkOutput(flags.out) : undefined;
+  const store = openStore(flags.db, { create: action === 'create' });
   try {
     switch (action ?? 'list') {
       case 'list': {
-        const sets = store.listAnnotationSets().map(annotation.setSummary);
+        const sets = store.annotations.listSets().map((row) => annotation.setSummary(store, row));
         if (!sets.length) return (console.log('No annotation sets yet: parlor annotations create --runs <ids> --size 300'), 0);
         console.log(table(['set', 'name', 'method', 'runs', 'items', 'labelled', 'annotators', 'created'], sets.map((s) => [s.id, s.name, s.method, s.runs.join(','), s.items, s.labelledItems, s.annotators.join(', ') || '—', shortTime(s.createdAt)])));
         return 0;
@@ -52,9 +53,10 @@ export function annotationsCommand(action: string | undefined, args: string[], f
           seed: int(flags.seed, '--seed'),
           overlap: flags.overlap === undefined || flags.overlap === 'all' ? 'all' : int(flags.overlap, '--overlap'),
         };
-        const name = flags.name ?? `judge check of run${spec.runs.length > 1 ? 's' : ''} ${spec.runs.join(', ')}`;
+        const info = spec.runs.length ? annotation.gameOfSpec(store, spec.runs).hooks.info : null;
+        const name = flags.name ?? `${info?.producer ?? 'annotation'} check of run${spec.runs.length > 1 ? 's' : ''} ${spec.runs.join(', ')}`;
         const set = annotation.createSet(store, name, Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined)));
-        console.log(`Created annotation set ${set.id} "${set.name}": ${set.items} judge answers (${set.method}, seed ${set.seed}).`);
+        console.log(`Created annotation set ${set.id} "${set.name}": ${set.items} ${info?.itemsNoun ?? 'items'} (${set.method}, seed ${set.seed}).`);
         console.log(`Label them in the app (Annotate), then: parlor annotations report ${set.id}`);
         return 0;
       }
@@ -63,19 +65,25 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         const r = annotation.results(store, setId);
         if (flags.json) return (console.log(JSON.stringify(r, null, 2)), 0);
         if (flags.csv) return (process.stdout.write(toCsv(annotation.resultRows(r))), 0);
+        const { producer, labelNoun, groups } = r.info;
         console.log(`Set ${r.set.id} "${r.set.name}" · ${r.items} items · ${r.judged} judged · ${r.ambiguous} ambiguous · ${r.ties} ties · ${r.unlabelled} unlabelled`);
-        console.log(`Judge error rate: ${formatRate(r.overall)}`);
-        for (const group of ['judgeLabel', 'dataset', 'judgeModel', 'category'] as const) {
-          if (r.by[group].length < 2 && group !== 'judgeLabel') continue;
-          console.log(`\nby ${group}`);
-          console.log(table([group, 'error rate'], r.by[group].map((g) => [g.key, formatRate(g)])));
+        console.log(`${producer.charAt(0).toUpperCase()}${producer.slice(1)} error rate: ${formatRate(r.overall)}`);
+        for (const group of ['label', 'dataset', 'model', 'tag'] as const) {
+          if (r.by[group].length < 2 && group !== 'label') continue;
+          const title = group === 'dataset' ? group : groups[group];
+          console.log(`\nby ${title}`);
+          console.log(table([title, 'error rate'], r.by[group].map((g) => [g.key, formatRate(g)])));
         }
-        console.log('\nconfusion (rows: judge said, columns: correct answer)');
-        console.log(table(['judge \\ correct', ...r.confusion.gold], r.confusion.judge.map((j, i) => [j, ...r.confusion.counts[i]!])));
+        console.log(`\nconfusion (rows: ${producer} said, columns: correct ${labelNoun})`);
+        console.log(table([`${producer} \\ correct`, ...r.confusion.gold], r.confusion.produced.map((j, i) => [j, ...r.confusion.counts[i]!])));
         const a = r.agreement;
         console.log(`\nagreement: ${a.method ? `${a.method === 'cohen' ? "Cohen's" : "Fleiss'"} kappa ${a.kappa?.kappa?.toFixed(3) ?? 'undefined'} over ${a.sharedItems} shared items (${a.annotators.join(', ')})` : a.note}`);
         const s = r.scoreEffect;
-        if (s.episodes) console.log(`#Yes over the ${s.episodes} annotated episodes: ${s.yesAsPlayed!.toFixed(2)} as played → ${s.yesCorrected!.toFixed(2)} corrected (${s.changedTurns} answers changed)`);
+        for (const m of s.metrics) {
+          if (s.episodes && m.asPlayed !== null && m.corrected !== null) {
+            console.log(`${m.label} over the ${s.episodes} annotated episodes: ${m.asPlayed.toFixed(2)} as played → ${m.corrected.toFixed(2)} corrected (${s.changed} ${labelNoun}s changed)`);
+          }
+        }
         console.log(s.note);
         return 0;
       }
@@ -86,9 +94,9 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         if (what !== 'labels' && what !== 'results') throw new CliError(`--what must be labels or results, not "${what}".`);
         if (format !== 'csv' && format !== 'jsonl') throw new CliError(`--format must be csv or jsonl, not "${format}".`);
         const file = annotation.exportSet(store, setId, what, format);
-        if (flags.out) {
-          writeFileSync(flags.out, file.content);
-          process.stderr.write(`wrote ${flags.out}\n`);
+        if (out) {
+          writeFileSync(out, file.content);
+          process.stderr.write(`wrote ${out}\n`);
         } else process.stdout.write(file.content);
         return 0;
       }

@@ -1,35 +1,63 @@
 import { writeFileSync } from 'node:fs';
 import { difficultySvg } from '../../../shared/charts/difficulty';
 import { heatmapSvg } from '../../../shared/charts/heatmap';
-import { ExploreFiltersSchema } from '../../../shared/contract/explore';
+import { ExploreFiltersSchema, type ExploreFilters } from '../../../shared/contract/explore';
 import { describeZodError } from '../../../shared/contract/run';
-import { difficulty, heatmap, leaderboard, type ExploreFilters } from '../../engine/analysis/explore';
-import { primaryTopic } from '../../engine/datasets/topics';
-import { difficultyCsvRows, heatmapCsvRows, heatmapLatex, leaderboardCsvRows, leaderboardLatex } from '../../engine/io/explore-export';
-import { episodeExportRows, toCsv, toJsonl } from '../../engine/io/export';
+import { difficulty, heatmap } from '../../engine/analysis/explore/items';
+import { defaultTag, exploreFile } from '../../engine/api/explore-handlers';
+import { allGames, gameById } from '../../engine/games/registry';
+import { toCsv, toJsonl } from '../../engine/io/csv';
+import { episodeExportRows } from '../../engine/io/episodes';
 import type { Store } from '../../engine/store/store';
-import { CliError, openStore, parseId } from '../context';
+import { checkOutput, CliError, openStore, parseId } from '../context';
 
 export interface ExportFlags {
   format: string;
   out?: string;
   db?: string;
+  game?: string;
   dataset?: string;
   split?: string;
-  judge?: string;
+  with?: string[];
   from?: string;
   to?: string;
+  instances?: string;
   topic?: string;
   metric?: string;
   axis?: string;
+  /** `--<role> <player>` for each condition role of each game (EDA: `--judge`). */
+  [roleFlag: string]: unknown;
 }
 
 const VIEWS = ['leaderboard', 'heatmap', 'difficulty'] as const;
 const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'] };
 
+/** Condition roles of every game, for `--<role> <player>` filters. */
+export function conditionRoles(): string[] {
+  return [...new Set(allGames().flatMap((g) => g.roles.filter((r) => r.condition).map((r) => r.id)))];
+}
+
 function filtersOf(flags: ExportFlags): ExploreFilters {
+  const game = gameById(flags.game ?? 'eda');
+  const conditions: Record<string, string> = {};
+  for (const pair of flags.with ?? []) {
+    const [role, player] = pair.split('=', 2);
+    if (!role || !player) throw new CliError(`--with takes role=player (e.g. --with ${conditionRoles()[0] ?? 'role'}=openai:gpt-4o), not "${pair}".`);
+    conditions[role.trim()] = player.trim();
+  }
+  for (const role of game.roles.filter((r) => r.condition)) if (typeof flags[role.id] === 'string') conditions[role.id] = flags[role.id] as string;
   const parsed = ExploreFiltersSchema.safeParse(
-    Object.fromEntries(Object.entries({ dataset: flags.dataset ?? 'things', split: flags.split, judge: flags.judge, from: flags.from, to: flags.to }).filter(([, v]) => v !== undefined)),
+    Object.fromEntries(
+      Object.entries({
+        game: game.id,
+        dataset: flags.dataset ?? game.datasets.bundled()[0]?.name,
+        subset: flags.split,
+        conditions: Object.keys(conditions).length ? conditions : undefined,
+        from: flags.from,
+        to: flags.to,
+        instances: flags.instances,
+      }).filter(([, v]) => v !== undefined),
+    ),
   );
   if (!parsed.success) throw new CliError(describeZodError(parsed.error, 'filters'));
   return parsed.data;
@@ -41,19 +69,20 @@ function render(store: Store, target: string, flags: ExportFlags): { text: strin
     return { text: flags.format === 'csv' ? toCsv(rows) : toJsonl(rows), what: `${rows.length} episodes` };
   }
   const filters = filtersOf(flags);
-  if (target === 'leaderboard') {
-    const rows = leaderboard(store, filters);
-    return { text: flags.format === 'csv' ? toCsv(leaderboardCsvRows(rows)) : leaderboardLatex(rows, filters), what: `${rows.length} players` };
+  const game = gameById(filters.game);
+  if (flags.format === 'svg') {
+    if (target === 'heatmap') {
+      const map = heatmap(store, filters, flags.topic ?? defaultTag(store, game, filters.dataset), flags.metric ?? game.view.heatmapMetrics[0] ?? game.view.sortBy);
+      return { text: heatmapSvg(map), what: `${map.players.length} × ${map.topics.length} cells` };
+    }
+    const d = difficulty(store, filters, flags.axis ?? 'item');
+    return { text: difficultySvg(d), what: `${d.rows.length} levels` };
   }
-  if (target === 'heatmap') {
-    const metric = flags.metric ?? 'score';
-    if (metric !== 'score' && metric !== 'success') throw new CliError(`--metric must be score or success, not "${metric}".`);
-    const map = heatmap(store, filters, flags.topic ?? primaryTopic(filters.dataset), metric);
-    const text = flags.format === 'csv' ? toCsv(heatmapCsvRows(map)) : flags.format === 'latex' ? heatmapLatex(map, filters) : heatmapSvg(map);
-    return { text, what: `${map.players.length} × ${map.topics.length} cells` };
+  if (target === 'heatmap' && flags.metric && !game.view.heatmapMetrics.includes(flags.metric)) {
+    throw new CliError(`--metric must be ${game.view.heatmapMetrics.join(' or ')}, not "${flags.metric}".`);
   }
-  const d = difficulty(store, filters, flags.axis ?? 'item');
-  return { text: flags.format === 'csv' ? toCsv(difficultyCsvRows(d)) : difficultySvg(d), what: `${d.rows.length} levels` };
+  const file = exploreFile(store, target as (typeof VIEWS)[number], flags.format as 'csv' | 'latex', filters, { topic: flags.topic, metric: flags.metric, axis: flags.axis });
+  return { text: file.content, what: file.filename };
 }
 
 /** `parlor export <run>` (episodes) or `parlor export leaderboard|heatmap|difficulty` (the explore views). */
@@ -63,12 +92,13 @@ export function exportCommand(target: string, flags: ExportFlags): number {
     throw new CliError(`Export what? A run id, or one of ${VIEWS.join(', ')} (not "${target}").`);
   }
   if (!FORMATS[kind]!.includes(flags.format)) throw new CliError(`--format for ${kind === 'run' ? 'a run' : kind} must be ${FORMATS[kind]!.join(' or ')}, not "${flags.format}".`);
-  const store = openStore(flags.db);
+  const out = flags.out === undefined ? undefined : checkOutput(flags.out);
+  const store = openStore(flags.db, { create: false });
   try {
     const { text, what } = render(store, target, flags);
-    if (flags.out) {
-      writeFileSync(flags.out, text);
-      process.stderr.write(`wrote ${what} to ${flags.out}\n`);
+    if (out) {
+      writeFileSync(out, text);
+      process.stderr.write(`wrote ${what} to ${out}\n`);
     } else {
       process.stdout.write(text);
     }

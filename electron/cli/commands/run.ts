@@ -1,34 +1,27 @@
 import { readFileSync } from 'node:fs';
-import { formatProblems } from '../../engine/datasets/validate';
+import { formatProblems } from '../../engine/core/datasets';
+import { gameById } from '../../engine/games/registry';
 import { executeRun, retryErrors } from '../../engine/runner/execute';
 import { estimateRun } from '../../engine/runner/estimate';
 import { prepareRun } from '../../engine/runner/prepare';
 import type { Store } from '../../engine/store/store';
-import { CliError, modelSpec, openStore, parseId } from '../context';
+import { CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../context';
 import { progressPrinter } from '../progress';
 import { printReport } from './report';
 
 export interface RunFlags {
   config?: string;
+  game?: string;
   dataset?: string;
   datasetFile?: string;
   kind?: string;
   split?: string;
-  guesser?: string;
-  judge?: string;
   baseUrl?: string;
-  guesserBaseUrl?: string;
-  judgeBaseUrl?: string;
-  guesserKeyEnv?: string;
-  judgeKeyEnv?: string;
   repetitions?: string;
   concurrency?: string;
   limit?: string;
   seed?: string;
-  maxTurns?: string;
-  lambda?: string;
-  guesserTemperature?: string;
-  judgeTemperature?: string;
+  set?: string[];
   name?: string;
   preflight?: boolean;
   cache?: string;
@@ -39,11 +32,14 @@ export interface RunFlags {
   retryErrors?: string;
   dryRun?: boolean;
   db?: string;
+  /** `--<role>`, `--<role>-base-url`, `--<role>-key-env` for each role of each game. */
+  [roleFlag: string]: unknown;
 }
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
 const num = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+const camel = (text: string) => text.replace(/[-_](\w)/g, (_m, c: string) => c.toUpperCase());
 
 function readConfigFile(path: string): Json {
   let text: string;
@@ -59,39 +55,53 @@ function readConfigFile(path: string): Json {
   }
 }
 
-function player(base: unknown, spec: string | undefined, baseUrl: string | undefined, keyEnv: string | undefined, limits: Json): Json | undefined {
+function deepMerge(base: Json, over: Json): Json {
+  const out: Json = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = v && typeof v === 'object' && !Array.isArray(v) ? deepMerge(obj(out[k]), v as Json) : v;
+  return out;
+}
+
+function player(base: unknown, spec: unknown, baseUrl: unknown, keyEnv: unknown, limits: Json): Json | undefined {
   const merged: Json = { ...obj(base), ...limits };
-  if (spec) Object.assign(merged, modelSpec(spec));
-  if (baseUrl) merged.baseUrl = baseUrl;
-  if (keyEnv) merged.apiKeyEnv = keyEnv;
+  if (typeof spec === 'string') Object.assign(merged, modelSpec(spec));
+  if (typeof baseUrl === 'string') merged.baseUrl = baseUrl;
+  if (typeof keyEnv === 'string') merged.apiKeyEnv = keyEnv;
   return Object.keys(merged).length ? merged : undefined;
 }
 
 /** A config file, with any flag given on the command line taking precedence. */
 export function configFromFlags(flags: RunFlags): Json {
   const file = flags.config ? readConfigFile(flags.config) : {};
+  const gameId = flags.game ?? (typeof file.game === 'string' ? file.game : 'eda');
+  let game;
+  try {
+    game = gameById(gameId);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
   const players = obj(file.players);
-  const dataset: Json = { name: 'things', ...obj(file.dataset) };
+  const dataset: Json = { name: game.datasets.bundled()[0]?.name ?? 'default', ...obj(file.dataset) };
   if (flags.dataset) dataset.name = flags.dataset;
   if (flags.datasetFile) dataset.file = flags.datasetFile;
   if (flags.kind) dataset.kind = flags.kind;
-  if (flags.split) dataset.split = flags.split;
-
-  const settings: Json = { ...obj(file.settings) };
-  if (flags.maxTurns) settings.maxTurns = num(flags.maxTurns);
-  if (flags.lambda) settings.lambda = num(flags.lambda);
-  if (flags.guesserTemperature) settings.guesser = { ...obj(settings.guesser), temperature: num(flags.guesserTemperature) };
-  if (flags.judgeTemperature) settings.judge = { ...obj(settings.judge), temperature: num(flags.judgeTemperature) };
+  if (flags.split) {
+    delete dataset.split;
+    dataset.subset = flags.split;
+  }
+  const settings = deepMerge(obj(file.settings), parseSettingFlags(flags.set));
 
   const limits: Json = {};
   if (flags.rpm) limits.rpm = num(flags.rpm);
   if (flags.tpm) limits.tpm = num(flags.tpm);
-  const guesser = player(players.guesser, flags.guesser, flags.guesserBaseUrl ?? flags.baseUrl, flags.guesserKeyEnv, limits);
-  const judge = player(players.judge, flags.judge, flags.judgeBaseUrl ?? flags.baseUrl, flags.judgeKeyEnv, limits);
-  if (!guesser) throw new CliError('Say which model guesses: --guesser openai:<model> (or players.guesser in --config).');
-  if (!judge) throw new CliError('Say which model judges: --judge openai:<model> (the paper used gpt-3.5-turbo).');
+  const chosen: Json = {};
+  for (const role of game.roles) {
+    const id = camel(role.id);
+    const config = player(players[role.id], flags[id], flags[`${id}BaseUrl`] ?? flags.baseUrl, flags[`${id}KeyEnv`], limits);
+    if (!config) throw new CliError(`Say which model plays the ${role.id}: --${role.id} provider:model (or players.${role.id} in --config).`);
+    chosen[role.id] = config;
+  }
 
-  const config: Json = { ...file, dataset, settings, players: { guesser, judge } };
+  const config: Json = { ...file, game: game.id, dataset, settings, players: chosen };
   for (const [key, value] of Object.entries({
     repetitions: num(flags.repetitions),
     concurrency: num(flags.concurrency),
@@ -125,7 +135,8 @@ export async function playStoredRun(store: Store, runId: number, mode: 'play' | 
   const controller = new AbortController();
   const release = installSigint(controller);
   try {
-    const options = { onEvent: progressPrinter(), signal: controller.signal };
+    const game = gameById(store.runs.get(runId).game);
+    const options = { onEvent: progressPrinter(`${game.view.outcomeLabels.success}s`), signal: controller.signal };
     const result = mode === 'retry-errors' ? await retryErrors(store, runId, options) : await executeRun(store, runId, options);
     printReport(store, result.runId);
     return result.status === 'done' ? 0 : 1;
@@ -146,7 +157,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export async function runCommand(flags: RunFlags): Promise<number> {
   if (flags.resume || flags.retryErrors) {
-    const store = openStore(flags.db);
+    const store = openStore(flags.db, { create: false });
     try {
       const runId = parseId(flags.resume ?? flags.retryErrors!, 'Run id');
       return await playStoredRun(store, runId, flags.resume ? 'play' : 'retry-errors');

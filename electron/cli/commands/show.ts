@@ -1,43 +1,57 @@
-import type { CallRow, EpisodeRow, TurnRow } from '../../engine/store/store';
+import { textOf } from '../../../shared/contract/content';
+import { orderSeats } from '../../engine/api/views';
+import type { EventRecord } from '../../engine/core/events';
+import type { Game } from '../../engine/core/game';
+import { gameById } from '../../engine/games/registry';
+import { parseRunConfig } from '../../engine/runner/prepare';
+import type { CallRow, EpisodeRow } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
 
-const LABEL_MARK: Record<string, string> = { yes: 'Yes', no: 'No', maybe: 'Maybe', dunno: 'Dunno', bingo: 'BINGO', other: '??' };
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export function renderTranscript(episode: EpisodeRow, turns: readonly TurnRow[]): string {
-  const head = [
-    `Episode ${episode.id} · run ${episode.runId} · ${episode.datasetName}/${episode.split} · repetition ${episode.repetition}`,
-    `Entity: ${episode.entityLine}`,
-    `Guesser: ${episode.players.guesser ?? '?'} · Judge: ${episode.players.judge ?? '?'}`,
-    `Status: ${episode.status}${episode.outcome ? ` (${episode.outcome})` : ''}${episode.error ? ` — ${episode.error}` : ''}`,
-  ];
-  if (episode.metrics) {
-    const m = episode.metrics;
-    head.push(`#Turns ${m.turns} · Success ${m.success} · #Yes ${m.yes} · Score ${m.score?.toFixed(2)}`);
-  }
-  const body = turns.flatMap((t) => {
-    const lines = [`${String(t.idx).padStart(2)}. G: ${t.guesserInHistory}`];
-    if (t.guesserGenerated.trim() !== t.guesserSent) lines.push(`      (generated: ${JSON.stringify(t.guesserGenerated)})`);
-    lines.push(`    J: ${t.judgeReply}   [${LABEL_MARK[t.judgeLabel]}]${t.flags?.length ? `   ⚑ ${t.flags.join(', ')}` : ''}`);
-    return lines;
+/** Any game's events as lines: round, who to whom, what was said, what the game read. */
+export function genericTranscript(events: readonly EventRecord[]): string[] {
+  return events.map((e) => {
+    const who = `${e.from ?? 'game'}${e.to ? ` → ${e.to}` : ''}`;
+    const text = e.text ?? (e.parts ? textOf(e.parts) : '');
+    const images = e.parts?.filter((p) => p.type === 'image').length ?? 0;
+    const action = e.action === null || e.action === undefined ? '' : `   ⇒ ${JSON.stringify(e.action)}`;
+    return `${String(e.round).padStart(2)}. [${e.kind}] ${who}: ${text.replace(/\n/g, ' ⏎ ')}${images ? ` (+${images} image${images > 1 ? 's' : ''})` : ''}${e.valid === false ? '   ✗ invalid' : ''}${action}${e.flags.length ? `   ⚑ ${e.flags.join(', ')}` : ''}`;
   });
+}
+
+export function renderTranscript(game: Game<unknown>, episode: EpisodeRow, events: readonly EventRecord[], settings: unknown): string {
+  const head = [
+    `Episode ${episode.id} · run ${episode.runId} · ${episode.datasetName}/${episode.instance.subset} · repetition ${episode.repetition}`,
+    `${capital(game.view.nouns.instance)}: ${episode.instance.key}`,
+    orderSeats(episode.seats, game).map((s) => `${game.roles.find((r) => r.id === s.role)?.label ?? capital(s.seat)}: ${s.player}`).join(' · '),
+    `Status: ${episode.status}${episode.outcome ? ` (${game.view.outcomeLabels[episode.outcome]})` : ''}${episode.error ? ` — ${episode.error}` : ''}`,
+  ];
+  if (episode.scores) {
+    const m = episode.scores;
+    head.push(game.metrics.filter((spec) => m[spec.key] !== undefined).map((spec) => `${spec.label} ${spec.episodeDigits === undefined ? m[spec.key] : m[spec.key]!.toFixed(spec.episodeDigits)}`).join(' · '));
+  }
+  const body = game.textTranscript ? game.textTranscript(events, settings) : genericTranscript(events);
   return [...head, '', ...body].join('\n');
 }
 
 export function showCommand(episodeText: string, flags: { json?: boolean; calls?: boolean; db?: string }): number {
-  const store = openStore(flags.db);
+  const store = openStore(flags.db, { create: false });
   try {
-    const episode = store.getEpisode(parseId(episodeText, 'Episode id'));
-    const turns = store.getTurns(episode.id);
-    const calls: CallRow[] | undefined = flags.calls || flags.json ? store.getCalls(episode.id) : undefined;
+    const episode = store.episodes.get(parseId(episodeText, 'Episode id'));
+    const game = gameById(episode.game);
+    const settings = game.parseSettings(parseRunConfig(store.runs.get(episode.runId).config).settings ?? {});
+    const events = store.events.list(episode.id);
+    const calls: CallRow[] | undefined = flags.calls || flags.json ? store.models.calls(episode.id) : undefined;
     if (flags.json) {
-      console.log(JSON.stringify({ episode, turns, calls }, null, 2));
+      console.log(JSON.stringify({ episode, events, calls }, null, 2));
       return 0;
     }
-    console.log(renderTranscript(episode, turns));
+    console.log(renderTranscript(game, episode, events, settings));
     if (calls) {
       console.log(`\nModel calls (${calls.length}):`);
       for (const c of calls) {
-        console.log(`  #${c.id} turn ${c.turnIdx} ${c.role} attempt ${c.attempt} ${c.status}${c.httpStatus ? ` HTTP ${c.httpStatus}` : ''} ${c.latencyMs?.toFixed(0)} ms${c.error ? ` — ${c.error}` : ''}`);
+        console.log(`  #${c.id} round ${c.round} ${c.role} attempt ${c.attempt} ${c.status}${c.httpStatus ? ` HTTP ${c.httpStatus}` : ''} ${c.latencyMs?.toFixed(0)} ms${c.error ? ` — ${c.error}` : ''}`);
         console.log(`    request:  ${JSON.stringify(c.request)}`);
         console.log(`    response: ${JSON.stringify(c.response)}`);
       }

@@ -1,15 +1,17 @@
-import { EDA_METRICS } from '../../../shared/games/eda';
 import { rescoreRun } from '../../engine/analysis/rescore';
+import { gameById } from '../../engine/games/registry';
 import { replayRun } from '../../engine/runner/replay';
-import { CliError, modelSpec, openStore, parseId } from '../context';
+import { CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../context';
 import { meanStd, table } from '../format';
 import { progressPrinter } from '../progress';
 import { printReport } from './report';
 
 export async function replayCommand(runText: string, flags: { db?: string }): Promise<number> {
-  const store = openStore(flags.db);
+  const store = openStore(flags.db, { create: false });
   try {
-    const result = await replayRun(store, parseId(runText, 'Run id'), { onEvent: progressPrinter() });
+    const runId = parseId(runText, 'Run id');
+    const game = gameById(store.runs.get(runId).game);
+    const result = await replayRun(store, runId, { onEvent: progressPrinter(`${game.view.outcomeLabels.success}s`) });
     printReport(store, result.runId);
     return result.status === 'done' && result.errors === 0 ? 0 : 1;
   } finally {
@@ -24,15 +26,20 @@ function number(text: string | undefined, what: string): number | undefined {
   return value;
 }
 
-export function rescoreCommand(runText: string, flags: { lambda?: string; freeTurns?: string; write?: boolean; db?: string }): number {
-  const store = openStore(flags.db);
+/** `--set key=value` settings, and EDA's `--lambda`/`--free-turns` as short names for two of them. */
+export function rescoreCommand(runText: string, flags: { lambda?: string; freeTurns?: string; set?: string[]; write?: boolean; db?: string }): number {
+  const store = openStore(flags.db, { create: false });
   try {
     const runId = parseId(runText, 'Run id');
-    const overrides = { lambda: number(flags.lambda, '--lambda'), freeTurns: number(flags.freeTurns, '--free-turns') };
-    const clean = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
-    const { report, changed } = rescoreRun(store, runId, clean, flags.write);
-    console.log(`Run ${runId} rescored from its stored turns (no model calls): ${changed} episode(s) changed${flags.write ? ', saved' : ''}`);
-    console.log(table(EDA_METRICS.map((m) => m.label), [EDA_METRICS.map((m) => meanStd(report.metrics[m.key], m.digits))]));
+    const overrides: Record<string, unknown> = parseSettingFlags(flags.set);
+    const lambda = number(flags.lambda, '--lambda');
+    const freeTurns = number(flags.freeTurns, '--free-turns');
+    if (lambda !== undefined) overrides.lambda = lambda;
+    if (freeTurns !== undefined) overrides.freeTurns = freeTurns;
+    const game = gameById(store.runs.get(runId).game);
+    const { report, changed } = rescoreRun(store, runId, overrides, flags.write);
+    console.log(`Run ${runId} rescored from its stored events (no model calls): ${changed} episode(s) changed${flags.write ? ', saved' : ''}`);
+    console.log(table(game.metrics.map((m) => m.label), [game.metrics.map((m) => meanStd(report.metrics[m.key], m.digits))]));
     return 0;
   } finally {
     store.close();
@@ -40,10 +47,10 @@ export function rescoreCommand(runText: string, flags: { lambda?: string; freeTu
 }
 
 export function pricesCommand(action: string | undefined, args: string[], flags: { db?: string }): number {
-  const store = openStore(flags.db);
+  const store = openStore(flags.db, { create: action === 'set' });
   try {
     if (!action || action === 'list') {
-      const prices = store.listPrices();
+      const prices = store.models.listPrices();
       if (!prices.length) console.log('No prices set. Add one: parlor prices set openai:gpt-4o 2.50 10.00  (USD per million input / output tokens)');
       else console.log(table(['model', 'input $/Mtok', 'output $/Mtok', 'updated'], prices.map((p) => [`${p.provider}:${p.model}`, p.inputPerMTok, p.outputPerMTok, p.updatedAt.slice(0, 10)])));
       return 0;
@@ -55,12 +62,12 @@ export function pricesCommand(action: string | undefined, args: string[], flags:
       const input = number(args[1], 'The input price');
       const output = number(args[2], 'The output price');
       if (input === undefined || output === undefined) throw new CliError('Usage: parlor prices set <provider:model> <input $/Mtok> <output $/Mtok>');
-      store.setPrice(provider, model, input, output);
+      store.models.setPrice(provider, model, input, output);
       console.log(`${provider}:${model}: $${input} input, $${output} output per million tokens`);
       return 0;
     }
     if (action === 'rm') {
-      if (!store.removePrice(provider, model)) throw new CliError(`No price is set for ${provider}:${model}.`);
+      if (!store.models.removePrice(provider, model)) throw new CliError(`No price is set for ${provider}:${model}.`);
       console.log(`removed the price of ${provider}:${model}`);
       return 0;
     }

@@ -1,39 +1,42 @@
-import { EDA_METRICS, EdaSettingsSchema, type EdaSettingsInput } from '../../../shared/games/eda';
-import { edaGame } from '../games/eda/game';
-import { parseRunConfig } from '../runner/prepare';
+import type { Score } from '../core/game';
+import { gameOf, parseRunConfig } from '../runner/prepare';
 import type { Store } from '../store/store';
 import { summarizeRun, type RunReport } from './report';
 
+const sameScores = (a: readonly Score[], stored: Record<string, number> | null, seatScores: Record<string, Record<string, number>>) => {
+  const flat = (scores: readonly Score[]) => scores.filter((s) => Number.isFinite(s.value)).map((s) => `${s.seat ?? ''}\u0000${s.metric}\u0000${s.value}`).sort();
+  const storedList: Score[] = [
+    ...Object.entries(stored ?? {}).map(([metric, value]) => ({ metric, value })),
+    ...Object.entries(seatScores).flatMap(([seat, m]) => Object.entries(m).map(([metric, value]) => ({ seat, metric, value }))),
+  ];
+  return JSON.stringify(flat(a)) === JSON.stringify(flat(storedList));
+};
+
 /**
- * Recomputes every finished episode's metrics from its stored turns alone (no model call), with the
- * run's own settings or overrides such as λ; `write` stores the new metrics.
+ * Recomputes every finished episode's outcome and scores from its stored events alone, through the
+ * game's pure scorer (no model call), with the run's own settings or overrides; `write` stores them.
  */
-export function rescoreRun(
-  store: Store,
-  runId: number,
-  overrides: Pick<EdaSettingsInput, 'lambda' | 'freeTurns'> = {},
-  write = false,
-): { report: RunReport; changed: number } {
-  const config = parseRunConfig(store.getRun(runId).config);
-  const settings = EdaSettingsSchema.parse({ ...config.settings, ...overrides });
-  const episodes = store.listEpisodes(runId);
+export function rescoreRun(store: Store, runId: number, overrides: Record<string, unknown> = {}, write = false): { report: RunReport; changed: number } {
+  const config = parseRunConfig(store.runs.get(runId).config);
+  const { game, settings } = gameOf({ ...config, settings: { ...(config.settings as Record<string, unknown> | undefined), ...overrides } });
+  const episodes = store.episodes.list(runId);
   let changed = 0;
   const results = episodes.flatMap((e) => {
     if (e.status !== 'done') return [];
-    const result = edaGame.rescore(store.getTurns(e.id), settings);
-    if (JSON.stringify(result.metrics) !== JSON.stringify(e.metrics) || result.outcome !== e.outcome) changed++;
+    const result = game.score({ events: store.events.list(e.id), instance: e.instance, settings, seats: e.seats });
+    if (result.outcome !== e.outcome || !sameScores(result.scores, e.scores, e.seatScores)) changed++;
     return [{ episodeId: e.id, ...result }];
   });
   if (write) {
     store.transaction(() => {
-      store.updateEpisodeResults(results);
-      store.updateRunConfig(runId, { ...config, settings });
+      store.episodes.rescore(results);
+      store.runs.updateConfig(runId, { ...config, settings });
     });
   }
-  const byId = new Map(results.map((r) => [r.episodeId, r.metrics]));
+  const byId = new Map(results.map((r) => [r.episodeId, Object.fromEntries(r.scores.filter((s) => !s.seat).map((s) => [s.metric, s.value]))]));
   const report = summarizeRun(
-    episodes.map((e) => ({ ...e, metrics: byId.get(e.id) ?? e.metrics })),
-    EDA_METRICS.map((m) => m.key),
+    episodes.map((e) => ({ ...e, scores: byId.get(e.id) ?? e.scores })),
+    game.metrics.map((m) => m.key),
   );
   return { report, changed };
 }

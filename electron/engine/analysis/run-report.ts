@@ -1,25 +1,20 @@
-import { EDA_METRICS } from '../../../shared/games/eda';
+import type { Game } from '../core/game';
+import { gameById } from '../games/registry';
 import type { EpisodeRow, RunRow, Store } from '../store/store';
 import { summarizeRun, type RunReport } from './report';
 
 export interface RunReportView {
   run: RunRow;
-  guesser: string;
-  judge: string;
+  game: Game<unknown>;
   report: RunReport;
   /** The episodes the report was computed from. */
   episodes: EpisodeRow[];
 }
 
-/** Table 1 of the paper for one stored run. */
+/** A run's table in the paper's form (EDA: Table 1), over its game's metrics. */
 export function runReport(store: Store, runId: number): RunReportView {
-  const run = store.getRun(runId);
-  const episodes = store.listEpisodes(runId);
-  return {
-    run,
-    guesser: episodes[0]?.players.guesser ?? '',
-    judge: episodes[0]?.players.judge ?? '',
-    report: summarizeRun(episodes, EDA_METRICS.map((m) => m.key)),
-    episodes,
-  };
+  const run = store.runs.get(runId);
+  const game = gameById(run.game);
+  const episodes = store.episodes.list(runId);
+  return { run, game, report: summarizeRun(episodes, game.metrics.map((m) => m.key)), episodes };
 }

@@ -1,10 +1,14 @@
-import type { Transcript } from '../../../shared/api/contract';
-import { transcript } from '../api/views';
+import type { TranscriptView } from '../../../shared/api/contract';
+import { gameById } from '../games/registry';
 import { parseRunConfig } from '../runner/prepare';
 import type { EpisodeRow, Store } from '../store/store';
+import { episodeView, eventView } from '../api/views';
 
-/** One episode as the transcript view shows it: three indexed reads (episode, run, turns). */
-export function openTranscript(store: Store, episodeId: number, episode: EpisodeRow = store.getEpisode(episodeId)): Transcript {
-  const { mustGuessSuffix } = parseRunConfig(store.getRun(episode.runId).config).settings;
-  return transcript(episode, store.getTurns(episodeId), mustGuessSuffix);
+/** One episode as the transcript views show it: episode, run settings, events (three indexed reads). */
+export function openTranscript(store: Store, episodeId: number, episode: EpisodeRow = store.episodes.get(episodeId)): TranscriptView {
+  const run = store.runs.get(episode.runId);
+  const game = gameById(episode.game);
+  const settings = game.parseSettings(parseRunConfig(run.config).settings ?? {});
+  const events = store.events.list(episodeId);
+  return { episode: episodeView(episode, game), settings, events: events.map(eventView), marks: game.marks?.(events) ?? [] };
 }

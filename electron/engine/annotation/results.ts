@@ -1,35 +1,37 @@
-import type { Answer } from '../../../shared/contract/annotation';
 import { cohenKappa, fleissKappa, wilson, type Kappa, type Proportion } from './stats';
 
-/** One item with the judge's answer and its annotators' labels (skips removed). */
+/** One item with the label its event gave and its annotators' labels (skips removed). */
 export interface LabelledItem {
   itemId: number;
   episodeId: number;
-  judgeLabel: string;
+  /** The event's own label (EDA: the judge's answer). */
+  label: string;
   dataset: string;
-  judgeModel: string;
-  category: string | null;
-  episodeYes: number | null;
-  labels: { annotator: string; answer: Answer | 'ambiguous' }[];
+  model: string;
+  /** The instance's first tag (or a stand-in such as "(no category)"). */
+  tag: string;
+  /** The annotators' correct labels, or `ambiguous`. */
+  labels: { annotator: string; answer: string }[];
 }
 
 export interface GroupRate extends Proportion {
   key: string;
 }
 
-export type Gold = Answer | 'ambiguous' | 'tie' | null;
+/** A label of the game's vocabulary, `ambiguous`, `tie` (an even split), or null (unlabelled). */
+export type Gold = string | null;
 
 export interface AnnotationResults {
   items: number;
-  /** Items with a gold answer the judge can be compared with. */
+  /** Items with a gold label the event's own can be compared with. */
   judged: number;
   ambiguous: number;
-  /** Items whose annotators split evenly: no gold answer. */
+  /** Items whose annotators split evenly: no gold label. */
   ties: number;
   unlabelled: number;
   overall: Proportion;
-  by: { judgeLabel: GroupRate[]; dataset: GroupRate[]; judgeModel: GroupRate[]; category: GroupRate[] };
-  confusion: { judge: string[]; gold: string[]; counts: number[][] };
+  by: { label: GroupRate[]; dataset: GroupRate[]; model: GroupRate[]; tag: GroupRate[] };
+  confusion: { produced: string[]; gold: string[]; counts: number[][] };
   agreement: {
     annotators: string[];
     method: 'cohen' | 'fleiss' | null;
@@ -38,15 +40,11 @@ export interface AnnotationResults {
     kappa: Kappa | null;
     note: string;
   };
-  scoreEffect: { episodes: number; changedTurns: number; yesAsPlayed: number | null; yesCorrected: number | null; note: string };
 }
 
-const JUDGE_ORDER = ['yes', 'no', 'maybe', 'dunno', 'other'];
-const GOLD_ORDER = ['yes', 'no', 'maybe', 'dunno', 'ambiguous'];
-
 /**
- * The gold answer of an item: its annotators' majority (one annotator: their answer). An even split
- * is a tie and gives no gold answer; such items are counted, not guessed.
+ * The gold label of an item: its annotators' majority (one annotator: their label). An even split
+ * is a tie and gives no gold label; such items are counted, not guessed.
  */
 export function goldAnswer(labels: LabelledItem['labels']): Gold {
   if (labels.length === 0) return null;
@@ -68,7 +66,7 @@ function rates(items: readonly { key: string; wrong: boolean }[]): GroupRate[] {
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, g]) => ({ key, ...wilson(g.k, g.n) }));
 }
 
-function agreement(items: readonly LabelledItem[]): AnnotationResults['agreement'] {
+function agreement(items: readonly LabelledItem[], goldOrder: readonly string[], vocabulary: string): AnnotationResults['agreement'] {
   const annotators = [...new Set(items.flatMap((i) => i.labels.map((l) => l.annotator)))].sort();
   if (annotators.length < 2) {
     return { annotators, method: null, sharedItems: 0, kappa: null, note: 'Agreement needs at least two annotators on the same items.' };
@@ -77,38 +75,26 @@ function agreement(items: readonly LabelledItem[]): AnnotationResults['agreement
   const answerOf = (item: LabelledItem, annotator: string) => item.labels.find((l) => l.annotator === annotator)!.answer;
   if (annotators.length === 2) {
     const kappa = cohenKappa(shared.map((i) => [answerOf(i, annotators[0]!), answerOf(i, annotators[1]!)] as const));
-    return { annotators, method: 'cohen', sharedItems: shared.length, kappa, note: "Cohen's kappa over the answers both annotators gave (yes/no/maybe/dunno/ambiguous)." };
+    return { annotators, method: 'cohen', sharedItems: shared.length, kappa, note: `Cohen's kappa over the ${vocabulary} both annotators gave (${goldOrder.join('/')}).` };
   }
-  const counts = shared.map((i) => GOLD_ORDER.map((c) => annotators.filter((a) => answerOf(i, a) === c).length));
+  const counts = shared.map((i) => goldOrder.map((c) => annotators.filter((a) => answerOf(i, a) === c).length));
   return { annotators, method: 'fleiss', sharedItems: shared.length, kappa: fleissKappa(counts), note: "Fleiss' kappa over the items every annotator labelled." };
 }
 
-/** Error rates, confusion, agreement and the effect on #Yes, from the labelled items of a set. */
-export function annotationResults(items: readonly LabelledItem[]): AnnotationResults {
+/**
+ * Error rates, confusion and agreement from the labelled items of a set. `vocabulary` lists the
+ * labels an annotator can give, in order (EDA: yes, no, maybe, dunno); `labelNoun` names them in notes.
+ */
+export function annotationResults(items: readonly LabelledItem[], vocabulary: readonly string[], labelNoun: string): AnnotationResults {
+  const producedOrder = [...vocabulary, 'other'];
+  const goldOrder = [...vocabulary, 'ambiguous'];
   const withGold = items.map((item) => ({ item, gold: goldAnswer(item.labels) }));
-  const judged = withGold.filter((x): x is { item: LabelledItem; gold: Answer } => x.gold !== null && x.gold !== 'tie' && x.gold !== 'ambiguous');
-  const wrong = (x: { item: LabelledItem; gold: Answer }) => x.gold !== x.item.judgeLabel;
+  const judged = withGold.filter((x): x is { item: LabelledItem; gold: string } => x.gold !== null && x.gold !== 'tie' && x.gold !== 'ambiguous');
+  const wrong = (x: { item: LabelledItem; gold: string }) => x.gold !== x.item.label;
   const entries = (key: (i: LabelledItem) => string) => judged.map((x) => ({ key: key(x.item), wrong: wrong(x) }));
-
-  const confusionRows = JUDGE_ORDER.filter((j) => withGold.some((x) => x.item.judgeLabel === j));
-  const counts = confusionRows.map((j) => GOLD_ORDER.map((g) => withGold.filter((x) => x.item.judgeLabel === j && x.gold === g).length));
-
-  // #Yes can be corrected turn by turn; whether the game would have gone on the same way cannot.
-  const byEpisode = new Map<number, { yes: number; delta: number; changed: number }>();
-  for (const x of judged) {
-    if (x.item.episodeYes === null) continue;
-    const e = byEpisode.get(x.item.episodeId) ?? { yes: x.item.episodeYes, delta: 0, changed: 0 };
-    const judgeYes = x.item.judgeLabel === 'yes';
-    const goldYes = x.gold === 'yes';
-    if (judgeYes !== goldYes) {
-      e.delta += goldYes ? 1 : -1;
-      e.changed++;
-    }
-    byEpisode.set(x.item.episodeId, e);
-  }
-  const episodes = [...byEpisode.values()];
-  const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
-
+  const producedOf = (label: string) => (vocabulary.includes(label) ? label : 'other');
+  const confusionRows = producedOrder.filter((j) => withGold.some((x) => producedOf(x.item.label) === j));
+  const counts = confusionRows.map((j) => goldOrder.map((g) => withGold.filter((x) => producedOf(x.item.label) === j && x.gold === g).length));
   return {
     items: items.length,
     judged: judged.length,
@@ -117,21 +103,22 @@ export function annotationResults(items: readonly LabelledItem[]): AnnotationRes
     unlabelled: withGold.filter((x) => x.gold === null).length,
     overall: wilson(judged.filter(wrong).length, judged.length),
     by: {
-      judgeLabel: rates(entries((i) => i.judgeLabel)),
+      label: rates(entries((i) => i.label)),
       dataset: rates(entries((i) => i.dataset)),
-      judgeModel: rates(entries((i) => i.judgeModel)),
-      category: rates(entries((i) => i.category ?? '(no category)')),
+      model: rates(entries((i) => i.model)),
+      tag: rates(entries((i) => i.tag)),
     },
-    confusion: { judge: confusionRows, gold: GOLD_ORDER, counts },
-    agreement: agreement(items),
-    scoreEffect: {
-      episodes: episodes.length,
-      changedTurns: episodes.reduce((a, e) => a + e.changed, 0),
-      yesAsPlayed: mean(episodes.map((e) => e.yes)),
-      yesCorrected: mean(episodes.map((e) => e.yes + e.delta)),
-      note:
-        '#Yes is recomputed with the corrected answers of the annotated turns only. #Turns, Success and Score cannot be: ' +
-        'with another answer the guesser would have asked other questions, so the rest of the game is unknown.',
-    },
+    confusion: { produced: confusionRows, gold: goldOrder, counts },
+    agreement: agreement(items, goldOrder, `${labelNoun}s`),
   };
+}
+
+/** The gold label of each judged item (a label of the vocabulary), for recomputing metrics. */
+export function corrections(items: readonly LabelledItem[]): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const item of items) {
+    const gold = goldAnswer(item.labels);
+    if (gold !== null && gold !== 'tie' && gold !== 'ambiguous') out.set(item.itemId, gold);
+  }
+  return out;
 }

@@ -1,14 +1,17 @@
 import type { AnnotationSpec, StratumKey } from '../../../shared/contract/annotation';
 
-/** A judge turn that can be drawn, with what it can be stratified by. */
+/** An annotatable event that can be drawn, with what it can be stratified by. */
 export interface Candidate {
-  turnId: number;
+  eventId: number;
   episodeId: number;
   idx: number;
   dataset: string;
-  judgeModel: string;
-  judgeLabel: string;
-  category: string | null;
+  /** The model that produced the event. */
+  model: string;
+  /** The event's own label. */
+  label: string;
+  /** The instance's first tag, if it has one. */
+  tag: string | null;
 }
 
 export interface StratumPlan {
@@ -18,7 +21,7 @@ export interface StratumPlan {
 }
 
 export interface Sample {
-  items: { turnId: number; stratum: string | null }[];
+  items: { eventId: number; stratum: string | null }[];
   strata: StratumPlan[];
   available: number;
 }
@@ -78,39 +81,42 @@ export function allocate(available: readonly number[], size: number, mode: 'prop
   return take;
 }
 
-export function stratumOf(candidate: Candidate, keys: readonly StratumKey[]): string {
+/** What strata are called in a game's words (EDA: judgeModel, judgeLabel, category). */
+export type StratumNames = Record<Exclude<StratumKey, 'dataset'>, string>;
+
+export function stratumOf(candidate: Candidate, keys: readonly StratumKey[], names: StratumNames): string {
   const value: Record<StratumKey, string> = {
     dataset: candidate.dataset,
-    judgeModel: candidate.judgeModel,
-    judgeLabel: candidate.judgeLabel,
-    category: candidate.category ?? '(no category)',
+    model: candidate.model,
+    label: candidate.label,
+    tag: candidate.tag ?? `(no ${names.tag})`,
   };
-  return keys.map((k) => `${k}=${value[k]}`).join(' · ');
+  return keys.map((k) => `${k === 'dataset' ? k : names[k]}=${value[k]}`).join(' · ');
 }
 
 /** Draws a set's items from the candidates as the spec says; the same spec and seed give the same set. */
-export function drawSample(candidates: readonly Candidate[], spec: AnnotationSpec & { seed: number }): Sample {
+export function drawSample(candidates: readonly Candidate[], spec: AnnotationSpec & { seed: number }, names: StratumNames): Sample {
   const random = seededRandom(spec.seed);
   if (spec.method === 'episodes') {
     const chosen = new Set(spec.episodes);
     const items = candidates
       .filter((c) => chosen.has(c.episodeId))
       .sort((a, b) => a.episodeId - b.episodeId || a.idx - b.idx)
-      .map((c) => ({ turnId: c.turnId, stratum: null }));
+      .map((c) => ({ eventId: c.eventId, stratum: null }));
     return { items, strata: [], available: items.length };
   }
   if (spec.method === 'random') {
-    const items = sampleWithoutReplacement(candidates, spec.size!, random).map((c) => ({ turnId: c.turnId, stratum: null }));
+    const items = sampleWithoutReplacement(candidates, spec.size!, random).map((c) => ({ eventId: c.eventId, stratum: null }));
     return { items, strata: [], available: candidates.length };
   }
   const groups = new Map<string, Candidate[]>();
   for (const c of candidates) {
-    const key = stratumOf(c, spec.strata!);
+    const key = stratumOf(c, spec.strata!, names);
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   const keys = [...groups.keys()].sort();
   const take = allocate(keys.map((k) => groups.get(k)!.length), spec.size!, spec.allocation);
-  const drawn = keys.flatMap((key, i) => sampleWithoutReplacement(groups.get(key)!, take[i]!, random).map((c) => ({ turnId: c.turnId, stratum: key })));
+  const drawn = keys.flatMap((key, i) => sampleWithoutReplacement(groups.get(key)!, take[i]!, random).map((c) => ({ eventId: c.eventId, stratum: key })));
   // Shown in random order, so an annotator does not see one stratum after another.
   return {
     items: sampleWithoutReplacement(drawn, drawn.length, random),

@@ -1,16 +1,23 @@
-import type { AnnotationItemView, AnnotationPreview, AnnotationResultsView, AnnotationSetSummary, AnnotatorProgress, ExportFile } from '../../../shared/api/contract';
-import { AnnotationSpecSchema, AnswerSchema, type Answer, type AnnotationSpec, type Verdict } from '../../../shared/contract/annotation';
+/**
+ * Annotation over the store, for any game that allows it: drawing sets of events, the labelling
+ * queue, results and export. The game says which events can be annotated, with which labels, and how
+ * an annotator reads them (EDA: the judge's answers, yes/no/maybe/dunno, with the dialogue before).
+ */
+import type { AnnotationItemView, AnnotationPreview, AnnotationResultsView, AnnotationSetSummary, AnnotatorProgress, ExportFile } from '../../../shared/api/views';
+import { AnnotationSpecSchema, type AnnotationSpec, type Verdict } from '../../../shared/contract/annotation';
 import { describeZodError } from '../../../shared/contract/run';
-import { toCsv, toJsonl } from '../io/export';
-import { RunConfigError } from '../runner/prepare';
+import type { AnnotationHooks, Game } from '../core/game';
+import { UserError } from '../errors';
+import { gameById } from '../games/registry';
+import { toCsv, toJsonl } from '../io/csv';
 import { randomRunSeed } from '../runner/seeds';
-import type { AnnotationItemRow, AnnotationSetRow, Store } from '../store/store';
+import type { AnnotationItemRow, AnnotationSetRow, CandidateRow } from '../store/annotations';
+import type { Store } from '../store/store';
+import { recomputedMetrics } from './effect';
 import { annotationResults, type LabelledItem } from './results';
-import { drawSample } from './sample';
+import { drawSample, type Candidate, type StratumNames } from './sample';
 
-/** Judge-error annotation over the store: drawing sets, the labelling queue, results and export. */
-
-export class AnnotationError extends RunConfigError {
+export class AnnotationError extends UserError {
   override name = 'AnnotationError';
 }
 
@@ -20,13 +27,36 @@ function parseSpec(input: unknown): AnnotationSpec {
   return parsed.data;
 }
 
+/** The game of these runs, which must be one, and must allow annotation. */
+export function gameOfSpec(store: Store, runIds: readonly number[]): { game: Game<unknown>; hooks: AnnotationHooks } {
+  const games = new Set(runIds.map((id) => store.runs.get(id).game));
+  if (games.size > 1) throw new AnnotationError(`Runs ${runIds.join(', ')} are of different games (${[...games].join(', ')}); a set holds one game's events.`);
+  const game = gameById([...games][0]!);
+  if (!game.annotation) throw new AnnotationError(`${game.title} has nothing to annotate.`);
+  return { game, hooks: game.annotation };
+}
+
+export function gameOfSet(store: Store, setId: number): { game: Game<unknown>; hooks: AnnotationHooks } {
+  const spec = parseSpec(store.annotations.getSet(setId).spec);
+  return gameOfSpec(store, spec.runs);
+}
+
+const tagKeyOf = (game: Game<unknown>, datasetKind: string, tags: Record<string, string>) => game.view.tagOrder?.[datasetKind]?.[0] ?? Object.keys(tags).sort()[0];
+
+function candidate(game: Game<unknown>, hooks: AnnotationHooks, c: CandidateRow): Candidate {
+  const key = tagKeyOf(game, c.datasetKind, c.tags);
+  return { eventId: c.eventId, episodeId: c.episodeId, idx: c.idx, dataset: c.dataset, model: c.model, label: c.label, tag: (key && c.tags[key]) || null };
+}
+
+const names = (hooks: AnnotationHooks): StratumNames => hooks.info.groups;
+
 function draw(store: Store, input: unknown) {
   const spec = parseSpec(input);
-  for (const runId of spec.runs) store.getRun(runId);
+  const { game, hooks } = gameOfSpec(store, spec.runs);
   const seeded = { ...spec, seed: spec.seed ?? randomRunSeed() };
-  const candidates = store.judgeTurns(spec.runs);
-  if (candidates.length === 0) throw new AnnotationError(`Runs ${spec.runs.join(', ')} have no judge answers to annotate yet.`);
-  return { spec: seeded, sample: drawSample(candidates, seeded) };
+  const candidates = store.annotations.candidates(spec.runs, hooks.target, hooks.labelKey).map((c) => candidate(game, hooks, c));
+  if (candidates.length === 0) throw new AnnotationError(`Runs ${spec.runs.join(', ')} have no ${hooks.info.itemsNoun} to annotate yet.`);
+  return { spec: seeded, hooks, sample: drawSample(candidates, seeded, names(hooks)) };
 }
 
 export function previewSet(store: Store, input: unknown): AnnotationPreview {
@@ -35,133 +65,139 @@ export function previewSet(store: Store, input: unknown): AnnotationPreview {
 }
 
 export function createSet(store: Store, name: string, input: unknown): AnnotationSetSummary {
-  const { spec, sample } = draw(store, input);
-  if (sample.items.length === 0) throw new AnnotationError('The chosen episodes have no judge answers to annotate.');
+  const { spec, sample, hooks } = draw(store, input);
+  if (sample.items.length === 0) throw new AnnotationError(`The chosen episodes have no ${hooks.info.itemsNoun} to annotate.`);
   const overlap = spec.overlap === 'all' ? sample.items.length : spec.overlap;
-  const setId = store.createAnnotationSet(name, spec, sample.items.map((item, i) => ({ ...item, inOverlap: i < overlap })));
-  return setSummary(store.getAnnotationSet(setId));
+  const setId = store.annotations.createSet(name, spec, sample.items.map((item, i) => ({ ...item, inOverlap: i < overlap })));
+  return setSummary(store, store.annotations.getSet(setId));
 }
 
-export function setSummary(row: AnnotationSetRow): AnnotationSetSummary {
+export function setSummary(store: Store, row: AnnotationSetRow): AnnotationSetSummary {
   const spec = row.spec as AnnotationSpec & { seed: number };
-  return { id: row.id, name: row.name, createdAt: row.createdAt, method: spec.method, runs: spec.runs, seed: spec.seed, items: row.items, labelledItems: row.labelledItems, annotators: row.annotators };
+  return { id: row.id, name: row.name, createdAt: row.createdAt, method: spec.method, runs: spec.runs, seed: spec.seed, items: row.items, labelledItems: row.labelledItems, annotators: row.annotators, game: store.annotations.gameOf(row.id) };
 }
 
 export function progressOf(store: Store, setId: number, annotator: string): AnnotatorProgress {
-  const { done, total } = store.annotatorProgress(setId, annotator);
+  const { done, total } = store.annotations.progress(setId, annotator);
   return { done, total, remaining: total - done };
 }
 
-function itemView(store: Store, row: AnnotationItemRow): AnnotationItemView {
-  const before = store.getTurns(row.episodeId).filter((t) => t.idx < row.idx);
+function itemView(store: Store, hooks: AnnotationHooks, row: AnnotationItemRow): AnnotationItemView {
+  const events = store.events.list(row.episodeId);
+  const event = events.find((e) => e.id === row.eventId)!;
+  const read = hooks.item(event, events);
   return {
-    itemId: row.itemId,
-    position: row.position,
-    entity: row.entity,
-    dataset: row.dataset,
-    datasetKind: row.datasetKind,
-    judgeModel: row.judgeModel,
-    episodeId: row.episodeId,
-    turn: row.idx,
-    question: row.question,
-    judgeRaw: row.judgeRaw,
-    judgeLabel: row.judgeLabel,
-    context: before.map((t) => ({ turn: t.idx, question: t.guesserSent, answer: t.judgeReply, label: t.judgeLabel })),
+    itemId: row.itemId, position: row.position, instance: row.instance, dataset: row.dataset, datasetKind: row.datasetKind, model: row.model,
+    episodeId: row.episodeId, round: row.round, prompt: read.prompt, text: event.text ?? '', label: row.label, context: read.context,
   };
 }
 
-export function queue(store: Store, setId: number, annotator: string, limit: number): { items: AnnotationItemView[]; progress: AnnotatorProgress } {
-  store.getAnnotationSet(setId);
-  const items = store.annotationQueue(setId, annotator, limit).map((id) => itemView(store, store.annotationItems(setId, id)[0]!));
-  return { items, progress: progressOf(store, setId, annotator) };
+export function queue(store: Store, setId: number, annotator: string, limit: number): { items: AnnotationItemView[]; progress: AnnotatorProgress; info: AnnotationHooks['info'] } {
+  const { hooks } = gameOfSet(store, setId);
+  const items = store.annotations.queue(setId, annotator, limit).map((id) => itemView(store, hooks, store.annotations.items(setId, hooks.labelKey, id)[0]!));
+  return { items, progress: progressOf(store, setId, annotator), info: hooks.info };
 }
 
 /**
- * Stores a label. Naming the judge's own answer counts as accepting it; the judge's off-format replies
- * can only be corrected, never accepted.
+ * Stores a label. Naming the event's own label counts as accepting it; a label outside the game's
+ * vocabulary (EDA: a judge's off-format reply) can only be corrected, never accepted.
  */
-export function label(
-  store: Store,
-  input: { setId: number; itemId: number; annotator: string; verdict: Verdict; answer?: Answer; note?: string },
-): AnnotatorProgress {
-  const [item] = store.annotationItems(input.setId, input.itemId);
+export function label(store: Store, input: { setId: number; itemId: number; annotator: string; verdict: Verdict; answer?: string; note?: string }): AnnotatorProgress {
+  const { hooks } = gameOfSet(store, input.setId);
+  const [item] = store.annotations.items(input.setId, hooks.labelKey, input.itemId);
   if (!item) throw new AnnotationError(`Item ${input.itemId} is not in annotation set ${input.setId}.`);
+  const vocabulary = hooks.info.labels.map((l) => l.id);
+  const noun = hooks.info.labelNoun;
   let { verdict } = input;
-  let answer: Answer | null = input.answer ?? null;
-  const parsedAnswer = AnswerSchema.safeParse(item.judgeLabel);
-  const judgeAnswer: Answer | null = parsedAnswer.success ? parsedAnswer.data : null;
-  if (verdict === 'wrong' && answer === null) throw new AnnotationError('Say what the correct answer is (yes, no, maybe or dunno).');
-  if (verdict === 'wrong' && answer === judgeAnswer) verdict = 'correct';
+  let answer: string | null = input.answer ?? null;
+  if (answer !== null && !vocabulary.includes(answer)) throw new AnnotationError(`"${answer}" is not a ${noun} here: use ${vocabulary.join(', ')}.`);
+  const own = vocabulary.includes(item.label) ? item.label : null;
+  if (verdict === 'wrong' && answer === null) throw new AnnotationError(`Say what the correct ${noun} is (${vocabulary.join(', ')}).`);
+  if (verdict === 'wrong' && answer === own) verdict = 'correct';
   if (verdict === 'correct') {
-    if (judgeAnswer === null) throw new AnnotationError(`The judge's reply "${item.judgeRaw}" is not an answer; give the correct one instead.`);
-    answer = judgeAnswer;
+    if (own === null) throw new AnnotationError(`The ${hooks.info.producer}'s reply is not a ${noun}; give the correct one instead.`);
+    answer = own;
   }
   if (verdict === 'ambiguous' || verdict === 'skip') answer = null;
-  store.labelItem({ itemId: input.itemId, annotator: input.annotator, verdict, answer, note: input.note?.trim() || null });
+  store.annotations.label({ itemId: input.itemId, annotator: input.annotator, verdict, answer, note: input.note?.trim() || null });
   return progressOf(store, input.setId, input.annotator);
 }
 
 export function undo(store: Store, setId: number, annotator: string): { item: AnnotationItemView | null; progress: AnnotatorProgress } {
-  store.getAnnotationSet(setId);
-  const itemId = store.undoLabel(setId, annotator);
-  const row = itemId === null ? undefined : store.annotationItems(setId, itemId)[0];
-  return { item: row ? itemView(store, row) : null, progress: progressOf(store, setId, annotator) };
+  const { hooks } = gameOfSet(store, setId);
+  const itemId = store.annotations.undo(setId, annotator);
+  const row = itemId === null ? undefined : store.annotations.items(setId, hooks.labelKey, itemId)[0];
+  return { item: row ? itemView(store, hooks, row) : null, progress: progressOf(store, setId, annotator) };
 }
 
-function labelledItems(store: Store, setId: number): LabelledItem[] {
-  const labels = store.annotationLabels(setId).filter((l) => l.verdict !== 'skip');
-  return store.annotationItems(setId).map((row) => ({
+function labelledItems(store: Store, game: Game<unknown>, hooks: AnnotationHooks, setId: number): { items: LabelledItem[]; rows: AnnotationItemRow[] } {
+  const labels = store.annotations.labels(setId).filter((l) => l.verdict !== 'skip');
+  const rows = store.annotations.items(setId, hooks.labelKey);
+  const items = rows.map((row) => ({
     itemId: row.itemId,
     episodeId: row.episodeId,
-    judgeLabel: row.judgeLabel,
+    label: row.label,
     dataset: row.dataset,
-    judgeModel: row.judgeModel,
-    category: row.category,
-    episodeYes: row.episodeYes,
+    model: row.model,
+    tag: candidate(game, hooks, row).tag ?? `(no ${hooks.info.groups.tag})`,
     labels: labels.filter((l) => l.itemId === row.itemId).map((l) => ({ annotator: l.annotator, answer: l.verdict === 'ambiguous' ? 'ambiguous' : l.answer! })),
   }));
+  return { items, rows };
 }
 
 export function results(store: Store, setId: number): AnnotationResultsView {
-  const set = setSummary(store.getAnnotationSet(setId));
-  return { set, ...annotationResults(labelledItems(store, setId)) };
+  const set = setSummary(store, store.annotations.getSet(setId));
+  const { game, hooks } = gameOfSet(store, setId);
+  const { items, rows } = labelledItems(store, game, hooks, setId);
+  const base = annotationResults(items, hooks.info.labels.map((l) => l.id), hooks.info.labelNoun);
+  return { set, info: hooks.info, ...base, scoreEffect: recomputedMetrics(store, game, hooks, items, rows) };
 }
 
 /** The results as one flat table: overall, then each breakdown (what `--csv` and the UI export write). */
 export function resultRows(view: AnnotationResultsView): { group: string; value: string; errors: number; n: number; rate: number | null; ci_low: number | null; ci_high: number | null }[] {
   const row = (group: string, value: string, r: { k: number; n: number; rate: number | null; low: number | null; high: number | null }) => ({ group, value, errors: r.k, n: r.n, rate: r.rate, ci_low: r.low, ci_high: r.high });
+  const groups = view.info.groups;
   return [
     row('overall', 'all', view.overall),
-    ...(['judgeLabel', 'dataset', 'judgeModel', 'category'] as const).flatMap((g) => view.by[g].map((r) => row(g, r.key, r))),
+    ...view.by.label.map((r) => row(groups.label, r.key, r)),
+    ...view.by.dataset.map((r) => row('dataset', r.key, r)),
+    ...view.by.model.map((r) => row(groups.model, r.key, r)),
+    ...view.by.tag.map((r) => row(groups.tag, r.key, r)),
   ];
 }
 
 export function exportSet(store: Store, setId: number, what: 'labels' | 'results', format: 'csv' | 'jsonl'): ExportFile {
-  const set = store.getAnnotationSet(setId);
+  const set = store.annotations.getSet(setId);
   const slug = set.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || `set-${setId}`;
   let rows: object[];
   if (what === 'results') {
     rows = resultRows(results(store, setId));
   } else {
-    const items = new Map(store.annotationItems(setId).map((r) => [r.itemId, r]));
-    rows = store.annotationLabels(setId).map((l) => {
+    const { game, hooks } = gameOfSet(store, setId);
+    const items = new Map(store.annotations.items(setId, hooks.labelKey).map((r) => [r.itemId, r]));
+    const read = new Map<number, AnnotationItemView>();
+    const { groups, columns } = hooks.info;
+    const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    rows = store.annotations.labels(setId).map((l) => {
       const item = items.get(l.itemId)!;
+      const view = read.get(item.itemId) ?? itemView(store, hooks, item);
+      read.set(item.itemId, view);
       return {
         set_id: setId,
         item_id: l.itemId,
         position: item.position,
         run_id: item.runId,
         episode_id: item.episodeId,
-        turn: item.idx,
-        entity: item.entity,
+        turn: item.round,
+        [game.view.nouns.instance]: item.instance,
         dataset: item.dataset,
-        judge_model: item.judgeModel,
-        question: item.question,
-        judge_raw: item.judgeRaw,
-        judge_label: item.judgeLabel,
+        [snake(groups.model)]: item.model,
+        [columns.prompt]: view.prompt,
+        [columns.text]: view.text,
+        [snake(groups.label)]: item.label,
         annotator: l.annotator,
         verdict: l.verdict,
-        correct_answer: l.answer ?? '',
+        [`correct_${hooks.info.labelNoun}`]: l.answer ?? '',
         note: l.note ?? '',
         labelled_at: l.labelledAt,
       };

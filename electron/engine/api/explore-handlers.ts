@@ -1,75 +1,104 @@
-import type { SiblingEpisode } from '../../../shared/api/contract';
-import { bestOf, comparePlayers, difficulty, difficultyAxes, entityGroups, heatmap, leaderboard, selectRuns, topicValue, type ExploreFilters } from '../analysis/explore';
-import { markTurns } from '../analysis/side-by-side';
-import { TOPIC_KEYS, primaryTopic } from '../datasets/topics';
-import { difficultyCsvRows, heatmapCsvRows, heatmapLatex, leaderboardCsvRows, leaderboardLatex } from '../io/explore-export';
-import { toCsv } from '../io/export';
-import type { EpisodeRow, Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { ExploreDataset, ExportFile, SiblingEpisode } from '../../../shared/api/views';
+import type { ExploreFilters } from '../../../shared/contract/explore';
+import { comparePlayers, difficulty, heatmap, instanceGroups, tagValue } from '../analysis/explore/items';
+import { leaderboard, subjectLabel } from '../analysis/explore/leaderboard';
+import { selectRuns, subjectOf } from '../analysis/explore/select';
 import { openTranscript } from '../analysis/transcripts';
+import type { Game } from '../core/game';
+import { UserError } from '../errors';
+import { allGames, gameById } from '../games/registry';
+import { toCsv } from '../io/csv';
+import { difficultyCsvRows, heatmapCsvRows, heatmapLatex, leaderboardCsvRows, leaderboardLatex } from '../io/views';
+import type { EpisodeRow, RunRow, Store } from '../store/store';
+import type { HandlerRegistry } from './registry';
 
-function sibling(e: EpisodeRow): SiblingEpisode {
-  return { id: e.id, runId: e.runId, player: e.players.guesser ?? '', repetition: e.repetition, status: e.status, outcome: e.outcome, turns: e.metrics?.turns ?? null, score: e.metrics?.score ?? null };
+function sibling(e: EpisodeRow, run: RunRow): SiblingEpisode {
+  return { id: e.id, runId: e.runId, player: subjectOf(run, gameById(run.game))?.name ?? '', repetition: e.repetition, status: e.status, outcome: e.outcome, scores: e.scores };
+}
+
+/** The tags of a dataset's instances, in the order the game prefers, then the rest sorted. */
+export function tagKeys(game: Game<unknown>, kind: string, found: Iterable<string>): string[] {
+  const preferred = game.view.tagOrder?.[kind] ?? [];
+  const all = new Set(found);
+  return [...preferred.filter((t) => all.has(t)), ...[...all].filter((t) => !preferred.includes(t)).sort()];
+}
+
+/** The heatmap's tag when none is asked for: the game's first for the dataset's kind. */
+export function defaultTag(store: Store, game: Game<unknown>, dataset: string): string {
+  const kind = store.datasets.list(game.id).find((d) => d.name === dataset)?.kind ?? dataset;
+  const tag = game.view.tagOrder?.[kind]?.[0];
+  if (!tag) throw new UserError(`Say which tag the heatmap groups by (--topic): ${game.shortTitle} has no default for "${dataset}".`);
+  return tag;
+}
+
+/** The explore views as files, the same bytes from the UI and the CLI. */
+export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'difficulty', format: 'csv' | 'latex', f: ExploreFilters, options: { topic?: string; metric?: string; axis?: string }): ExportFile {
+  const game = gameById(f.game);
+  const slug = `${f.dataset}${f.subset ? `-${f.subset}` : ''}`;
+  const file = (name: string, content: string) => ({ filename: `${name}.${format === 'csv' ? 'csv' : 'tex'}`, mime: format === 'csv' ? 'text/csv' : 'application/x-tex', content });
+  if (view === 'leaderboard') {
+    const board = leaderboard(store, f);
+    return file(`leaderboard-${slug}`, format === 'csv' ? toCsv(leaderboardCsvRows(board)) : leaderboardLatex(game, board, f));
+  }
+  if (view === 'heatmap') {
+    const map = heatmap(store, f, options.topic ?? defaultTag(store, game, f.dataset), options.metric ?? game.view.heatmapMetrics[0] ?? game.view.sortBy);
+    return file(`heatmap-${slug}-${map.topicKey}`, format === 'csv' ? toCsv(heatmapCsvRows(map)) : heatmapLatex(game, subjectLabel(game), map, f));
+  }
+  const d = difficulty(store, f, options.axis ?? 'item');
+  if (format === 'latex') throw new UserError('The difficulty view exports as CSV (and its chart as SVG/PNG).');
+  return file(`difficulty-${slug}-${d.axis.replace(':', '-')}`, toCsv(difficultyCsvRows(d)));
 }
 
 /** The explore views: leaderboard, paired comparison, heatmap, difficulty, side by side, exports. */
 export function registerExplore(registry: HandlerRegistry, store: Store): void {
-  const exportFile = (name: string, format: 'csv' | 'latex', content: string) => ({
-    filename: `${name}.${format === 'csv' ? 'csv' : 'tex'}`,
-    mime: format === 'csv' ? 'text/csv' : 'application/x-tex',
-    content,
-  });
   registry
     .handle('explore.options', () => {
-      const runs = store.runHeaders().filter((r) => r.guesser);
-      const kinds = new Map(runs.map((r) => [r.dataset, r.datasetKind]));
+      const runs = store.runs.all();
       return {
-        datasets: [...kinds.entries()].map(([name, kind]) => {
-          const of = runs.filter((r) => r.dataset === name);
-          const uniq = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].sort();
-          return { name, kind, splits: uniq(of.map((r) => r.split)), judges: uniq(of.map((r) => r.judge)), players: uniq(of.map((r) => r.guesser)), topics: [...(TOPIC_KEYS[kind] ?? [])], axes: difficultyAxes(kind) };
+        games: allGames().map((game) => {
+          const ofGame = runs.filter((r) => r.game === game.id && subjectOf(r, game));
+          const datasets = [...new Map(ofGame.map((r) => [r.datasetName, r])).values()].map((first): ExploreDataset => {
+            const of = ofGame.filter((r) => r.datasetName === first.datasetName);
+            const uniq = (xs: string[]) => [...new Set(xs)].sort();
+            const conditions = Object.fromEntries(game.roles.filter((r) => r.condition).map((role) => [role.id, uniq(of.flatMap((r) => r.seats.filter((s) => s.role === role.id).map((s) => s.player)))]));
+            const tags = tagKeys(game, first.datasetKind, store.explore.instanceTags([first.datasetId]).flatMap((i) => Object.keys(i.tags)));
+            return {
+              name: first.datasetName,
+              title: game.datasets.bundled().find((d) => d.name === first.datasetName)?.title ?? first.datasetName,
+              kind: first.datasetKind,
+              subsets: uniq(of.map((r) => r.subset)),
+              conditions,
+              players: uniq(of.map((r) => subjectOf(r, game)!.name)),
+              tags,
+              axes: [{ id: 'item', label: game.view.nouns.instance }, ...tags.map((t) => ({ id: `tag:${t}`, label: t }))],
+            };
+          });
+          return { id: game.id, title: game.title, datasets };
         }),
       };
     })
-    .handle('explore.leaderboard', ({ filters }) => {
-      const rows = leaderboard(store, filters as ExploreFilters);
-      return { rows, best: bestOf(rows) };
-    })
-    .handle('explore.compare', ({ filters, a, b }) => comparePlayers(store, filters as ExploreFilters, a, b))
-    .handle('explore.heatmap', ({ filters, topic, metric }) => heatmap(store, filters as ExploreFilters, topic, metric))
-    .handle('explore.difficulty', ({ filters, axis }) => difficulty(store, filters as ExploreFilters, axis))
+    .handle('explore.leaderboard', ({ filters }) => leaderboard(store, filters))
+    .handle('explore.compare', ({ filters, a, b, metric }) => comparePlayers(store, filters, a, b, metric))
+    .handle('explore.heatmap', ({ filters, topic, metric }) => heatmap(store, filters, topic, metric))
+    .handle('explore.difficulty', ({ filters, axis }) => difficulty(store, filters, axis))
     .handle('explore.cell', ({ filters, topic, value, player }) => {
-      const runs = selectRuns(store.runHeaders(), { ...(filters as ExploreFilters), players: [player] });
-      const entityIds = [...entityGroups(store, runs, (e) => topicValue(e, topic))].filter(([, group]) => group === value).map(([id]) => id);
-      const episodes = store.episodesFor(runs.map((r) => r.id), entityIds, 501).map((e) => ({ ...sibling(e), entity: e.entity }));
+      const game = gameById(filters.game);
+      const runs = selectRuns(store.runs.all(), { ...filters, players: [player] }, game);
+      const instanceIds = [...instanceGroups(store, runs, (i) => tagValue(i, topic))].filter(([, group]) => group === value).map(([id]) => id);
+      const byId = new Map(runs.map((r) => [r.id, r.run]));
+      const episodes = store.episodes.doneOn(runs.map((r) => r.id), instanceIds, 501).map((e) => ({ ...sibling(e, byId.get(e.runId)!), instance: e.instance.name }));
       return { episodes: episodes.slice(0, 500), total: episodes.length };
     })
     .handle('explore.siblings', ({ episodeId }) => {
-      const episode = store.getEpisode(episodeId);
-      return { entity: episode.entity, episodes: store.episodesOfEntity(episode.entityId).map(sibling) };
+      const episode = store.episodes.get(episodeId);
+      const runs = new Map(store.runs.all().map((r) => [r.id, r]));
+      return { instance: episode.instance.name, episodes: store.episodes.onInstance(episode.instance.id).map((e) => sibling(e, runs.get(e.runId)!)) };
     })
     .handle('explore.sideBySide', ({ episodeIds }) => {
-      const columns = episodeIds.map((id) => {
-        const episode = store.getEpisode(id);
-        const t = openTranscript(store, id, episode);
-        const marks = markTurns(t.turns);
-        return { episode: { ...sibling(episode), entity: episode.entity }, turns: t.turns.map((turn, i) => ({ ...turn, ...marks[i]! })) };
-      });
-      return { entity: columns[0]!.episode.entity, columns };
+      const columns = episodeIds.map((id) => openTranscript(store, id));
+      const games = new Set(columns.map((c) => c.episode.game));
+      if (games.size > 1) throw new UserError('Episodes side by side must be of one game.');
+      return { game: columns[0]!.episode.game, instance: columns[0]!.episode.instance, columns };
     })
-    .handle('explore.export', ({ view, format, filters, topic, metric, axis }) => {
-      const f = filters as ExploreFilters;
-      const slug = `${f.dataset}${f.split ? `-${f.split}` : ''}`;
-      if (view === 'leaderboard') {
-        const rows = leaderboard(store, f);
-        return exportFile(`leaderboard-${slug}`, format, format === 'csv' ? toCsv(leaderboardCsvRows(rows)) : leaderboardLatex(rows, f));
-      }
-      if (view === 'heatmap') {
-        const map = heatmap(store, f, topic ?? primaryTopic(f.dataset), metric ?? 'score');
-        return exportFile(`heatmap-${slug}-${map.topicKey}`, format, format === 'csv' ? toCsv(heatmapCsvRows(map)) : heatmapLatex(map, f));
-      }
-      const d = difficulty(store, f, axis ?? 'item');
-      if (format === 'latex') throw new Error('The difficulty view exports as CSV (and its chart as SVG/PNG).');
-      return exportFile(`difficulty-${slug}-${d.axis.replace(':', '-')}`, 'csv', toCsv(difficultyCsvRows(d)));
-    });
+    .handle('explore.export', ({ view, format, filters, topic, metric, axis }) => exploreFile(store, view, format, filters, { topic, metric, axis }));
 }

@@ -32,6 +32,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   provider: 502,
+  database: 503,
   internal: 500,
   unauthorized: 401,
 };

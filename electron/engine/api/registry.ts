@@ -9,11 +9,8 @@ import {
   type ApiReply,
 } from '../../../shared/api/contract';
 import { describeZodError } from '../../../shared/contract/run';
-import { DatasetError } from '../datasets/eda';
-import { PreflightError, RunConfigError } from '../runner/prepare';
-import { BudgetExhaustedError, RunBusyError } from '../runner/execute';
+import { asUserError } from '../errors';
 import { ProviderError } from '../players/errors';
-import { ConflictError, NotFoundError } from '../store/store';
 
 export type Handler<M extends ApiMethod> = (input: ApiParsedInput<M>) => ApiOutput<M> | Promise<ApiOutput<M>>;
 type AnyHandler = (input: unknown) => unknown;
@@ -57,13 +54,12 @@ export class HandlerRegistry {
 
 const fail = (error: ApiError): ApiReply<ApiMethod> => ({ ok: false, error });
 
-/** Maps the engine's typed failures to API error codes. */
+/** Maps the engine's typed failures to API error codes; anything else is a bug, said as such. */
 export function toApiError(error: unknown): ApiError {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof z.ZodError) return { code: 'bad_request', message: describeZodError(error, 'input') };
-  if (error instanceof RunConfigError || error instanceof DatasetError) return { code: 'bad_request', message };
-  if (error instanceof NotFoundError) return { code: 'not_found', message };
-  if (error instanceof ConflictError || error instanceof RunBusyError || error instanceof BudgetExhaustedError) return { code: 'conflict', message };
-  if (error instanceof PreflightError || error instanceof ProviderError) return { code: 'provider', message };
+  const user = asUserError(error);
+  if (user) return { code: user.code, message: user.message };
+  if (error instanceof ProviderError) return { code: 'provider', message };
   return { code: 'internal', message: `Internal error: ${message}` };
 }

@@ -1,7 +1,8 @@
 import { executeRun, refuseHumanRun, retryErrors, type ExecuteOptions, type ExecuteResult } from '../runner/execute';
 import { prepareRun } from '../runner/prepare';
 import type { ModelFactory } from '../players/factory';
-import { ConflictError, type Store } from '../store/store';
+import { ConflictError } from '../errors';
+import type { Store } from '../store/store';
 import type { EventHub } from './events';
 
 type Play = (options: ExecuteOptions) => Promise<ExecuteResult>;
@@ -38,7 +39,7 @@ export class RunManager {
 
   async retryErrors(runId: number): Promise<number> {
     this.refuseActive(runId);
-    const requeued = this.store.listEpisodes(runId).filter((e) => e.status === 'error').length;
+    const requeued = this.store.runs.list(runId)[0]?.errors ?? 0;
     if (requeued === 0) return 0;
     await this.launch(runId, (options) => retryErrors(this.store, runId, options));
     return requeued;
@@ -58,7 +59,7 @@ export class RunManager {
 
   private refuseActive(runId: number): void {
     if (this.active.has(runId)) throw new ConflictError(`Run ${runId} is already playing.`);
-    refuseHumanRun(this.store.getRun(runId));
+    refuseHumanRun(this.store.runs.get(runId));
   }
 
   private launch(runId: number, play: Play): Promise<void> {
@@ -80,7 +81,7 @@ export class RunManager {
         (error: unknown) => {
           if (!started) return refused(error);
           const message = error instanceof Error ? error.message : String(error);
-          this.store.finishRun(runId, 'failed', message);
+          this.store.runs.finish(runId, 'failed', message);
           this.hub.emit({ type: 'run-finished', runId, status: 'failed', done: 0, errors: 0, total: 0, reason: message });
         },
       ).finally(() => {

@@ -1,24 +1,24 @@
 import { performance } from 'node:perf_hooks';
-import type { AppInfo, DatasetInfo } from '../../../shared/api/contract';
-import type { Split } from '../../../shared/contract/run';
+import type { AppInfo, DatasetInfo } from '../../../shared/api/views';
+import { mediaSha } from '../../../shared/contract/content';
 import { runCost } from '../analysis/cost';
-import * as annotation from '../annotation/sets';
 import { runReport } from '../analysis/run-report';
 import { openTranscript } from '../analysis/transcripts';
-import { BUNDLED_EDA, loadEdaDataset } from '../datasets/eda';
-import { describeError } from '../players/errors';
+import * as annotation from '../annotation/sets';
+import { describeError, UserError } from '../errors';
+import { allGames, gameById } from '../games/registry';
 import { createModel, type ModelFactory } from '../players/factory';
 import { estimateRun } from '../runner/estimate';
 import { parseRunConfig } from '../runner/prepare';
 import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 import { EventHub } from './events';
-import { HumanSessions } from '../human/sessions';
 import { registerExplore } from './explore-handlers';
+import { registerHuman } from './human-handlers';
 import { HandlerRegistry } from './registry';
 import { RunManager } from './run-manager';
 import { keyEnvironment, type KeyVault } from './vault';
-import { episodeSummary, keyNameOf, metricSummaries, modelProfile, runSummary } from './views';
+import { episodeSummary, gameInfo, instanceView, keyNameOf, metricSummaries, modelProfile, runSummary } from './views';
 
 export interface ApiServiceOptions {
   store: Store;
@@ -37,8 +37,6 @@ export interface ApiService {
   close(): Promise<void>;
 }
 
-const SPLITS: readonly Split[] = ['train', 'dev', 'test'];
-
 /** Every handler of the API contract, over one store. The doors (IPC, HTTP) only carry messages. */
 export function createApiService(options: ApiServiceOptions): ApiService {
   const { store, vault, mode } = options;
@@ -52,30 +50,39 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   };
   const runs = new RunManager(store, hub, factory);
   const registry = new HandlerRegistry();
+  const profile = (id: number) => modelProfile(store.models.getProfile(id), (n) => vault.has(n), env);
+  const subsetSize = (game: string) => (name: string, subset: string) => {
+    try {
+      return gameById(game).datasets.load({ name, subset }).instances.length;
+    } catch {
+      return 0;
+    }
+  };
 
   registry
     .handle('app.info', () => ({ version: APP_VERSION, mode, dbPath: store.path, keyStorage: vault.kind }))
-    .handle('runs.list', () => store.listRuns().reverse().map((row) => runSummary(row, runs.isActive(row.id))))
+    .handle('games.list', () => allGames().map((g) => gameInfo(g, subsetSize(g.id))))
+    .handle('runs.list', () => store.runs.list().reverse().map((row) => runSummary(row, runs.isActive(row.id))))
     .handle('runs.get', ({ runId }) => {
-      const { report, episodes } = runReport(store, runId);
+      const { report, episodes, game } = runReport(store, runId);
       // runReport has already refused an unknown run.
-      const row = store.listRuns(runId)[0]!;
+      const row = store.runs.list(runId)[0]!;
       return {
         summary: runSummary(row, runs.isActive(runId)),
         config: row.config,
         seed: row.seed,
         appVersion: row.appVersion,
         repetitions: parseRunConfig(row.config).repetitions,
-        metrics: metricSummaries(report),
-        perRepetition: report.repetitions,
+        metrics: metricSummaries(report, game),
+        perRepetition: report.repetitions.map(({ repetition, episodes: n, means }) => ({ repetition, episodes: n, means })),
         errorsExcluded: report.errors,
         invalidExcluded: report.invalid,
         pending: report.unfinished,
-        calls: store.countCalls(runId),
-        costUsd: runCost(store.usage(runId), store.listPrices()).usd,
+        calls: store.models.countCalls(runId),
+        costUsd: runCost(store.models.usage(runId), store.models.listPrices()).usd,
         errors: episodes
           .filter((e) => e.status === 'error')
-          .map((e) => ({ episodeId: e.id, entity: e.entity, repetition: e.repetition, kind: e.errorKind, message: e.error })),
+          .map((e) => ({ episodeId: e.id, instance: e.instance.name, repetition: e.repetition, kind: e.errorKind, message: e.error })),
       };
     })
     .handle('runs.estimate', ({ config }) => estimateRun(store, config))
@@ -87,30 +94,33 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     })
     .handle('runs.retryErrors', async ({ runId }) => ({ requeued: await runs.retryErrors(runId) }))
     .handle('episodes.list', ({ runId, search }) => {
-      store.getRun(runId);
-      const rows = store.listEpisodes(runId);
+      store.runs.get(runId);
+      const rows = store.episodes.list(runId);
       const text = search?.trim();
       if (!text) return rows.map(episodeSummary);
-      const asking = new Set(store.episodesAsking(runId, text));
-      return rows.filter((row) => asking.has(row.id)).map(episodeSummary);
+      const matching = new Set(store.episodes.search(runId, text));
+      return rows.filter((row) => matching.has(row.id)).map(episodeSummary);
     })
     .handle('episodes.transcript', ({ episodeId }) => openTranscript(store, episodeId))
     .handle('calls.get', ({ callId }) => {
-      const { runId: _run, episodeId: _episode, turnIdx: _turn, modelConfigId: _config, startedAt: _at, ...call } = store.getCall(callId);
+      const { runId: _run, episodeId: _episode, round: _round, modelConfigId: _config, startedAt: _at, ...call } = store.models.call(callId);
       return call;
     })
-    .handle('models.list', () => store.listProfiles().map((row) => modelProfile(row, (n) => vault.has(n), env)))
+    .handle('media.get', ({ ref }) => {
+      const blob = store.media.get(mediaSha(ref));
+      return { mime: blob.mime, dataUrl: `data:${blob.mime};base64,${blob.bytes.toString('base64')}` };
+    })
+    .handle('models.list', () => store.models.listProfiles().map((row) => modelProfile(row, (n) => vault.has(n), env)))
     .handle('models.save', ({ id, name, config, apiKey }) => {
-      const row = store.saveProfile({ id, name, config });
+      const row = store.models.saveProfile({ id, name, config });
       if (apiKey) vault.set(keyNameOf(config), apiKey);
       return modelProfile(row, (n) => vault.has(n), env);
     })
-    .handle('models.remove', ({ id }) => ({ removed: store.removeProfile(id) }))
+    .handle('models.remove', ({ id }) => ({ removed: store.models.removeProfile(id) }))
     .handle('models.test', async ({ id }) => {
-      const profile = modelProfile(store.getProfile(id), (n) => vault.has(n), env);
       const started = performance.now();
       try {
-        const model = factory()(profile.config, { retry: { maxAttempts: 1 } });
+        const model = factory()(profile(id).config, { retry: { maxAttempts: 1 } });
         const reply = await model.complete({ messages: [{ role: 'user', content: 'Reply with the single word OK.' }], temperature: 0, maxTokens: 1 });
         const latencyMs = Math.round(performance.now() - started);
         return { ok: true, latencyMs, message: `Connected in ${latencyMs} ms; the model replied "${reply.text}".` };
@@ -119,19 +129,30 @@ export function createApiService(options: ApiServiceOptions): ApiService {
       }
     })
     .handle('keys.remove', ({ name }) => ({ removed: vault.remove(name) }))
-    .handle('datasets.list', () =>
-      BUNDLED_EDA.map((name): DatasetInfo => {
-        const splits = SPLITS.map((split) => ({ split, entities: loadEdaDataset({ name, split }).entities.length }));
-        return { name, kind: name, splits };
-      }),
-    )
-    .handle('datasets.entities', ({ name, split }) =>
-      loadEdaDataset({ name, split }).entities.map((e, i) => ({ position: i + 1, name: e.name, aliases: e.aliases })),
-    )
+    .handle('datasets.list', ({ game }) => {
+      const stored = store.datasets.list(game);
+      const bundled = (game ? [gameById(game)] : allGames()).flatMap((g) =>
+        g.datasets.bundled().map((d): DatasetInfo => ({ game: g.id, name: d.name, title: d.title, kind: d.kind, bundled: true, subsets: d.subsets.map((s) => ({ subset: s, instances: subsetSize(g.id)(d.name, s) })) })),
+      );
+      // Users' files that runs have used, under their own names.
+      const files = stored
+        .filter((d) => d.contentHash !== null)
+        .map((d): DatasetInfo => ({ game: d.game, name: d.name, title: d.name, kind: d.kind, bundled: false, subsets: d.subsets }));
+      return [...bundled, ...files];
+    })
+    .handle('datasets.instances', ({ game, name, subset }) => {
+      const g = gameById(game);
+      if (g.datasets.bundled().some((d) => d.name === name)) {
+        return g.datasets.load({ name, subset }).instances.map((i, position) => instanceView({ ...i, id: 0, datasetId: 0, subset, position }));
+      }
+      const dataset = store.datasets.list(game).find((d) => d.name === name);
+      if (!dataset) throw new UserError(`No dataset "${name}" of ${g.shortTitle} here.`, 'not_found');
+      return store.datasets.instances(dataset.id, subset).map(instanceView);
+    })
     .handle('annotations.preview', ({ spec }) => annotation.previewSet(store, spec))
     .handle('annotations.create', ({ name, spec }) => annotation.createSet(store, name, spec))
-    .handle('annotations.list', () => store.listAnnotationSets().map(annotation.setSummary))
-    .handle('annotations.get', ({ setId }) => annotation.setSummary(store.getAnnotationSet(setId)))
+    .handle('annotations.list', () => store.annotations.listSets().map((row) => annotation.setSummary(store, row)))
+    .handle('annotations.get', ({ setId }) => annotation.setSummary(store, store.annotations.getSet(setId)))
     .handle('annotations.queue', ({ setId, annotator, limit }) => annotation.queue(store, setId, annotator, limit))
     .handle('annotations.label', (input) => ({ progress: annotation.label(store, input) }))
     .handle('annotations.undo', ({ setId, annotator }) => annotation.undo(store, setId, annotator))
@@ -139,27 +160,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('annotations.export', ({ setId, what, format }) => annotation.exportSet(store, setId, what, format));
 
   registerExplore(registry, store);
-  const humans = new HumanSessions(store, factory, () => hub.emit({ type: 'runs-changed' }));
-  const profileConfig = (id: number) => modelProfile(store.getProfile(id), (n) => vault.has(n), env).config;
-  registry
-    .handle('human.start', ({ handle, dataset, split, judgeModelId, hintModelId }) =>
-      humans.state(humans.start({ handle, dataset, split, judge: profileConfig(judgeModelId), ...(hintModelId ? { hint: profileConfig(hintModelId) } : {}) })),
-    )
-    .handle('human.state', ({ episodeId }) => humans.state(episodeId))
-    .handle('human.ask', ({ episodeId, question }) => humans.ask(episodeId, question))
-    .handle('human.hint', ({ episodeId }) => humans.hint(episodeId))
-    .handle('human.abandon', ({ episodeId }) => humans.abandon(episodeId))
-    .handle('human.sessions', () =>
-      store.humanEpisodes().map((e) => ({
-        episodeId: e.id, runId: e.runId, player: e.players.guesser ?? '', entity: e.entity, dataset: e.datasetName, split: e.split,
-        status: e.status, outcome: e.outcome, turns: e.metrics?.turns ?? null, invalid: e.invalid, finishedAt: e.finishedAt,
-      })),
-    )
-    .handle('human.review', ({ episodeId, invalid }) => {
-      store.setInvalid(episodeId, invalid);
-      hub.emit({ type: 'runs-changed' });
-      return { episodeId, invalid };
-    });
+  const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));
 
   const missing = registry.missing();
   if (missing.length) throw new Error(`API methods without a handler: ${missing.join(', ')}`);

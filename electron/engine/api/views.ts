@@ -1,21 +1,39 @@
-import type { EpisodeSummary, ModelProfile, RunDetail, RunSummary, Transcript, KeyStatus } from '../../../shared/api/contract';
+/** Pure mappings from stored rows and games to what the UI shows. */
+import type { EpisodeSummary, EpisodeView, EventView, GameInfo, InstanceView, KeyStatus, ModelProfile, RunDetail, RunSummary, SeatView } from '../../../shared/api/views';
 import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
-import { EDA_METRICS } from '../../../shared/games/eda';
 import type { RunReport } from '../analysis/report';
+import { subjectOf } from '../analysis/explore/select';
+import type { EventRow } from '../core/events';
+import type { Game, InstanceRow } from '../core/game';
+import { gameById } from '../games/registry';
 import { defaultKeyEnv } from '../players/sdk-model';
-import type { EpisodeRow, ProfileRow, RunListRow, TurnRow } from '../store/store';
+import type { ProfileRow } from '../store/models';
+import type { EpisodeRow, RunListRow, SeatPlayer } from '../store/store';
 
-/** Pure mappings from stored rows to what the UI shows. */
+/** Seats in the order of the game's roles (EDA: guesser, judge), then by name. */
+export function orderSeats<T extends { seat: string; role: string }>(seats: readonly T[], game: Game<unknown>): T[] {
+  const rank = (role: string) => {
+    const i = game.roles.findIndex((r) => r.id === role);
+    return i < 0 ? game.roles.length : i;
+  };
+  return [...seats].sort((a, b) => rank(a.role) - rank(b.role) || a.seat.localeCompare(b.seat));
+}
+
+export function seatView(s: SeatPlayer): SeatView {
+  return { seat: s.seat, role: s.role, player: s.player, kind: s.playerKind, ...(s.given ? { given: s.given } : {}) };
+}
 
 export function runSummary(row: RunListRow, active: boolean): RunSummary {
+  const game = gameById(row.game);
+  const counted = row.outcomes.success + row.outcomes.failure + row.outcomes.aborted;
   return {
     id: row.id,
     name: row.name,
     game: row.game,
     dataset: row.datasetName,
-    split: row.split,
-    guesser: row.guesser,
-    judge: row.judge,
+    subset: row.subset,
+    seats: orderSeats(row.seats, game).map(seatView),
+    subject: subjectOf(row, game)?.name ?? '',
     status: row.status,
     active,
     error: row.error,
@@ -23,53 +41,54 @@ export function runSummary(row: RunListRow, active: boolean): RunSummary {
     finishedAt: row.finishedAt,
     done: row.done,
     errors: row.errors,
-    wins: row.wins,
     total: row.episodes,
-    successRate: row.done ? row.wins / row.done : null,
+    outcomes: row.outcomes,
+    successRate: counted ? row.outcomes.success / counted : null,
   };
 }
 
-export function metricSummaries(report: RunReport): RunDetail['metrics'] {
-  return EDA_METRICS.map((m) => ({ key: m.key, label: m.label, better: m.better, digits: m.digits, value: report.metrics[m.key] ?? null }));
+export function metricSummaries(report: RunReport, game: Game<unknown>): RunDetail['metrics'] {
+  return game.metrics.map((m) => ({ ...m, value: report.metrics[m.key] ?? null }));
+}
+
+export function instanceView(i: InstanceRow): InstanceView {
+  return { id: i.id, key: i.key, name: i.name, subset: i.subset, position: i.position, tags: i.tags, payload: i.payload };
 }
 
 export function episodeSummary(row: EpisodeRow): EpisodeSummary {
-  const metric = (key: string) => row.metrics?.[key] ?? null;
+  return { id: row.id, runId: row.runId, instance: row.instance.name, repetition: row.repetition, status: row.status, outcome: row.outcome, scores: row.scores, errorKind: row.errorKind, invalid: row.invalid };
+}
+
+export function episodeView(row: EpisodeRow, game: Game<unknown>): EpisodeView {
   return {
-    id: row.id,
-    entity: row.entity,
-    repetition: row.repetition,
-    status: row.status,
-    outcome: row.outcome,
-    turns: metric('turns'),
-    yes: metric('yes'),
-    score: metric('score'),
-    errorKind: row.errorKind,
+    ...episodeSummary(row),
+    game: row.game,
+    dataset: row.datasetName,
+    datasetKind: row.datasetKind,
+    instanceView: instanceView(row.instance),
+    seats: orderSeats(row.seats, game).map(seatView),
+    seatScores: row.seatScores,
+    seed: row.seed,
+    error: row.error,
   };
 }
 
-export function transcript(row: EpisodeRow, turns: readonly TurnRow[], mustGuessSuffix: string): Transcript {
+export function eventView(e: EventRow): EventView {
+  return { id: e.id, idx: e.idx, round: e.round, from: e.from, to: e.to, kind: e.kind, text: e.text, parts: e.parts, action: e.action, valid: e.valid, flags: e.flags, callId: e.callId };
+}
+
+export function gameInfo(game: Game<unknown>, subsetSizes: (name: string, subset: string) => number): GameInfo {
   return {
-    episode: {
-      ...episodeSummary(row),
-      runId: row.runId,
-      aliases: row.aliases,
-      seed: row.seed,
-      error: row.error,
-      guesser: row.players.guesser ?? '',
-      judge: row.players.judge ?? '',
-    },
-    turns: turns.map((t) => ({
-      idx: t.idx,
-      question: t.guesserSent,
-      generated: t.guesserGenerated !== t.guesserSent ? t.guesserGenerated : null,
-      answer: t.judgeReply,
-      label: t.judgeLabel,
-      mustGuess: mustGuessSuffix !== '' && t.judgeReply.endsWith(mustGuessSuffix),
-      flags: t.flags ?? [],
-      guesserCallId: t.guesserCallId,
-      judgeCallId: t.judgeCallId,
-    })),
+    id: game.id,
+    title: game.title,
+    shortTitle: game.shortTitle,
+    roles: [...game.roles],
+    metrics: [...game.metrics],
+    aggregates: (game.aggregates ?? []).map(({ compute: _compute, ...info }) => info),
+    view: game.view,
+    annotation: game.annotation?.info ?? null,
+    defaultSettings: game.parseSettings({}),
+    datasets: game.datasets.bundled().map((d) => ({ name: d.name, title: d.title, kind: d.kind, subsets: d.subsets.map((s) => ({ name: s, instances: subsetSizes(d.name, s) })) })),
   };
 }
 

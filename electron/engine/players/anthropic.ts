@@ -1,5 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ModelConfig } from '../../../shared/contract/models';
+import { textOf } from '../../../shared/contract/content';
+import { anthropicContent, type ImageMode } from './content';
 import { httpFetch } from './http-fetch';
 import { SdkChatModel, type Extracted } from './sdk-model';
 import type { ChatRequest, ModelOptions } from './types';
@@ -17,7 +19,7 @@ export class AnthropicChatModel extends SdkChatModel {
     private readonly apiKey: string,
     options: ModelOptions = {},
   ) {
-    super(config, () => this.sdk, config.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL, options);
+    super(config, () => this.sdk, config.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL, options, [apiKey]);
   }
 
   private async connect(): Promise<Anthropic> {
@@ -29,13 +31,13 @@ export class AnthropicChatModel extends SdkChatModel {
     return this.client;
   }
 
-  protected buildBody(request: ChatRequest): Record<string, unknown> {
-    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content);
+  protected buildBody(request: ChatRequest, images: ImageMode): Record<string, unknown> {
+    const system = request.messages.filter((m) => m.role === 'system').map((m) => textOf(m.content));
     const body: Record<string, unknown> = {
       model: this.config.model,
       max_tokens: request.maxTokens,
       temperature: Math.min(1, request.temperature),
-      messages: request.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: m.content })),
+      messages: request.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: anthropicContent(m, request, images) })),
     };
     if (system.length) body.system = system.join('\n\n');
     return body;

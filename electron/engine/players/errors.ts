@@ -49,8 +49,3 @@ export function kindForStatus(status: number, modelNotFound: boolean): ErrorKind
   if (status >= 500) return 'server';
   return 'bad_request';
 }
-
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { ModelConfig } from '../../../shared/contract/models';
+import { openaiContent, type ImageMode } from './content';
 import { httpFetch } from './http-fetch';
 import { SdkChatModel, type Extracted } from './sdk-model';
 import type { ChatRequest, ModelOptions } from './types';
@@ -11,14 +12,14 @@ export class OpenAIChatModel extends SdkChatModel {
   private readonly client: OpenAI;
 
   constructor(config: ModelConfig, apiKey: string, options: ModelOptions = {}) {
-    super(config, () => OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL, options);
+    super(config, () => OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL, options, [apiKey]);
     this.client = new OpenAI({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs, fetch: httpFetch });
   }
 
-  protected buildBody(request: ChatRequest): Record<string, unknown> {
+  protected buildBody(request: ChatRequest, images: ImageMode): Record<string, unknown> {
     const body: Record<string, unknown> = {
       model: this.config.model,
-      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      messages: request.messages.map((m) => ({ role: m.role, content: openaiContent(m, request, images) })),
       temperature: request.temperature,
       [this.config.maxTokensField]: request.maxTokens,
       n: 1,

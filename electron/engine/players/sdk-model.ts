@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { modelLabel } from '../../../shared/contract/models';
-import { describeError, kindForStatus, ProviderError, retryAfterMs } from './errors';
+import { describeError } from '../errors';
+import { hasImages, type ImageMode } from './content';
+import { kindForStatus, ProviderError, retryAfterMs } from './errors';
+import { redactText, redactValue } from './redact';
 import { gateFor, type ModelGate } from './gate';
 import { DEFAULT_RETRY, withRetries } from './retry';
 import type { CallAttempt, CallOptions, ChatModel, ChatRequest, ChatResult, ModelOptions } from './types';
@@ -36,12 +39,15 @@ export abstract class SdkChatModel implements ChatModel {
     private readonly errors: () => SdkErrorClasses | null,
     private readonly endpoint: string,
     private readonly options: ModelOptions = {},
+    /** Never stored: redacted from every error a provider sends back. */
+    private readonly secrets: readonly string[] = [],
   ) {
     this.label = modelLabel(config);
     this.gate = gateFor(`${config.provider} ${endpoint} ${config.model}`, config);
   }
 
-  protected abstract buildBody(request: ChatRequest): Record<string, unknown>;
+  /** The request body; `ref` names images by their `media:` reference, `inline` carries their bytes. */
+  protected abstract buildBody(request: ChatRequest, images: ImageMode): Record<string, unknown>;
   protected abstract send(
     body: Record<string, unknown>,
     signal?: AbortSignal,
@@ -50,7 +56,9 @@ export abstract class SdkChatModel implements ChatModel {
   protected abstract extract(data: unknown): Extracted;
 
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResult> {
-    const body = this.buildBody(request);
+    // What is stored and cached names images by reference; only what is sent carries their bytes.
+    const body = this.buildBody(request, 'ref');
+    const wire = hasImages(request.messages) ? this.buildBody(request, 'inline') : body;
     const mode = this.options.cache ? (this.options.cacheMode ?? 'off') : 'off';
     const key = mode === 'off' ? null : this.cacheKey(body);
     if (key !== null) {
@@ -65,7 +73,7 @@ export abstract class SdkChatModel implements ChatModel {
     const estimate = this.config.tpm
       ? JSON.stringify(body.messages ?? '').length / 4 + Number(body.max_tokens ?? body.max_completion_tokens ?? 0)
       : 0;
-    return withRetries((attempt) => this.attemptOnce(body, attempt, options, key, estimate), policy, options.signal);
+    return withRetries((attempt) => this.attemptOnce(body, wire, attempt, options, key, estimate), policy, options.signal);
   }
 
   private cacheKey(body: Record<string, unknown>): string {
@@ -85,6 +93,7 @@ export abstract class SdkChatModel implements ChatModel {
 
   private async attemptOnce(
     body: Record<string, unknown>,
+    wire: Record<string, unknown>,
     attempt: number,
     options: CallOptions,
     cacheKey: string | null,
@@ -99,13 +108,13 @@ export abstract class SdkChatModel implements ChatModel {
     let status: number;
     try {
       let headers: Headers;
-      ({ data, status, headers } = await this.send(body, options.signal));
+      ({ data, status, headers } = await this.send(wire, options.signal));
       this.gate.observe(headers);
     } catch (error) {
       const failure = this.classify(error);
       if (failure.retryAfterMs !== null) this.gate.pauseFor(failure.retryAfterMs);
       report({
-        response: failure.body,
+        response: redactValue(failure.body, this.secrets),
         httpStatus: failure.status,
         ok: false,
         errorKind: failure.kind,
@@ -124,7 +133,7 @@ export abstract class SdkChatModel implements ChatModel {
         status,
         body: data,
       });
-      report({ response: data, httpStatus: status, ok: false, errorKind: 'malformed', error: failure.message, inputTokens: null, outputTokens: null });
+      report({ response: redactValue(data, this.secrets), httpStatus: status, ok: false, errorKind: 'malformed', error: failure.message, inputTokens: null, outputTokens: null });
       throw failure;
     }
     report({ response: data, httpStatus: status, ok: true, errorKind: null, error: null, ...extracted });
@@ -132,7 +141,15 @@ export abstract class SdkChatModel implements ChatModel {
     return { ...extracted, latencyMs };
   }
 
+  /** The failure as a ProviderError whose message and body carry no key. */
   private classify(error: unknown): ProviderError {
+    const failure = this.classifyRaw(error);
+    const message = redactText(failure.message, this.secrets);
+    if (message === failure.message && redactValue(failure.body, this.secrets) === failure.body) return failure;
+    return new ProviderError(failure.kind, message, { status: failure.status, retryAfterMs: failure.retryAfterMs, body: redactValue(failure.body, this.secrets) });
+  }
+
+  private classifyRaw(error: unknown): ProviderError {
     const where = `${this.label} at ${this.endpoint}`;
     if (error instanceof ProviderError) return error;
     const classes = this.errors();

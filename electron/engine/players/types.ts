@@ -1,8 +1,16 @@
+import type { ContentPart } from '../../../shared/contract/content';
 import type { ErrorKind } from '../../../shared/contract/records';
 
+/** A message's content: plain text, or parts (text and `media:` image references). */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
-  content: string;
+  content: string | readonly ContentPart[];
+}
+
+/** The bytes behind a `media:` reference, as a provider needs them. */
+export interface ImageData {
+  mime: string;
+  base64: string;
 }
 
 export interface ChatRequest {
@@ -11,6 +19,8 @@ export interface ChatRequest {
   maxTokens: number;
   /** Forwarded where the provider supports it (OpenAI `seed`). */
   seed?: number;
+  /** The images the messages refer to, by `media:` reference (the runner resolves them from the store). */
+  images?: ReadonlyMap<string, ImageData>;
 }
 
 export interface ChatResult {
@@ -38,6 +48,8 @@ export interface CallAttempt {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** The game's round the call is for (a person's seat shows it; models ignore it). */
+  round?: number;
   /** Called once per attempt as soon as it ends, so every call is stored even if the episode dies later. */
   onAttempt?: (attempt: CallAttempt) => void;
 }

@@ -1,26 +1,37 @@
 import { setMaxListeners } from 'node:events';
-import type { EpisodeContext, EpisodeResult, GamePlugin } from '../games/types';
-import type { CallAttempt, ChatModel, ChatRequest } from '../players/types';
-import type { CallRef, EpisodeRow, Store } from '../store/store';
+import { mediaRef, mediaSha } from '../../../shared/contract/content';
+import type { CallRef } from '../core/events';
+import type { Game, ScoreResult, SeatInfo } from '../core/game';
+import { TurnKit } from '../core/turn-kit';
+import type { CallAttempt, ChatMessage, ChatModel, ImageData } from '../players/types';
+import type { EpisodeRow, Store } from '../store/store';
 
-export type RecordCall = (site: { episodeId: number; turnIdx: number; role: string }, attempt: CallAttempt) => CallRef;
+export type RecordCall = (site: { episodeId: number; round: number; seat: string }, attempt: CallAttempt) => CallRef;
+
+/** The `media:` references of a request's image parts. */
+function imageRefs(messages: readonly ChatMessage[]): string[] {
+  const refs: string[] = [];
+  for (const m of messages) if (typeof m.content !== 'string') for (const p of m.content) if (p.type === 'image') refs.push(p.ref);
+  return refs;
+}
 
 /**
- * Plays one stored episode with the given players: the game continues after the turns already
- * committed, every call attempt goes through `record`, every turn is committed as it ends. Shared
- * by the batch runner and by human play sessions, so both follow the same rules.
+ * Plays one stored episode with the given players (one per seat): the game master continues after the
+ * events already committed, every call attempt goes through `record`, every event is appended as it
+ * happens. Returns the game's score of the finished episode. Shared by the batch runner and by human
+ * play sessions, so both follow the same rules.
  */
 export async function playStoredEpisode(
   store: Store,
   episode: EpisodeRow,
-  game: GamePlugin<unknown>,
+  game: Game<unknown>,
   settings: unknown,
-  models: Record<string, ChatModel>,
+  players: Record<string, ChatModel>,
   record: RecordCall,
   signal: AbortSignal,
-): Promise<EpisodeResult> {
+): Promise<ScoreResult> {
   const episodeId = episode.id;
-  store.startEpisode(episodeId);
+  store.episodes.start(episodeId);
   // Each episode gets its own signal: the SDK adds a listener per call, and thousands of listeners
   // on one shared signal make every add and remove slow.
   const local = new AbortController();
@@ -28,28 +39,48 @@ export async function playStoredEpisode(
   const forward = () => local.abort();
   signal.addEventListener('abort', forward, { once: true });
   if (signal.aborted) local.abort();
-  const ctx: EpisodeContext = {
-    episodeId,
-    entity: { name: episode.entity, line: episode.entityLine, aliases: episode.aliases },
-    datasetKind: episode.datasetKind,
-    repetition: episode.repetition,
-    seed: episode.seed,
-    priorTurns: store.getTurns(episodeId),
-    signal: local.signal,
-    call: async (role: string, turnIdx: number, request: ChatRequest) => {
-      let callId: CallRef | null = null;
-      const result = await models[role]!.complete(request, {
-        signal: local.signal,
-        onAttempt: (attempt) => {
-          callId = record({ episodeId, turnIdx, role }, attempt);
-        },
-      });
-      return { ...result, callId };
+  const seats: SeatInfo[] = episode.seats.map((s) => ({ seat: s.seat, role: s.role, player: s.player, human: s.playerKind === 'human', ...(s.given ? { given: s.given } : {}) }));
+  const images = new Map<string, ImageData>();
+  const kit = new TurnKit(
+    {
+      call: async (seat, round, request) => {
+        const player = players[seat];
+        if (!player) throw new Error(`${game.id}: no player sits in seat "${seat}".`);
+        const refs = imageRefs(request.messages);
+        for (const ref of refs) {
+          if (images.has(ref)) continue;
+          const blob = store.media.get(mediaSha(ref));
+          images.set(ref, { mime: blob.mime, base64: blob.bytes.toString('base64') });
+        }
+        let callId: CallRef | null = null;
+        const result = await player.complete(refs.length ? { ...request, images } : request, {
+          signal: local.signal,
+          round,
+          onAttempt: (attempt) => {
+            callId = record({ episodeId, round, seat }, attempt);
+          },
+        });
+        return { ...result, callId };
+      },
+      append: (event) => store.events.append(episodeId, event),
+      putMedia: (bytes, mime) => mediaRef(store.media.put(bytes, mime)),
+      humanSeats: new Set(seats.filter((s) => s.human).map((s) => s.seat)),
+      seed: episode.seed,
     },
-    commitTurn: (turn) => store.commitTurn({ ...turn, episodeId }),
-  };
+    store.events.list(episodeId),
+  );
   try {
-    return await game.play(ctx, settings);
+    await game.play({
+      episode: { id: episodeId, repetition: episode.repetition, seed: episode.seed },
+      instance: episode.instance,
+      datasetKind: episode.datasetKind,
+      settings,
+      seats,
+      prior: [...kit.events],
+      kit,
+      signal: local.signal,
+    });
+    return game.score({ events: kit.events, instance: episode.instance, settings, seats });
   } finally {
     signal.removeEventListener('abort', forward);
   }

@@ -1,46 +1,38 @@
 import type { RunEstimateView } from '../../../shared/api/contract';
 import { modelLabel } from '../../../shared/contract/models';
-import { edaPrompts } from '../../../shared/games/eda';
-import { callCost, estimateEdaTokens, priceFor } from '../analysis/cost';
-import { loadEdaDataset } from '../datasets/eda';
+import { callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
-import { parseRunConfig } from './prepare';
+import { gameOf, parseRunConfig } from './prepare';
 
 /** The estimate as the API contract shapes it (the UI and the CLI show the same numbers). */
 export type RunEstimate = RunEstimateView;
 
-/** A dry estimate of a run's size and cost before anything is played (an upper bound). */
+/** A dry estimate of a run's size and cost before anything is played: the game's upper bound per episode, times episodes. */
 export function estimateRun(store: Store, input: unknown): RunEstimate {
   const config = parseRunConfig(input);
-  const dataset = loadEdaDataset(config.dataset);
-  const entities = config.limit ? Math.min(config.limit, dataset.entities.length) : dataset.entities.length;
-  const episodes = entities * config.repetitions;
-  const prompts = edaPrompts(dataset.kind, config.settings);
-  const tokens = estimateEdaTokens(
-    episodes,
-    config.settings.maxTurns,
-    { promptChars: prompts.guesser.length, maxTokens: config.settings.guesser.maxTokens },
-    { promptChars: prompts.judge.length, maxTokens: config.settings.judge.maxTokens },
-  );
-  const prices = store.listPrices();
+  const { game, settings } = gameOf(config);
+  const dataset = game.datasets.load(config.dataset);
+  const instances = config.limit ? Math.min(config.limit, dataset.instances.length) : dataset.instances.length;
+  const episodes = instances * config.repetitions;
+  const perEpisode = game.estimate(settings, dataset.kind);
+  const prices = store.models.listPrices();
   let usd: number | null = 0;
   const unpriced: string[] = [];
-  for (const role of ['guesser', 'judge'] as const) {
-    const model = config.players[role];
+  const total = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  for (const role of game.roles.map((r) => r.id)) {
+    const use = perEpisode[role] ?? { calls: 0, inputTokens: 0, outputTokens: 0 };
+    const tokens = { calls: episodes * use.calls, inputTokens: episodes * use.inputTokens, outputTokens: episodes * use.outputTokens };
+    total.calls += tokens.calls;
+    total.inputTokens += tokens.inputTokens;
+    total.outputTokens += tokens.outputTokens;
+    const model = config.players[role]!;
     const price = priceFor(prices, model.provider, model.model);
     if (!price) {
       unpriced.push(modelLabel(model));
       usd = null;
     } else if (usd !== null) {
-      usd += callCost(price, tokens[role].inputTokens, tokens[role].outputTokens);
+      usd += callCost(price, tokens.inputTokens, tokens.outputTokens);
     }
   }
-  return {
-    episodes,
-    calls: tokens.guesser.calls + tokens.judge.calls,
-    inputTokens: tokens.guesser.inputTokens + tokens.judge.inputTokens,
-    outputTokens: tokens.guesser.outputTokens + tokens.judge.outputTokens,
-    usd,
-    unpriced,
-  };
+  return { episodes, ...total, usd, unpriced };
 }

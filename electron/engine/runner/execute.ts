@@ -3,16 +3,16 @@ import PQueue from 'p-queue';
 import type { RunEvent } from '../../../shared/contract/events';
 import type { RunStatus } from '../../../shared/contract/records';
 import { callCost, priceFor, runCost } from '../analysis/cost';
-import type { GamePlugin } from '../games/types';
-import { edaGame } from '../games/eda/game';
-import { describeError, ProviderError } from '../players/errors';
+import { ConflictError, describeError } from '../errors';
+import { ProviderError } from '../players/errors';
 import { createModel, type ModelFactory } from '../players/factory';
 import type { RetryPolicy } from '../players/retry';
 import type { CallAttempt } from '../players/types';
-import type { CallRef, RunRow, Store } from '../store/store';
+import type { CallRef } from '../core/events';
+import type { RunRow, Store } from '../store/store';
 import { runOwnerAlive } from './liveness';
 import { playStoredEpisode } from './episode';
-import { buildModels, parseRunConfig, RunConfigError } from './prepare';
+import { buildModels, gameOf, parseRunConfig, RunConfigError } from './prepare';
 
 export interface ExecuteOptions {
   createModel?: ModelFactory;
@@ -34,14 +34,14 @@ export interface ExecuteResult {
   reason: string | null;
 }
 
-export class RunBusyError extends Error {
+export class RunBusyError extends ConflictError {
   constructor(runId: number, pid: number | null) {
     super(`Run ${runId} is being played right now by process ${pid ?? '?'}; stop it first or wait for it.`);
     this.name = 'RunBusyError';
   }
 }
 
-export class BudgetExhaustedError extends Error {
+export class BudgetExhaustedError extends ConflictError {
   constructor(runId: number, budget: number) {
     super(`Run ${runId} has already spent its budget of $${budget.toFixed(2)}; nothing was played.`);
     this.name = 'BudgetExhaustedError';
@@ -50,8 +50,8 @@ export class BudgetExhaustedError extends Error {
 
 /** The run, after marking it interrupted if its process died; refused while another process plays it. */
 function claimableRun(store: Store, runId: number): RunRow {
-  store.reconcileInterrupted((r) => runOwnerAlive(r));
-  const run = store.getRun(runId);
+  store.runs.reconcileInterrupted((r) => runOwnerAlive(r));
+  const run = store.runs.get(runId);
   if (run.status === 'running') throw new RunBusyError(runId, run.pid);
   refuseHumanRun(run);
   return run;
@@ -59,7 +59,7 @@ function claimableRun(store: Store, runId: number): RunRow {
 
 /** A person's games are played (and continued) from the Play page; a batch must not touch them. */
 export function refuseHumanRun(run: RunRow): void {
-  if (parseRunConfig(run.config).players.guesser.provider === 'human') {
+  if (Object.values(parseRunConfig(run.config).players).some((p) => p.provider === 'human')) {
     throw new RunConfigError(`Run ${run.id} holds a person's games: they are continued from the Play page, never resumed or retried as a batch.`);
   }
 }
@@ -71,22 +71,24 @@ export function refuseHumanRun(run: RunRow): void {
  * continues after its last committed turn.
  */
 export async function executeRun(store: Store, runId: number, options: ExecuteOptions = {}): Promise<ExecuteResult> {
-  const config = parseRunConfig(claimableRun(store, runId).config);
-  const prices = store.listPrices();
+  const run = claimableRun(store, runId);
+  const config = parseRunConfig(run.config);
+  const { game, settings } = gameOf(config);
+  const prices = store.models.listPrices();
   // The budget covers the whole run, earlier sessions included.
-  let spent = runCost(store.usage(runId), prices).usd;
+  let spent = runCost(store.models.usage(runId), prices).usd;
   if (config.budgetUsd !== undefined && spent >= config.budgetUsd) throw new BudgetExhaustedError(runId, config.budgetUsd);
-  const game: GamePlugin<unknown> = edaGame as GamePlugin<unknown>;
-  const settings = game.parseSettings(config.settings);
-  const cache = { get: (key: string) => store.cacheGet(key), put: store.cachePut.bind(store) };
+  const cache = { get: (key: string) => store.models.cacheGet(key), put: store.models.cachePut.bind(store.models) };
   const factory = options.createModel ?? createModel;
-  const models = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry }));
-  const roles = Object.entries(config.players).map(([role, modelConfig]) => ({
-    role,
-    modelConfigId: store.ensureModelConfig(modelConfig),
-    price: priceFor(prices, modelConfig.provider, modelConfig.model),
-  }));
-  const roleInfo = Object.fromEntries(roles.map((r) => [r.role, r]));
+  const byRole = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry }));
+  // One player per seat: the model of the seat's role.
+  const models = Object.fromEntries(run.seats.map((s) => [s.seat, byRole[s.role]!]));
+  const seatInfo = Object.fromEntries(
+    run.seats.map((s) => {
+      const modelConfig = config.players[s.role]!;
+      return [s.seat, { modelConfigId: store.models.ensureConfig(modelConfig), price: priceFor(prices, modelConfig.provider, modelConfig.model) }];
+    }),
+  );
   const emit = options.onEvent ?? (() => {});
 
   // One internal signal shared by every call in flight; it follows the caller's and the budget.
@@ -103,21 +105,16 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   options.signal?.addEventListener('abort', () => stop('stopped by the user'), { once: true });
   const signal = controller.signal;
 
-  const pending = store.episodeIds(runId, ['pending', 'running']);
-  const all = store.listEpisodes(runId);
-  const total = all.length;
-  const counts = {
-    done: all.filter((e) => e.status === 'done').length,
-    errors: all.filter((e) => e.status === 'error').length,
-    wins: all.filter((e) => e.outcome === 'win').length,
-    calls: 0,
-  };
-  const pricedAll = roles.every((r) => r.price);
+  const pending = store.episodes.ids(runId, ['pending', 'running']);
+  const [counted] = store.runs.list(runId);
+  const total = counted!.episodes;
+  const counts = { done: counted!.done, errors: counted!.errors, successes: counted!.outcomes.success, calls: 0 };
+  const pricedAll = Object.values(seatInfo).every((s) => s.price);
   const started = Date.now();
   const finishedHere = () => counts.done + counts.errors - (total - pending.length);
 
-  const record = (site: { episodeId: number; turnIdx: number; role: string }, attempt: CallAttempt): CallRef => {
-    const info = roleInfo[site.role]!;
+  const record = (site: { episodeId: number; round: number; seat: string }, attempt: CallAttempt): CallRef => {
+    const info = seatInfo[site.seat]!;
     counts.calls++;
     if (info.price && !attempt.cached) {
       spent += callCost(info.price, attempt.inputTokens ?? 0, attempt.outputTokens ?? 0);
@@ -125,7 +122,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
         stop(`budget of $${config.budgetUsd.toFixed(2)} reached ($${spent.toFixed(4)} spent)`);
       }
     }
-    return store.recordCall({ ...attempt, ...site, runId, modelConfigId: info.modelConfigId });
+    return store.models.recordCall({ ...attempt, episodeId: site.episodeId, round: site.round, role: site.seat, runId, modelConfigId: info.modelConfigId });
   };
 
   const progress = (): RunEvent => {
@@ -145,28 +142,28 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
 
   const playOne = async (episodeId: number) => {
     if (signal.aborted) return;
-    const episode = store.getEpisode(episodeId);
-    const base = { type: 'episode-finished' as const, runId, episodeId, entity: episode.entity, repetition: episode.repetition };
+    const episode = store.episodes.get(episodeId);
+    const base = { type: 'episode-finished' as const, runId, episodeId, instance: episode.instance.name, repetition: episode.repetition };
     try {
       const result = await playStoredEpisode(store, episode, game, settings, models, record, signal);
-      store.finishEpisode(episodeId, result.outcome, result.metrics);
+      store.episodes.finish(episodeId, result.outcome, result.scores);
       counts.done++;
-      if (result.outcome === 'win') counts.wins++;
+      if (result.outcome === 'success') counts.successes++;
       emit({ ...base, status: 'done', outcome: result.outcome, error: null, ...counts, total });
     } catch (error) {
       if (signal.aborted) {
-        store.resetEpisode(episodeId); // its turns stay; the next start continues after the last one
+        store.episodes.reset(episodeId); // its events stay; the next start continues after the last one
         return;
       }
       const failure = error instanceof ProviderError ? error : new ProviderError('internal', describeError(error), { cause: error });
-      store.failEpisode(episodeId, failure.kind, failure.message);
+      store.episodes.fail(episodeId, failure.kind, failure.message);
       counts.errors++;
       emit({ ...base, status: 'error', outcome: null, error: failure.message, ...counts, total });
     }
   };
 
-  store.markRunRunning(runId);
-  const beat = setInterval(() => store.heartbeat(runId), options.heartbeatMs ?? 5_000);
+  store.runs.markRunning(runId);
+  const beat = setInterval(() => store.runs.heartbeat(runId), options.heartbeatMs ?? 5_000);
   const ticker = setInterval(() => emit(progress()), options.progressMs ?? 500);
   beat.unref();
   ticker.unref();
@@ -187,10 +184,10 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     await queue.onIdle();
     if (fatal) throw fatal;
     status = signal.aborted ? 'interrupted' : 'done';
-    store.finishRun(runId, status, reason);
+    store.runs.finish(runId, status, reason);
   } catch (error) {
     status = 'failed';
-    store.finishRun(runId, status, describeError(error));
+    store.runs.finish(runId, status, describeError(error));
     throw error;
   } finally {
     clearInterval(beat);
@@ -204,7 +201,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
 /** Re-queues a run's errored episodes (keeping their committed turns) and plays them. */
 export async function retryErrors(store: Store, runId: number, options: ExecuteOptions = {}): Promise<ExecuteResult> {
   claimableRun(store, runId);
-  store.requeueErrors(runId);
+  store.episodes.requeueErrors(runId);
   return executeRun(store, runId, options);
 }
 

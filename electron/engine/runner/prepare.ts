@@ -1,39 +1,64 @@
+/** Before anything is played: the config is checked by the core and the game, data loaded, models tried. */
+import { z } from 'zod';
 import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
 import { describeZodError, RunConfigSchema, type RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
-import { loadTopics } from '../datasets/topics';
-import { loadEdaDataset, type LoadedDataset } from '../datasets/eda';
-import type { DatasetProblem } from '../datasets/validate';
-import { edaGame } from '../games/eda/game';
-import { describeError, ProviderError } from '../players/errors';
+import type { DatasetProblem, Game, InstanceRow, LoadedDataset } from '../core/game';
+import { describeError, UserError } from '../errors';
+import { gameById } from '../games/registry';
+import { ProviderError } from '../players/errors';
 import { createModel, type ModelFactory } from '../players/factory';
 import type { ChatModel } from '../players/types';
 import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 import { episodeSeed, randomRunSeed } from './seeds';
 
-export class RunConfigError extends Error {
+export class RunConfigError extends UserError {
   constructor(message: string) {
-    super(message);
+    super(message, 'bad_request');
     this.name = 'RunConfigError';
   }
 }
 
 /** A provider problem found before any episode was played. */
-export class PreflightError extends Error {
+export class PreflightError extends UserError {
   constructor(readonly failures: { role: string; error: ProviderError }[]) {
     super(
       `The run was not started: ${failures.length === 1 ? 'a model is' : 'some models are'} not usable.\n` +
         failures.map((f) => `  - ${f.role}: ${f.error.message}`).join('\n'),
+      'provider',
     );
     this.name = 'PreflightError';
   }
 }
 
+/** A config as the core checks it (the game checks its settings and roles: see `gameOf`). */
 export function parseRunConfig(input: unknown): RunConfig {
   const parsed = RunConfigSchema.safeParse(input);
   if (!parsed.success) throw new RunConfigError(describeZodError(parsed.error, 'run config'));
   return parsed.data;
+}
+
+/** The config's game with its settings parsed, every role given a model and no other. */
+export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unknown } {
+  let game: Game<unknown>;
+  try {
+    game = gameById(config.game);
+  } catch (error) {
+    throw new RunConfigError(describeError(error));
+  }
+  const roles = game.roles.map((r) => r.id);
+  const problems = [
+    ...roles.filter((r) => !config.players[r]).map((r) => `  - players.${r}: say which model plays the ${r} (${game.shortTitle} needs ${roles.join(' and ')})`),
+    ...Object.keys(config.players).filter((r) => !roles.includes(r)).map((r) => `  - players.${r}: ${game.shortTitle} has no role "${r}" (its roles: ${roles.join(', ')})`),
+  ];
+  if (problems.length) throw new RunConfigError(`Invalid run config:\n${problems.join('\n')}`);
+  try {
+    return { game, settings: game.parseSettings(config.settings ?? {}) };
+  } catch (error) {
+    if (error instanceof z.ZodError) throw new RunConfigError(describeZodError(error, `${game.shortTitle} settings`));
+    throw error;
+  }
 }
 
 /** Builds one model per role, turning a missing key or unusable config into a clear error. */
@@ -57,24 +82,19 @@ const PERMANENT = new Set(['missing_key', 'auth', 'model_not_found', 'bad_reques
  * One tiny call per distinct model, so a wrong key, model id or URL fails now, not after
  * hours of episodes. Transient failures (5xx, 429, timeouts) only warn.
  */
-export async function preflight(
-  store: Store,
-  config: RunConfig,
-  models: Record<string, ChatModel>,
-  warn: (message: string) => void,
-): Promise<void> {
+export async function preflight(store: Store, config: RunConfig, models: Record<string, ChatModel>, warn: (message: string) => void): Promise<void> {
   const failures: { role: string; error: ProviderError }[] = [];
-  const checked = new Map<string, ChatModel>();
+  const checked = new Set<string>();
   for (const [role, model] of Object.entries(models)) {
-    const modelConfig = config.players[role as keyof RunConfig['players']];
+    const modelConfig = config.players[role]!;
     const key = JSON.stringify(modelConfig);
     if (checked.has(key)) continue;
-    checked.set(key, model);
-    const modelConfigId = store.ensureModelConfig(modelConfig);
+    checked.add(key);
+    const modelConfigId = store.models.ensureConfig(modelConfig);
     try {
       await model.complete(
         { messages: [{ role: 'user', content: 'Reply with the single word OK.' }], temperature: 0, maxTokens: 1 },
-        { onAttempt: (a) => store.recordCall({ ...a, runId: null, episodeId: null, turnIdx: null, role: 'preflight', modelConfigId }) },
+        { onAttempt: (a) => store.models.recordCall({ ...a, runId: null, episodeId: null, round: null, role: 'preflight', modelConfigId }) },
       );
     } catch (error) {
       const failure = asProviderError(error);
@@ -101,19 +121,38 @@ export interface PrepareOptions {
   warn?: (message: string) => void;
 }
 
-/** Stores a dataset's entities (with their topics, for the bundled lists) and returns their rows. */
-export function storeEntities(store: Store, dataset: LoadedDataset, entities: LoadedDataset['entities'] = dataset.entities) {
-  const datasetId = store.upsertDataset(dataset.name, dataset.kind, dataset.source);
-  const topics = dataset.source.startsWith('bundled:') ? loadTopics(dataset.kind) : new Map<string, Record<string, string>>();
-  const rows = store.upsertEntities(datasetId, dataset.split, entities.map((e) => ({ ...e, topics: topics.get(`${dataset.split}\u0000${e.line}`) ?? null })));
-  return { datasetId, rows };
+/** Stores a game's dataset subset and returns its instance rows in order. */
+export function storeInstances(store: Store, game: Game<unknown>, dataset: LoadedDataset, instances = dataset.instances): { datasetId: number; rows: InstanceRow[] } {
+  const datasetId = store.datasets.upsert({ game: game.id, name: dataset.name, kind: dataset.kind, source: dataset.source, contentHash: dataset.contentHash });
+  return { datasetId, rows: store.datasets.upsertInstances(datasetId, dataset.subset, instances) };
+}
+
+export function playerFor(store: Store, config: ModelConfig): number {
+  const modelConfigId = store.models.ensureConfig(config);
+  const kind = config.provider === 'scripted' || config.provider === 'human' ? config.provider : 'model';
+  return store.models.ensurePlayer(kind, modelLabel(config), modelConfigId);
+}
+
+/** Who sits where: a seat's player is the model of its role, the same in every episode of a run. */
+export function seatPlan(game: Game<unknown>, settings: unknown, instances: readonly InstanceRow[], players: Record<string, number>) {
+  const byInstance = new Map(instances.map((i) => [i.id, game.seats(i, settings).map((s) => ({ ...s, playerId: players[s.role]! }))]));
+  const runSeats = new Map<string, { seat: string; role: string; playerId: number }>();
+  for (const seats of byInstance.values()) {
+    for (const s of seats) {
+      const known = runSeats.get(s.seat);
+      if (known && known.role !== s.role) throw new Error(`${game.id}: seat ${s.seat} has role ${known.role} in one episode and ${s.role} in another; a seat keeps its role within a run.`);
+      runSeats.set(s.seat, { seat: s.seat, role: s.role, playerId: s.playerId });
+    }
+  }
+  return { seats: [...runSeats.values()], byInstance };
 }
 
 /** Validates a config, loads its dataset, checks its models and stores the run with every episode pending. */
 export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
   const config = parseRunConfig(input);
+  const { game, settings } = gameOf(config);
   if (config.budgetUsd !== undefined) {
-    const prices = store.listPrices();
+    const prices = store.models.listPrices();
     const unpriced = Object.values(config.players).filter((m) => !priceFor(prices, m.provider, m.model));
     if (unpriced.length) {
       throw new RunConfigError(
@@ -122,41 +161,24 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
       );
     }
   }
-  const dataset = loadEdaDataset(config.dataset);
+  const dataset = game.datasets.load(config.dataset);
   const factory = options.createModel ?? createModel;
   const models = buildModels(config, (c) => factory(c, { cacheMode: config.cache }));
   // A replay from the cache calls no provider, so there is nothing to check.
   if (config.preflight && config.cache !== 'only') await preflight(store, config, models, options.warn ?? (() => {}));
 
   const seed = config.seed ?? randomRunSeed();
-  const entities = config.limit ? dataset.entities.slice(0, config.limit) : dataset.entities;
-  const stored = { ...config, seed, dataset: { ...config.dataset, kind: dataset.kind } };
+  const instances = config.limit ? dataset.instances.slice(0, config.limit) : dataset.instances;
+  const stored: RunConfig = { ...config, seed, settings, dataset: { ...config.dataset, subset: dataset.subset, kind: dataset.kind } };
   const runId = store.transaction(() => {
-    const { datasetId, rows } = storeEntities(store, dataset, entities);
-    const players = Object.fromEntries(
-      Object.entries(config.players).map(([role, modelConfig]) => [role, playerFor(store, modelConfig)]),
-    );
+    const { datasetId, rows } = storeInstances(store, game, dataset, instances);
+    const players = Object.fromEntries(Object.entries(config.players).map(([role, modelConfig]) => [role, playerFor(store, modelConfig)]));
+    const plan = seatPlan(game, settings, rows, players);
     const episodes = [];
     for (let repetition = 1; repetition <= config.repetitions; repetition++) {
-      for (const entity of rows) episodes.push({ entityId: entity.id, repetition, seed: episodeSeed(seed, entity.line, repetition) });
+      for (const instance of rows) episodes.push({ instanceId: instance.id, repetition, seed: episodeSeed(seed, instance.key, repetition), seats: plan.byInstance.get(instance.id) });
     }
-    return store.createRun({
-      name: config.name ?? null,
-      game: edaGame.id,
-      datasetId,
-      split: dataset.split,
-      config: stored,
-      seed,
-      appVersion: APP_VERSION,
-      players,
-      episodes,
-    });
+    return store.runs.create({ name: config.name ?? null, game: game.id, datasetId, subset: dataset.subset, config: stored, seed, appVersion: APP_VERSION, seats: plan.seats, episodes });
   });
   return { runId, config: stored, warnings: dataset.problems, datasetSource: dataset.source };
-}
-
-export function playerFor(store: Store, config: ModelConfig): number {
-  const modelConfigId = store.ensureModelConfig(config);
-  const kind = config.provider === 'scripted' || config.provider === 'human' ? config.provider : 'model';
-  return store.ensurePlayer(kind, modelLabel(config), modelConfigId);
 }

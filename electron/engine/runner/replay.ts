@@ -7,7 +7,7 @@ import { parseRunConfig, prepareRun } from './prepare';
  * the response cache: offline, free, and identical when the original run filled the cache.
  */
 export async function replayRun(store: Store, runId: number, options: ExecuteOptions = {}): Promise<ExecuteResult> {
-  const original = parseRunConfig(store.getRun(runId).config);
+  const original = parseRunConfig(store.runs.get(runId).config);
   const { runId: replayId } = await prepareRun(
     store,
     { ...original, name: `replay of run ${runId}`, cache: 'only', preflight: false, budgetUsd: undefined },

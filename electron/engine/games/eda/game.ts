@@ -1,96 +1,99 @@
-import { edaPrompts, EdaKindSchema, EdaSettingsSchema, type EdaSettings } from '../../../../shared/games/eda';
-import type { JudgeLabel } from '../../../../shared/contract/records';
-import type { ChatMessage } from '../../players/types';
-import type { TurnRow } from '../../store/store';
-import type { EpisodeContext, EpisodeResult, GamePlugin } from '../types';
-import { edaEpisodeMetrics } from './metrics';
-import { fillTemplate, judgeLabel, mentionsEntity, rewriteQuestion } from './rules';
-
-function result(labels: readonly JudgeLabel[], settings: EdaSettings): EpisodeResult {
-  const metrics = edaEpisodeMetrics(labels, settings);
-  return { outcome: metrics.success ? 'win' : 'loss', metrics: { ...metrics } };
-}
-
 /**
- * The 20-questions game of the Entity-Deduction Arena. The guesser sees the instruction and the
- * dialogue so far; the judge sees only the entity and the current question; the rules, not the
- * judge, decide that a question naming the entity wins ("Bingo!").
+ * The Entity-Deduction Arena (20 questions; Zhang et al. 2024) as a Parlor game: a guesser model asks
+ * yes/no questions to find a hidden entity, a judge model that knows it answers. Rules, prompts and
+ * metrics follow the paper (§3.1, appendix B) and, where it is silent, its reference code.
  */
-export const edaGame: GamePlugin<EdaSettings> = {
+import type { Game, AnnotationHooks } from '../../core/game';
+import { actionOf } from '../../core/events';
+import { estimateEdaTokens } from './estimate';
+import { edaDatasets, edaPayload } from './datasets';
+import { edaMarks } from './marks';
+import { playEda } from './master';
+import { edaEpisodeMetrics, EDA_METRICS } from './metrics';
+import { fillTemplate } from './rules';
+import { edaPrompts, EdaKindSchema, EdaSettingsSchema, type EdaSettings } from './settings';
+import { TOPIC_KEYS } from './topics';
+import { edaTextTranscript, edaTurns } from './turns';
+
+const annotation: AnnotationHooks = {
+  info: {
+    producer: 'judge',
+    itemNoun: 'judge answer',
+    itemsNoun: 'judge answers',
+    labelNoun: 'answer',
+    labels: [
+      { id: 'yes', label: 'Yes', key: 'y' },
+      { id: 'no', label: 'No', key: 'n' },
+      { id: 'maybe', label: 'Maybe', key: 'm' },
+      { id: 'dunno', label: 'Dunno', key: 'd' },
+    ],
+    groups: { label: 'judgeLabel', model: 'judgeModel', tag: 'category' },
+    columns: { prompt: 'question', text: 'judge_raw' },
+    recompute: {
+      metrics: ['yes'],
+      note:
+        '#Yes is recomputed with the corrected answers of the annotated turns only. #Turns, Success and Score cannot be: ' +
+        'with another answer the guesser would have asked other questions, so the rest of the game is unknown.',
+    },
+  },
+  // Bingo turns are decided by the rules (no judge call) and are never drawn.
+  target: { role: 'judge', kind: 'response', needsCall: true },
+  labelKey: 'label',
+  item(event, events) {
+    const turns = edaTurns(events.filter((e) => e.idx <= event.idx)).turns;
+    const current = turns.find((t) => t.idx === event.round);
+    return {
+      prompt: current?.question ?? '',
+      context: turns.filter((t) => t.idx < event.round).map((t) => ({ round: t.idx, prompt: t.question, reply: t.reply, label: t.label })),
+    };
+  },
+  relabel: (event, label) => ({ ...event, action: { ...actionOf(event), label } }),
+};
+
+export const edaGame: Game<EdaSettings> = {
   id: 'eda',
-  roles: ['guesser', 'judge'],
-
+  title: 'Entity-Deduction Arena (20 questions)',
+  shortTitle: 'EDA',
   parseSettings: (input) => EdaSettingsSchema.parse(input ?? {}),
-
-  async play(ctx: EpisodeContext, settings: EdaSettings): Promise<EpisodeResult> {
-    const kind = EdaKindSchema.parse(ctx.datasetKind);
-    const prompts = edaPrompts(kind, settings);
-    const judgeEntity = settings.judgeEntity === 'line' ? ctx.entity.line : ctx.entity.name;
-    const history: ChatMessage[] = [{ role: 'user', content: prompts.guesser }];
-    const labels: JudgeLabel[] = [];
-    for (const turn of ctx.priorTurns) {
-      history.push({ role: 'assistant', content: turn.guesserInHistory }, { role: 'user', content: turn.judgeReply });
-      labels.push(turn.judgeLabel);
-    }
-    if (labels.at(-1) === 'bingo') return result(labels, settings);
-
-    for (let idx = labels.length + 1; idx <= settings.maxTurns; idx++) {
-      const guess = await ctx.call('guesser', idx, {
-        messages: history,
-        temperature: settings.guesser.temperature,
-        maxTokens: settings.guesser.maxTokens,
-        seed: ctx.seed,
-      });
-      const question = settings.rewriteThinkingOf ? rewriteQuestion(guess.text) : guess.text.trim();
-      const isFinal = idx === settings.maxTurns;
-      const inHistory = isFinal ? question + settings.finalGuessSuffix : question;
-
-      const bingo = mentionsEntity(question, ctx.entity.aliases);
-      const judge = bingo
-        ? null
-        : await ctx.call('judge', idx, {
-            messages: [{ role: 'user', content: fillTemplate(prompts.judge, { entity: judgeEntity, question }) }],
-            temperature: settings.judge.temperature,
-            maxTokens: settings.judge.maxTokens,
-            seed: ctx.seed,
-          });
-      const label: JudgeLabel = judge ? judgeLabel(judge.text) : 'bingo';
-      let reply = judge ? judge.text.trim() : 'Bingo!';
-      if (!bingo && idx === settings.maxTurns - 1) reply += settings.mustGuessSuffix;
-
-      const flags: string[] = [];
-      if (question === '') flags.push('empty_question');
-      if (/\n/.test(question)) flags.push('multi_line_question');
-      if (label === 'other') flags.push('judge_off_format');
-      ctx.commitTurn({
-        idx,
-        flags,
-        guesserGenerated: guess.text,
-        guesserSent: question,
-        guesserInHistory: inHistory,
-        judgeRaw: judge ? judge.text : null,
-        judgeLabel: label,
-        judgeReply: reply,
-        guesserCallId: guess.callId,
-        judgeCallId: judge?.callId ?? null,
-        guesserLatencyMs: guess.latencyMs,
-        judgeLatencyMs: judge?.latencyMs ?? null,
-        guesserInputTokens: guess.inputTokens,
-        guesserOutputTokens: guess.outputTokens,
-        judgeInputTokens: judge?.inputTokens ?? null,
-        judgeOutputTokens: judge?.outputTokens ?? null,
-      });
-      labels.push(label);
-      history.push({ role: 'assistant', content: inHistory }, { role: 'user', content: reply });
-      if (bingo) break;
-    }
-    return result(labels, settings);
+  roles: [
+    { id: 'guesser', label: 'Guesser', subject: true, human: true },
+    { id: 'judge', label: 'Judge', condition: true, human: true },
+  ],
+  datasets: edaDatasets,
+  seats: () => [
+    { seat: 'guesser', role: 'guesser' },
+    { seat: 'judge', role: 'judge' },
+  ],
+  play: playEda,
+  score({ events, settings }) {
+    const metrics = edaEpisodeMetrics(edaTurns(events).turns.map((t) => t.label), settings);
+    return {
+      outcome: metrics.success ? 'success' : 'failure',
+      scores: EDA_METRICS.map((m) => ({ metric: m.key, value: metrics[m.key as keyof typeof metrics] })),
+    };
   },
-
-  rescore(turns: readonly TurnRow[], settings: EdaSettings): EpisodeResult {
-    return result(
-      turns.map((t) => t.judgeLabel),
-      settings,
-    );
+  metrics: EDA_METRICS,
+  view: {
+    nouns: { instance: 'entity', instances: 'entities', subset: 'split' },
+    outcomeLabels: { success: 'win', failure: 'loss', aborted: 'aborted' },
+    episodeColumns: ['turns', 'yes', 'score'],
+    tagOrder: Object.fromEntries(Object.entries(TOPIC_KEYS).map(([kind, keys]) => [kind, [...keys]])),
+    difficulty: { metric: 'score', solved: 'success' },
+    heatmapMetrics: ['score', 'success'],
+    sortBy: 'score',
   },
+  estimate(settings, datasetKind) {
+    const prompts = edaPrompts(EdaKindSchema.catch('things').parse(datasetKind), settings);
+    return estimateEdaTokens(settings.maxTurns, { promptChars: prompts.guesser.length, maxTokens: settings.guesser.maxTokens }, { promptChars: prompts.judge.length, maxTokens: settings.judge.maxTokens });
+  },
+  exportColumns: (events) => ({ final_question: edaTurns(events).turns.at(-1)?.question ?? '' }),
+  textTranscript: (events) => edaTextTranscript(events),
+  instructions(seat, instance, settings, datasetKind) {
+    const prompts = edaPrompts(EdaKindSchema.catch('things').parse(datasetKind), settings);
+    if (seat === 'guesser') return prompts.guesser;
+    const entity = settings.judgeEntity === 'line' ? edaPayload(instance.payload).line : instance.name;
+    return fillTemplate(prompts.judge, { entity, question: '…' });
+  },
+  marks: edaMarks,
+  annotation,
 };

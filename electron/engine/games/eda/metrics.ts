@@ -1,4 +1,21 @@
-import type { EdaMetrics, JudgeLabel } from '../../../../shared/contract/records';
+import type { MetricSpec } from '../../../../shared/contract/game';
+import type { JudgeLabel } from './rules';
+
+/** Per-episode metrics (paper §3.1). */
+export interface EdaMetrics {
+  turns: number;
+  success: 0 | 1;
+  yes: number;
+  score: number;
+}
+
+/** The columns of the paper's Table 1, in its order. */
+export const EDA_METRICS: MetricSpec[] = [
+  { key: 'turns', label: '#Turns', direction: 'lower', kind: 'mean', digits: 1, range: [1, 200], description: 'questions asked (the turn limit on a loss)' },
+  { key: 'success', label: 'Success', direction: 'higher', kind: 'rate', digits: 2, range: [0, 1], description: 'the entity was named within the limit' },
+  { key: 'yes', label: '#Yes', direction: 'none', kind: 'mean', digits: 1, range: [0, 200], description: 'judge answers labelled yes' },
+  { key: 'score', label: 'Score', direction: 'higher', kind: 'mean', digits: 2, episodeDigits: 2, range: [0, 1], description: '1 − λ·max(#Turns − 5, 0) on a win, else 0 (Eq. 1)' },
+];
 
 export interface ScoreRule {
   /** λ of Eq. 1. */

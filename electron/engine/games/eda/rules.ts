@@ -1,4 +1,5 @@
-import type { JudgeLabel } from '../../../../shared/contract/records';
+/** What a judge reply was normalised to; `bingo` is set by the game rules, never by the judge model. */
+export type JudgeLabel = 'yes' | 'no' | 'maybe' | 'dunno' | 'bingo' | 'other';
 
 /** A dataset line `Name | Alias | …` as the name shown and every alias that wins the game. */
 export function parseEntityLine(line: string): { name: string; aliases: string[] } {

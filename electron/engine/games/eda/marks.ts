@@ -1,4 +1,7 @@
-/** Marks for reading episodes side by side: the first Yes, the winning turn, repeated questions. */
+/** Marks for reading EDA episodes side by side: the first Yes, the winning turn, repeated questions. */
+import type { EventRecord } from '../../core/events';
+import type { RoundMark } from '../../core/game';
+import { edaTurns } from './turns';
 
 const STOP = new Set(['a', 'an', 'the', 'it', 'is', 'are', 'was', 'be', 'does', 'do', 'can', 'this', 'that', 'of', 'to', 'in', 'you', 'your', 'thinking', 'thing']);
 
@@ -19,21 +22,16 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
 /** A question whose content words overlap an earlier one's this much counts as a repeat. */
 export const NEAR_DUPLICATE = 0.8;
 
-export interface MarkedTurn {
-  idx: number;
-  firstYes: boolean;
-  winning: boolean;
-  /** The earlier turn this question repeats (or nearly repeats), if any. */
-  repeatOf: number | null;
-}
-
-export function markTurns(turns: readonly { idx: number; question: string; label: string }[]): MarkedTurn[] {
+/** Marks per round: the first Yes, the winning turn, and the earlier question a question repeats. */
+export function edaMarks(events: readonly EventRecord[]): RoundMark[] {
+  const turns = edaTurns(events).turns;
   const firstYes = turns.find((t) => t.label === 'yes')?.idx ?? null;
   const seen: { idx: number; words: Set<string> }[] = [];
   return turns.map((t) => {
     const words = questionWords(t.question);
     const repeat = seen.find((s) => jaccard(s.words, words) >= NEAR_DUPLICATE);
     seen.push({ idx: t.idx, words });
-    return { idx: t.idx, firstYes: t.idx === firstYes, winning: t.label === 'bingo', repeatOf: repeat?.idx ?? null };
+    const marks = [...(t.idx === firstYes ? ['first-yes'] : []), ...(t.label === 'bingo' ? ['winning'] : [])];
+    return { round: t.idx, marks, repeatOf: repeat?.idx ?? null };
   });
 }

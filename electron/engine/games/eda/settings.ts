@@ -76,11 +76,3 @@ export function edaPrompts(kind: EdaKind, settings: EdaSettings): { guesser: str
     judge: settings.prompts.judge ?? EDA_PROMPTS[kind].judge,
   };
 }
-
-export const EDA_METRICS = [
-  { key: 'turns', label: '#Turns', better: 'lower', digits: 1 },
-  { key: 'success', label: 'Success', better: 'higher', digits: 2 },
-  { key: 'yes', label: '#Yes', better: 'none', digits: 1 },
-  { key: 'score', label: 'Score', better: 'higher', digits: 2 },
-] as const;
-export type EdaMetricKey = (typeof EDA_METRICS)[number]['key'];

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { DatasetError, datasetsRoot } from './eda';
+import { DatasetError } from '../../core/datasets';
 
 /**
  * Topics of the bundled EDA entities (`datasets/eda/<kind>/topics.csv`: split, line, then one column
@@ -21,8 +21,8 @@ export function primaryTopic(kind: string): string {
 const cache = new Map<string, Map<string, Record<string, string>>>();
 
 /** Topics by `split\u0000line`; empty when the dataset has no topics file. */
-export function loadTopics(kind: string): Map<string, Record<string, string>> {
-  const path = resolve(datasetsRoot(), 'eda', kind, 'topics.csv');
+export function loadTopics(root: string, kind: string): Map<string, Record<string, string>> {
+  const path = resolve(root, 'eda', kind, 'topics.csv');
   const known = cache.get(path);
   if (known) return known;
   const topics = new Map<string, Record<string, string>>();

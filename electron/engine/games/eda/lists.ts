@@ -1,11 +1,5 @@
-import { mentionsEntity, parseEntityLine } from '../games/eda/rules';
-
-export interface DatasetProblem {
-  severity: 'error' | 'warning';
-  /** 1-based line in the file. */
-  line: number;
-  message: string;
-}
+import type { DatasetProblem } from '../../core/game';
+import { mentionsEntity, parseEntityLine } from './rules';
 
 export interface ParsedEntity {
   position: number;
@@ -22,6 +16,8 @@ export interface ParsedList {
 }
 
 const MAX_LENGTH = 60;
+/** Longer than any name: a line this long is a pasted text or a binary file, not an entity. */
+const MAX_LINE = 1_000;
 const fold = (text: string) => text.normalize('NFC').trim().toLowerCase();
 const stripMarks = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
 
@@ -44,6 +40,10 @@ export function parseEntityList(text: string, source: string, options: { shadowi
     const lineNo = i + 1;
     if (raw.trim() === '') {
       report('warning', lineNo, 'blank line (skipped)');
+      return;
+    }
+    if (raw.length > MAX_LINE) {
+      report('error', lineNo, `line is ${raw.length.toLocaleString('en-US')} characters long; an entity is a name of at most ${MAX_LINE} characters ("${raw.slice(0, 40)}…")`);
       return;
     }
     if (/[\p{Cc}]/u.test(raw)) {
@@ -100,8 +100,4 @@ function reportShadowing(entities: ParsedEntity[], problems: DatasetProblem[]): 
       }
     }
   }
-}
-
-export function formatProblems(problems: readonly DatasetProblem[], source: string): string {
-  return problems.map((p) => `  ${p.severity === 'error' ? 'error' : 'warning'}: ${source}:${p.line}: ${p.message}`).join('\n');
 }

@@ -1,0 +1,191 @@
+/**
+ * Views over instances: paired comparisons, heatmaps by tag, difficulty. They read sums per run ×
+ * instance (kept by triggers) and group instances by their tags; everything here is arithmetic.
+ */
+import type { DifficultyView, HeatmapView, PairedComparisonView } from '../../../../shared/api/views';
+import type { MetricSpec } from '../../../../shared/contract/game';
+import { seededRandom } from '../../annotation/sample';
+import type { Game } from '../../core/game';
+import { UserError } from '../../errors';
+import { gameById } from '../../games/registry';
+import type { InstanceSum, InstanceTagRow } from '../../store/explore';
+import type { Store } from '../../store/store';
+import { intervalFor } from '../intervals';
+import { coverage, type Coverage } from './coverage';
+import { selectRuns, type ExploreFilters, type ViewRun } from './select';
+
+export function metricOf(game: Game<unknown>, key: string): MetricSpec {
+  const metric = game.metrics.find((m) => m.key === key);
+  if (!metric) throw new UserError(`${game.shortTitle} has no metric "${key}"; its metrics: ${game.metrics.map((m) => m.key).join(', ')}.`);
+  return metric;
+}
+
+/** How a heatmap and a chart call a metric: "success rate", "mean score". */
+export function metricLabel(m: MetricSpec): string {
+  return m.kind === 'rate' ? `${m.label.toLowerCase()} rate` : `mean ${m.label.toLowerCase()}`;
+}
+
+/** The views' runs, their coverage, and per run × instance sums of a metric restricted to it. */
+function scope(store: Store, filters: ExploreFilters, metric: string) {
+  const game = gameById(filters.game);
+  const runs = selectRuns(store.runs.all(), filters, game);
+  const cov = coverage(store, runs, filters.instances);
+  const rows = store.explore.instanceSums(runs.map((r) => r.id), metric).filter((r) => cov.common === null || cov.common.has(r.instanceId));
+  return { game, runs, cov, rows };
+}
+
+/** A tag's value of an instance, `(none)` where the dataset gives it none. */
+export function tagValue(instance: InstanceTagRow, key: string): string {
+  return instance.tags[key] ?? '(none)';
+}
+
+/** Instance id → the group it falls in (a tag's value, or its own name), for the datasets of these runs. */
+export function instanceGroups(store: Store, runs: readonly ViewRun[], groupOf: (instance: InstanceTagRow) => string): Map<number, string> {
+  const groups = new Map<number, string>();
+  for (const i of store.explore.instanceTags([...new Set(runs.map((r) => r.datasetId))])) groups.set(i.id, groupOf(i));
+  return groups;
+}
+
+/** Mean of a metric per player and instance (averaging repetitions and runs). */
+export function perItem(runs: readonly ViewRun[], rows: readonly InstanceSum[]): Map<string, Map<number, { sum: number; n: number }>> {
+  const player = new Map(runs.map((r) => [r.id, r.subject]));
+  const out = new Map<string, Map<number, { sum: number; n: number }>>();
+  for (const row of rows) {
+    const name = player.get(row.runId);
+    if (!name) continue;
+    const items = out.get(name) ?? new Map<number, { sum: number; n: number }>();
+    const cell = items.get(row.instanceId) ?? { sum: 0, n: 0 };
+    cell.sum += row.sum;
+    cell.n += row.n;
+    items.set(row.instanceId, cell);
+    out.set(name, items);
+  }
+  return out;
+}
+
+/** Fewer shared items than this give the difference without an interval or p-value. */
+export const MIN_PAIRED_ITEMS = 5;
+
+/**
+ * Paired bootstrap over items both players played: resample items with replacement, recompute the
+ * mean difference; percentile 95% interval; p-value from the centred distribution (Efron & Tibshirani).
+ */
+export function pairedBootstrap(differences: readonly number[], resamples = 10_000, seed = 1): Omit<PairedComparisonView, 'a' | 'b' | 'metric'> {
+  const n = differences.length;
+  if (n === 0) return { items: 0, difference: null, low: null, high: null, p: null, resamples, seed };
+  const observed = differences.reduce((a, b) => a + b, 0) / n;
+  // With a handful of items a bootstrap says nothing trustworthy: report the difference alone.
+  if (n < MIN_PAIRED_ITEMS) return { items: n, difference: observed, low: null, high: null, p: null, resamples, seed };
+  const random = seededRandom(seed);
+  const means = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += differences[Math.floor(random() * n)]!;
+    means[r] = sum / n;
+  }
+  means.sort();
+  const at = (q: number) => means[Math.min(resamples - 1, Math.max(0, Math.floor(q * resamples)))]!;
+  let extreme = 0;
+  for (const m of means) if (Math.abs(m - observed) >= Math.abs(observed)) extreme++;
+  return { items: n, difference: observed, low: at(0.025), high: at(0.975), p: (extreme + 1) / (resamples + 1), resamples, seed };
+}
+
+/** Mean difference A − B of a metric (the leaderboard's sort metric by default) over the instances both played. */
+export function comparePlayers(store: Store, filters: ExploreFilters, a: string, b: string, metricKey?: string, resamples = 10_000, seed = 1): PairedComparisonView {
+  const game = gameById(filters.game);
+  const metric = metricOf(game, metricKey ?? game.view.sortBy).key;
+  const runs = selectRuns(store.runs.all(), { ...filters, players: [a, b] }, game);
+  const items = perItem(runs, store.explore.instanceSums(runs.map((r) => r.id), metric));
+  const left = items.get(a) ?? new Map<number, { sum: number; n: number }>();
+  const right = items.get(b) ?? new Map<number, { sum: number; n: number }>();
+  const differences: number[] = [];
+  for (const [instance, x] of left) {
+    const y = right.get(instance);
+    if (y) differences.push(x.sum / x.n - y.sum / y.n);
+  }
+  return { a, b, metric, ...pairedBootstrap(differences, resamples, seed) };
+}
+
+/** Players × a tag's values; each cell the mean over that player's episodes on instances with that value. */
+export function heatmap(store: Store, filters: ExploreFilters, topicKey: string, metricKey: string): HeatmapView {
+  const game = gameById(filters.game);
+  const metric = metricOf(game, metricKey);
+  const { runs, cov, rows } = scope(store, filters, metric.key);
+  const topicOf = instanceGroups(store, runs, (i) => tagValue(i, topicKey));
+  const player = new Map(runs.map((r) => [r.id, r.subject]));
+  const cells = new Map<string, { player: string; topic: string; n: number; sum: number; sum2: number }>();
+  for (const row of rows) {
+    const p = player.get(row.runId)!;
+    const topic = topicOf.get(row.instanceId) ?? '(none)';
+    const key = `${p}\u0000${topic}`;
+    const cell = cells.get(key) ?? { player: p, topic, n: 0, sum: 0, sum2: 0 };
+    cell.n += row.n;
+    cell.sum += row.sum;
+    cell.sum2 += row.sum2;
+    cells.set(key, cell);
+  }
+  const out = [...cells.values()].map((c) => ({ player: c.player, topic: c.topic, n: c.n, mean: c.sum / c.n, ...intervalFor(metric.kind, c.sum, c.sum2, c.n) }));
+  return {
+    players: [...new Set(out.map((c) => c.player))].sort(),
+    topics: [...new Set(out.map((c) => c.topic))].sort(),
+    metric: metric.key,
+    metricLabel: metricLabel(metric),
+    topicKey,
+    domain: metric.range ?? [0, 1],
+    coverage: cov.view,
+    cells: out.sort((x, y) => x.player.localeCompare(y.player) || x.topic.localeCompare(y.topic)),
+  };
+}
+
+/** `item` (each instance), or `tag:<key>` (`topic:<key>` in version 5) for a tag's values. */
+export function axisTag(axis: string): string | null {
+  const match = /^(?:tag|topic):(.+)$/.exec(axis);
+  return match ? match[1]! : null;
+}
+
+/** Levels easy → hard by the game's difficulty metric; per player their mean, n and whether they ever solved it. */
+export function difficulty(store: Store, filters: ExploreFilters, axis: string): DifficultyView {
+  const game = gameById(filters.game);
+  const metric = metricOf(game, game.view.difficulty.metric);
+  const { runs, cov, rows } = scope(store, filters, metric.key);
+  const solvedKey = game.view.difficulty.solved;
+  const solvedRows = solvedKey ? scopedRows(store, runs, cov, solvedKey) : new Map<string, number>();
+  const topicKey = axisTag(axis);
+  const levelOf = instanceGroups(store, runs, (i) => (topicKey ? tagValue(i, topicKey) : i.name));
+  const player = new Map(runs.map((r) => [r.id, r.subject]));
+  const grid = new Map<string, Map<string, { sum: number; wins: number; n: number }>>();
+  for (const row of rows) {
+    const level = levelOf.get(row.instanceId) ?? String(row.instanceId);
+    const byPlayer = grid.get(level) ?? new Map<string, { sum: number; wins: number; n: number }>();
+    const p = player.get(row.runId)!;
+    const cell = byPlayer.get(p) ?? { sum: 0, wins: 0, n: 0 };
+    cell.sum += row.sum;
+    cell.wins += solvedRows.get(`${row.runId}\u0000${row.instanceId}`) ?? 0;
+    cell.n += row.n;
+    byPlayer.set(p, cell);
+    grid.set(level, byPlayer);
+  }
+  const out = [...grid.entries()].map(([level, byPlayer]) => {
+    const players = Object.fromEntries([...byPlayer.entries()].map(([p, c]) => [p, { mean: c.sum / c.n, n: c.n, solved: c.wins > 0 }]));
+    const means = Object.values(players).map((p) => p.mean);
+    return { level, mean: means.reduce((a, b) => a + b, 0) / means.length, players, unsolved: Object.values(players).every((p) => !p.solved) };
+  });
+  return {
+    axis,
+    axisLabel: topicKey ?? game.view.nouns.instances,
+    metric: metric.key,
+    metricLabel: metricLabel(metric),
+    domain: metric.range ?? [0, 1],
+    players: [...new Set(runs.map((r) => r.subject))].filter((p) => out.some((r) => r.players[p])).sort(),
+    coverage: cov.view,
+    rows: out.sort((a, b) => b.mean - a.mean || a.level.localeCompare(b.level)),
+  };
+}
+
+function scopedRows(store: Store, runs: readonly ViewRun[], cov: Coverage, metric: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of store.explore.instanceSums(runs.map((x) => x.id), metric)) {
+    if (cov.common === null || cov.common.has(r.instanceId)) out.set(`${r.runId}\u0000${r.instanceId}`, r.sum);
+  }
+  return out;
+}

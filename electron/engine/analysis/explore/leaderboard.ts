@@ -1,0 +1,124 @@
+/**
+ * The leaderboard: one row per player (the game's subject), each metric as the paper's Table 1 puts
+ * it (mean ± sample std over run × repetition units) with a 95% interval about the pooled mean, the
+ * game's aggregates, errors counted. Pure arithmetic on sums the store keeps.
+ */
+import { mean, sampleStandardDeviation } from 'simple-statistics';
+import type { InstanceCoverage, LeaderboardRowView, LeaderboardView, MetricCellView } from '../../../../shared/api/views';
+import type { MetricSpec } from '../../../../shared/contract/game';
+import type { Game } from '../../core/game';
+import { gameById } from '../../games/registry';
+import type { RepSum } from '../../store/explore';
+import type { Store } from '../../store/store';
+import { intervalFor } from '../intervals';
+import { coverage, restrictedSums } from './coverage';
+import { selectRuns, type ExploreFilters, type ViewRun } from './select';
+
+export type LeaderboardRow = LeaderboardRowView;
+
+/** One row per player from the sums of their units; `leftOut` counts episodes outside the compared instances. */
+export function leaderboardFrom(
+  game: Game<unknown>,
+  runs: readonly ViewRun[],
+  units: readonly RepSum[],
+  excluded: Map<number, { errors: number; unfinished: number }>,
+  leftOut: Map<number, number> = new Map(),
+): LeaderboardRow[] {
+  const byRun = new Map(runs.map((r) => [r.id, r]));
+  // Units of each player and metric, in run, repetition order (the order sums are read in).
+  const byPlayer = new Map<string, Map<string, RepSum[]>>();
+  for (const unit of units) {
+    const run = byRun.get(unit.runId);
+    if (!run || unit.n === 0 || unit.seat !== '') continue;
+    const metrics = byPlayer.get(run.subject) ?? new Map<string, RepSum[]>();
+    metrics.set(unit.metric, [...(metrics.get(unit.metric) ?? []), unit]);
+    byPlayer.set(run.subject, metrics);
+  }
+  const rows: LeaderboardRow[] = [];
+  for (const [player, metrics] of byPlayer) {
+    const episodes = metrics.get('') ?? [];
+    if (episodes.length === 0) continue;
+    const runIds = [...new Set(episodes.map((u) => u.runId))].sort((a, b) => a - b);
+    const cells: Record<string, MetricCellView> = {};
+    for (const spec of game.metrics) {
+      const list = metrics.get(spec.key);
+      if (list?.length) cells[spec.key] = cell(spec, list);
+    }
+    rows.push({
+      player,
+      kind: byRun.get(episodes[0]!.runId)?.kind ?? 'model',
+      runs: runIds,
+      episodes: episodes.reduce((a, u) => a + u.n, 0),
+      repetitions: episodes.length,
+      errorsExcluded: runIds.reduce((a, id) => a + (excluded.get(id)?.errors ?? 0), 0),
+      unfinishedExcluded: runIds.reduce((a, id) => a + (excluded.get(id)?.unfinished ?? 0), 0),
+      leftOut: runIds.reduce((a, id) => a + (leftOut.get(id) ?? 0), 0),
+      metrics: cells,
+      aggregates: Object.fromEntries((game.aggregates ?? []).map((a) => [a.key, a.compute(Object.fromEntries(game.metrics.map((m) => [m.key, cells[m.key]?.pooled ?? null])))])),
+    });
+  }
+  const sortBy = game.metrics.find((m) => m.key === game.view.sortBy);
+  const sign = sortBy?.direction === 'lower' ? -1 : 1;
+  const value = (r: LeaderboardRow) => r.metrics[game.view.sortBy]?.mean ?? -Infinity * sign;
+  return rows.sort((a, b) => sign * (value(b) - value(a)) || a.player.localeCompare(b.player));
+}
+
+/** Table 1: mean ± sample std of unit means; and the pooled mean over episodes with its interval. */
+function cell(spec: MetricSpec, list: readonly RepSum[]): MetricCellView {
+  const means = list.map((u) => u.sum / u.n);
+  const n = list.reduce((a, u) => a + u.n, 0);
+  const sum = list.reduce((a, u) => a + u.sum, 0);
+  const sum2 = list.reduce((a, u) => a + u.sum2, 0);
+  // The interval is about the pooled mean over episodes, which is given with it: it can differ from
+  // the Table-1 mean of repetition means when repetitions have different sizes (a person's games).
+  return { mean: mean(means), std: means.length > 1 ? sampleStandardDeviation(means) : null, pooled: sum / n, ...intervalFor(spec.kind, sum, sum2, n), n };
+}
+
+/** Which row holds the best value of each metric (by its direction; none for metrics without one). */
+export function bestOf(rows: readonly LeaderboardRow[], metrics: readonly MetricSpec[]): Record<string, string> {
+  const best: Record<string, string> = {};
+  if (rows.length === 0) return best;
+  for (const m of metrics) {
+    if (m.direction === 'none') continue;
+    const better = m.direction === 'higher' ? 1 : -1;
+    const ranked = rows.filter((r) => r.metrics[m.key]).sort((a, b) => better * (b.metrics[m.key]!.mean - a.metrics[m.key]!.mean));
+    if (ranked[0]) best[m.key] = ranked[0].player;
+  }
+  return best;
+}
+
+export function leaderboard(store: Store, filters: ExploreFilters): LeaderboardView {
+  const game = gameById(filters.game);
+  const runs = selectRuns(store.runs.all(), filters, game);
+  const ids = runs.map((r) => r.id);
+  const cov = coverage(store, runs, filters.instances);
+  const sums = store.explore.repetitionSums(ids);
+  let units: RepSum[] = sums;
+  const leftOut = new Map<number, number>();
+  if (cov.common !== null) {
+    const byRun = new Map<number, RepSum[]>();
+    for (const s of sums) byRun.set(s.runId, [...(byRun.get(s.runId) ?? []), s]);
+    units = runs.flatMap((r) => {
+      const full = byRun.get(r.id) ?? [];
+      const kept = restrictedSums(store, cov, r.id, full);
+      const count = (list: readonly RepSum[]) => list.filter((s) => s.metric === '').reduce((a, s) => a + s.n, 0);
+      leftOut.set(r.id, count(full) - count(kept));
+      return kept;
+    });
+  }
+  const rows = leaderboardFrom(game, runs, units, store.runs.excludedCounts(ids), leftOut);
+  return {
+    game: game.id,
+    subjectLabel: subjectLabel(game),
+    metrics: [...game.metrics],
+    aggregates: (game.aggregates ?? []).map(({ compute: _compute, ...info }) => info),
+    rows,
+    best: bestOf(rows, game.metrics),
+    coverage: cov.view satisfies InstanceCoverage,
+  };
+}
+
+/** What the rows are called: the subject roles' labels (EDA: Guesser). */
+export function subjectLabel(game: Game<unknown>): string {
+  return game.roles.filter((r) => r.subject).map((r) => r.label).join(' + ') || 'Player';
+}

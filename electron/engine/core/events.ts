@@ -1,0 +1,49 @@
+/** The record of an episode: every step of the game as an event, in order. */
+import type { ContentPart } from '../../../shared/contract/content';
+import type { EventKind } from '../../../shared/contract/game';
+
+export { EVENT_KINDS, type EventKind } from '../../../shared/contract/game';
+
+/** A stored model call; `id` is set once the write is committed (at the latest by the next read). */
+export interface CallRef {
+  id: number | null;
+}
+
+/** One event as a game records and reads it. */
+export interface EventRecord {
+  /** 1-based order within the episode. */
+  idx: number;
+  /** The game's own round or turn number. */
+  round: number;
+  /** The seat that spoke; null for the game master. */
+  from: string | null;
+  to: string | null;
+  kind: EventKind;
+  /** The text of the content (images left out). */
+  text: string | null;
+  /** The content when it holds more than text (images), else null. */
+  parts: ContentPart[] | null;
+  /** What the game read from it (EDA: the question; the answer's label). */
+  action: unknown;
+  /** Whether the reply followed the game's format; null where there is no reply. */
+  valid: boolean | null;
+  flags: string[];
+  callId: number | CallRef | null;
+  latencyMs: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+}
+
+/** An event as stored. */
+export interface EventRow extends Omit<EventRecord, 'callId'> {
+  id: number;
+  episodeId: number;
+  callId: number | null;
+  createdAt: string;
+}
+
+/** The action of an event as an object (games store objects), or an empty one. */
+export function actionOf(event: Pick<EventRecord, 'action'>): Record<string, unknown> {
+  const action = event.action;
+  return action && typeof action === 'object' && !Array.isArray(action) ? (action as Record<string, unknown>) : {};
+}

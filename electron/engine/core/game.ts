@@ -1,0 +1,163 @@
+/**
+ * The one interface a game implements. A game is a folder under `games/<id>/`: where its instances
+ * come from, who sits at the table, how the game master drives the seats (through the turn kit), how
+ * a finished episode is scored from its events alone, and what the views should show. The core knows
+ * nothing else about any game.
+ */
+import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, ViewHints } from '../../../shared/contract/game';
+import type { EventRecord, EventRow } from './events';
+import type { TurnKit } from './turn-kit';
+
+export interface InstanceInput {
+  /** Stable within the dataset and subset (EDA: the dataset line). */
+  key: string;
+  /** What the views call it. */
+  name: string;
+  payload: unknown;
+  /** Topic-like labels (category, occupation, experiment, map size…): heatmap and difficulty axes. */
+  tags: Record<string, string>;
+}
+
+export interface InstanceRow extends InstanceInput {
+  id: number;
+  datasetId: number;
+  subset: string;
+  position: number;
+}
+
+export interface DatasetProblem {
+  severity: 'error' | 'warning';
+  /** 1-based line in the file, 0 for the whole file. */
+  line: number;
+  message: string;
+}
+
+/** Which data a run plays: a bundled dataset and subset, or a user's file. */
+export interface DatasetRef {
+  name: string;
+  subset?: string;
+  file?: string;
+  kind?: string;
+}
+
+export interface LoadedDataset {
+  /** Bundled: its name; a user's file: its own name with a content hash, never a bundled name. */
+  name: string;
+  kind: string;
+  subset: string;
+  /** `bundled:<name>/<subset>` or the file's absolute path. */
+  source: string;
+  /** sha256 of a user's file; null for bundled data. */
+  contentHash: string | null;
+  instances: InstanceInput[];
+  /** Warnings to show before a run (errors refuse the dataset with a DatasetError). */
+  problems: DatasetProblem[];
+}
+
+export interface DatasetSource {
+  /** The datasets that ship with Parlor. */
+  bundled(): { name: string; title: string; kind: string; subsets: string[] }[];
+  /** Loads and validates one subset; throws a DatasetError a user can act on. */
+  load(ref: DatasetRef): LoadedDataset;
+}
+
+export interface SeatPlan {
+  seat: string;
+  role: string;
+  /** What the seat was given for this episode (a side, a secret word), shown in transcripts. */
+  given?: Record<string, unknown>;
+}
+
+export interface SeatInfo extends SeatPlan {
+  player: string;
+  human: boolean;
+}
+
+export interface EpisodeContext<S> {
+  episode: { id: number; repetition: number; seed: number };
+  instance: InstanceRow;
+  datasetKind: string;
+  settings: S;
+  seats: readonly SeatInfo[];
+  /** Events already committed (a resumed episode); the game continues after them. */
+  prior: readonly EventRecord[];
+  kit: TurnKit;
+  signal: AbortSignal;
+}
+
+export interface ScoreInput<S> {
+  events: readonly EventRecord[];
+  instance: InstanceRow;
+  settings: S;
+  seats: readonly { seat: string; role: string }[];
+}
+
+export interface Score {
+  /** Empty for an episode-level score. */
+  seat?: string;
+  metric: string;
+  value: number;
+}
+
+export interface ScoreResult {
+  outcome: Outcome;
+  /** Long format; a metric left out is "not scored" (e.g. an aborted episode's quality). */
+  scores: Score[];
+}
+
+/** A number per leaderboard row, computed from its metric means (pooled over episodes). */
+export interface AggregateSpec extends AggregateInfo {
+  compute(means: Readonly<Record<string, number | null>>): number | null;
+}
+
+/** An upper bound on one episode's model use, per role. */
+export type EpisodeEstimate = Record<string, { calls: number; inputTokens: number; outputTokens: number }>;
+
+/** Which events can be annotated, and how an annotator reads and corrects them. */
+export interface AnnotationHooks {
+  info: AnnotationInfo;
+  /** Events of this kind from seats of this role, produced by a model call, can be annotated. */
+  target: { role: string; kind: 'response' | 'input'; needsCall: boolean };
+  /** Where the event's own label sits in its action (EDA: `label`). */
+  labelKey: string;
+  /** What the annotator reads: the text the event answers and the dialogue before it. */
+  item(event: EventRow, events: readonly EventRow[]): { prompt: string; context: { round: number; prompt: string; reply: string; label: string | null }[] };
+  /** The event as if it had carried another label, for metrics recomputed with corrections. */
+  relabel(event: EventRecord, label: string): EventRecord;
+}
+
+/** Marks that help reading episodes side by side (EDA: first Yes, the winning turn, repeats). */
+export interface RoundMark {
+  round: number;
+  marks: string[];
+  /** The earlier round this one repeats, if any. */
+  repeatOf: number | null;
+}
+
+export interface Game<S = unknown> {
+  readonly id: string;
+  readonly title: string;
+  readonly shortTitle: string;
+  /** Validates settings and fills the defaults (the papers' values). */
+  parseSettings(input: unknown): S;
+  readonly roles: readonly RoleSpec[];
+  readonly datasets: DatasetSource;
+  /** Who sits where in one episode. */
+  seats(instance: InstanceRow, settings: S): SeatPlan[];
+  /** The game master: drives the seats through the kit until the episode ends. */
+  play(ctx: EpisodeContext<S>): Promise<void>;
+  /** Pure: the outcome and scores of an episode from its events, so any episode can be rescored. */
+  score(input: ScoreInput<S>): ScoreResult;
+  readonly metrics: readonly MetricSpec[];
+  readonly aggregates?: readonly AggregateSpec[];
+  readonly view: ViewHints;
+  estimate(settings: S, datasetKind: string): EpisodeEstimate;
+  /** Extra columns of the per-episode export (EDA: the final question). */
+  exportColumns?(events: readonly EventRecord[]): Record<string, string | number | null>;
+  /** A transcript as lines of text (the CLI's `show`); the core prints a generic one otherwise. */
+  textTranscript?(events: readonly EventRecord[], settings: S): string[];
+  /** What a seat is told to do, for a person taking it. */
+  instructions?(seat: string, instance: InstanceRow, settings: S, datasetKind: string): string;
+  marks?(events: readonly EventRecord[]): RoundMark[];
+  readonly annotation?: AnnotationHooks;
+}

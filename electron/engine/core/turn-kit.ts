@@ -1,0 +1,128 @@
+/**
+ * The shared turn kit a game master drives its seats with: prompt → response → parse → validate →
+ * reprompt or abort → advance. Every step is recorded as an event the moment it happens (group
+ * committed by the store), so a killed process loses at most the step in flight and a resumed episode
+ * sees everything before it.
+ */
+import type { ContentPart } from '../../../shared/contract/content';
+import type { ChatMessage, ChatResult } from '../players/types';
+import type { CallRef, EventKind, EventRecord } from './events';
+
+export interface SeatReply extends ChatResult {
+  callId: CallRef | null;
+}
+
+/** How the kit reaches the world: the runner (or a test) provides these. */
+export interface KitPorts {
+  /** Asks the player in `seat` (a model or a person); every attempt is stored before this settles. */
+  call(seat: string, round: number, request: { messages: ChatMessage[]; temperature: number; maxTokens: number; seed?: number }): Promise<SeatReply>;
+  /** Appends one event to the episode's record. */
+  append(event: EventRecord): void;
+  /** Stores bytes in the media table; returns their `media:<sha256>` reference. */
+  putMedia(bytes: Uint8Array, mime: string): string;
+  humanSeats: ReadonlySet<string>;
+  seed: number;
+}
+
+export type Parsed<A> = { ok: true; action: A; flags?: string[] } | { ok: false; reason: string; flags?: string[] };
+
+export interface AskSpec<A> {
+  round: number;
+  /** The whole conversation as this seat sees it, ending with what it must answer. */
+  messages: ChatMessage[];
+  temperature: number;
+  maxTokens: number;
+  /** Whom the reply is for (for transcripts). */
+  to?: string | null;
+  /** The part of the prompt that is new to this seat, recorded as a `prompt` event (omit: none). */
+  prompt?: string | ContentPart[];
+  parse(text: string): Parsed<A>;
+  /** After an invalid reply, ask again this many times with a correction appended. */
+  reprompt?: { attempts: number; message(reason: string, reply: string): string };
+}
+
+export type Reply<A> = { ok: true; action: A; text: string } | { ok: false; reason: string; text: string };
+
+type NewEvent = Pick<EventRecord, 'round' | 'kind'> & Partial<Omit<EventRecord, 'idx' | 'round' | 'kind'>> & { content?: string | readonly ContentPart[] | null };
+
+export class TurnKit {
+  /** Every event of the episode so far, prior ones included, in order. */
+  readonly events: EventRecord[];
+
+  constructor(
+    private readonly ports: KitPorts,
+    prior: readonly EventRecord[],
+  ) {
+    this.events = [...prior];
+  }
+
+  /** Prompts a seat and parses its reply, asking again after invalid replies as the spec allows. */
+  async ask<A>(seat: string, spec: AskSpec<A>): Promise<Reply<A>> {
+    if (spec.prompt !== undefined) this.record({ round: spec.round, kind: 'prompt', from: null, to: seat, content: spec.prompt });
+    let messages = spec.messages;
+    for (let attempt = 0; ; attempt++) {
+      const reply = await this.ports.call(seat, spec.round, { messages, temperature: spec.temperature, maxTokens: spec.maxTokens, seed: this.ports.seed });
+      const parsed = spec.parse(reply.text);
+      this.record({
+        round: spec.round,
+        kind: this.ports.humanSeats.has(seat) ? 'input' : 'response',
+        from: seat,
+        to: spec.to ?? null,
+        text: reply.text,
+        action: parsed.ok ? parsed.action : null,
+        valid: parsed.ok,
+        flags: parsed.flags ?? [],
+        callId: reply.callId,
+        latencyMs: reply.latencyMs,
+        inputTokens: reply.inputTokens,
+        outputTokens: reply.outputTokens,
+      });
+      if (parsed.ok) return { ok: true, action: parsed.action, text: reply.text };
+      if (!spec.reprompt || attempt >= spec.reprompt.attempts) return { ok: false, reason: parsed.reason, text: reply.text };
+      const correction = spec.reprompt.message(parsed.reason, reply.text);
+      this.record({ round: spec.round, kind: 'reprompt', from: null, to: seat, text: correction, action: { reason: parsed.reason } });
+      messages = [...messages, { role: 'assistant', content: reply.text }, { role: 'user', content: correction }];
+    }
+  }
+
+  /** A decision of the game master (a win, the end of a round), recorded as a `system` event. */
+  note(event: Omit<NewEvent, 'kind'> & { kind?: EventKind }): EventRecord {
+    return this.record({ kind: 'system', from: null, ...event });
+  }
+
+  /** Ends the episode by a rule (a malformed reply, an illegal move): scored as aborted by the game. */
+  abort(round: number, reason: string, to: string | null = null): EventRecord {
+    return this.record({ round, kind: 'system', from: null, to, text: `aborted: ${reason}`, action: { abort: reason } });
+  }
+
+  /** Stores an image (or any bytes) once and returns its `media:` reference for content parts. */
+  media(bytes: Uint8Array, mime: string): string {
+    return this.ports.putMedia(bytes, mime);
+  }
+
+  private record(input: NewEvent): EventRecord {
+    const { content, ...rest } = input;
+    const parts = Array.isArray(content) && content.some((p: ContentPart) => p.type !== 'text') ? [...(content as ContentPart[])] : null;
+    const text =
+      content === undefined ? (rest.text ?? null) : content === null ? null : typeof content === 'string' ? content : (content as ContentPart[]).flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+    const event: EventRecord = {
+      idx: this.events.length + 1,
+      round: rest.round,
+      from: rest.from ?? null,
+      to: rest.to ?? null,
+      kind: rest.kind,
+      text,
+      parts: rest.parts ?? parts,
+      action: rest.action ?? null,
+      valid: rest.valid ?? null,
+      flags: rest.flags ?? [],
+      callId: rest.callId ?? null,
+      latencyMs: rest.latencyMs ?? null,
+      inputTokens: rest.inputTokens ?? null,
+      outputTokens: rest.outputTokens ?? null,
+    };
+    this.events.push(event);
+    this.ports.append(event);
+    return event;
+  }
+}

@@ -1,0 +1,18 @@
+import { stringify } from 'csv-stringify/sync';
+
+/** Cells a spreadsheet would run as a formula are prefixed with an apostrophe (OWASP CSV injection). */
+function defuse(value: unknown): unknown {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** RFC 4180 CSV with a header row and CRLF line ends. */
+export function toCsv(rows: readonly object[]): string {
+  if (rows.length === 0) return '';
+  const columns = Object.keys(rows[0]!);
+  const safe = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, defuse(v)])));
+  return stringify(safe, { header: true, columns, record_delimiter: '\r\n', cast: { number: (n) => String(n) } });
+}
+
+export function toJsonl(rows: readonly object[]): string {
+  return rows.map((row) => JSON.stringify(row)).join('\n') + (rows.length ? '\n' : '');
+}

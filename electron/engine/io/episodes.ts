@@ -1,0 +1,41 @@
+/** One flat row per episode, the unit researchers analyse: the core's columns, the game's metrics, the game's extras. */
+import type { Game } from '../core/game';
+import { gameById } from '../games/registry';
+import type { EpisodeRow, Store } from '../store/store';
+
+export type EpisodeExportRow = Record<string, string | number | null>;
+
+/**
+ * Columns: run, episode, game, dataset, subset and instance (named as the game names them: EDA's
+ * `split`, `entity`), repetition, the player in each seat, status, outcome (in the game's words: win,
+ * loss), each metric (seat-level ones as `<seat>_<metric>`), the error, then the game's own columns.
+ */
+export function episodeExportRows(store: Store, runId: number): EpisodeExportRow[] {
+  const run = store.runs.get(runId);
+  const game = gameById(run.game);
+  const extras = Object.keys(game.exportColumns?.([]) ?? {});
+  const seatMetrics = game.metrics.filter((m) => m.scope === 'seat');
+  return store.episodes.list(runId).map((e) => ({
+    run_id: e.runId,
+    episode_id: e.id,
+    game: e.game,
+    dataset: e.datasetName,
+    [game.view.nouns.subset]: e.instance.subset,
+    [game.view.nouns.instance]: e.instance.name,
+    repetition: e.repetition,
+    ...Object.fromEntries(run.seats.map((s) => [s.seat, e.seats.find((x) => x.seat === s.seat)?.player ?? ''])),
+    status: e.status,
+    outcome: e.outcome ? game.view.outcomeLabels[e.outcome] : '',
+    ...Object.fromEntries(game.metrics.filter((m) => m.scope !== 'seat').map((m) => [m.key, e.scores?.[m.key] ?? null])),
+    ...Object.fromEntries(run.seats.flatMap((s) => seatMetrics.map((m) => [`${s.seat}_${m.key}`, e.seatScores[s.seat]?.[m.key] ?? null]))),
+    error_kind: e.errorKind ?? '',
+    error: e.error ?? '',
+    ...extraColumns(store, game, e, extras),
+  }));
+}
+
+function extraColumns(store: Store, game: Game<unknown>, e: EpisodeRow, keys: string[]): Record<string, string | number | null> {
+  if (!game.exportColumns) return {};
+  if (e.status !== 'done') return Object.fromEntries(keys.map((k) => [k, '']));
+  return game.exportColumns(store.events.list(e.id));
+}

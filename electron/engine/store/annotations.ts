@@ -1,0 +1,215 @@
+/** Annotation sets: their items (events to check) and every annotator's current label. */
+import { ConflictError, NotFoundError } from '../errors';
+import type { Db, Row } from './db';
+import { json, marks, nowIso, parseJson, str } from './rows';
+
+/** An event that can be annotated, with what it can be stratified by. */
+export interface CandidateRow {
+  eventId: number;
+  episodeId: number;
+  runId: number;
+  idx: number;
+  round: number;
+  /** The event's own label (EDA: the judge's normalised answer). */
+  label: string;
+  /** The model in the producing seat. */
+  model: string;
+  dataset: string;
+  datasetKind: string;
+  instance: string;
+  tags: Record<string, string>;
+  game: string;
+}
+
+export interface AnnotationItemRow extends CandidateRow {
+  itemId: number;
+  position: number;
+  stratum: string | null;
+  inOverlap: boolean;
+}
+
+export interface AnnotationSetRow {
+  id: number;
+  name: string;
+  spec: unknown;
+  createdAt: string;
+  items: number;
+  /** Items with at least one label other than a skip. */
+  labelledItems: number;
+  annotators: string[];
+}
+
+export interface AnnotationLabelRow {
+  id: number;
+  itemId: number;
+  annotator: string;
+  verdict: 'correct' | 'wrong' | 'ambiguous' | 'skip';
+  answer: string | null;
+  note: string | null;
+  labelledAt: string;
+}
+
+const candidateSelect = (labelKey: string) => `
+  SELECT v.id AS event_id, v.idx, v.round, v.episode_id, e.run_id, json_extract(v.action, '$.${labelKey.replace(/[^A-Za-z0-9_]/g, '')}') AS label,
+         p.name AS model, d.name AS dataset, d.kind AS dataset_kind, i.name AS instance, i.tags, r.game
+  FROM events v JOIN episodes e ON e.id = v.episode_id JOIN runs r ON r.id = e.run_id
+  JOIN instances i ON i.id = e.instance_id JOIN datasets d ON d.id = i.dataset_id
+  JOIN episode_seats es ON es.episode_id = e.id AND es.seat = v.from_seat JOIN players p ON p.id = es.player_id`;
+
+function toCandidate(row: Row): CandidateRow {
+  return {
+    eventId: Number(row.event_id),
+    episodeId: Number(row.episode_id),
+    runId: Number(row.run_id),
+    idx: Number(row.idx),
+    round: Number(row.round),
+    label: String(row.label ?? ''),
+    model: String(row.model),
+    dataset: String(row.dataset),
+    datasetKind: String(row.dataset_kind),
+    instance: String(row.instance),
+    tags: parseJson<Record<string, string>>(row.tags ?? '{}'),
+    game: String(row.game),
+  };
+}
+
+const SET_SELECT = `
+  SELECT s.*,
+    (SELECT COUNT(*) FROM annotation_items i WHERE i.set_id = s.id) AS n_items,
+    (SELECT COUNT(DISTINCT a.item_id) FROM annotations a JOIN annotation_items i ON i.id = a.item_id
+      WHERE i.set_id = s.id AND a.verdict != 'skip') AS n_labelled,
+    (SELECT json_group_array(DISTINCT a.annotator) FROM annotations a JOIN annotation_items i ON i.id = a.item_id
+      WHERE i.set_id = s.id) AS annotators
+  FROM annotation_sets s`;
+
+function toSet(row: Row): AnnotationSetRow {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    spec: parseJson(row.spec),
+    createdAt: String(row.created_at),
+    items: Number(row.n_items),
+    labelledItems: Number(row.n_labelled),
+    annotators: (parseJson<(string | null)[]>(row.annotators) ?? []).filter((a): a is string => a !== null).sort(),
+  };
+}
+
+export class Annotations {
+  constructor(private readonly db: Db) {}
+
+  /** Events of these runs that a game allows annotating: of this kind, from seats of this role (with a model call). */
+  candidates(runIds: readonly number[], target: { role: string; kind: string; needsCall: boolean }, labelKey: string): CandidateRow[] {
+    if (!runIds.length) return [];
+    return (
+      this.db
+        .dynamic(`${candidateSelect(labelKey)} WHERE e.run_id IN (${marks(runIds)}) AND v.kind = ? AND es.role = ? ${target.needsCall ? 'AND v.call_id IS NOT NULL' : ''} ORDER BY v.id`)
+        .all(...runIds, target.kind, target.role) as Row[]
+    ).map(toCandidate);
+  }
+
+  createSet(name: string, spec: unknown, items: readonly { eventId: number; stratum: string | null; inOverlap: boolean }[]): number {
+    return this.db.tx(() => {
+      if (this.db.q(`SELECT 1 FROM annotation_sets WHERE name = ?`).get(name)) throw new ConflictError(`An annotation set named "${name}" already exists.`);
+      const setId = Number(this.db.q(`INSERT INTO annotation_sets (name, spec) VALUES (?, ?)`).run(name, json(spec)).lastInsertRowid);
+      const insert = this.db.prepare(`INSERT INTO annotation_items (set_id, event_id, position, stratum, in_overlap) VALUES (?, ?, ?, ?, ?)`);
+      items.forEach((item, i) => insert.run(setId, item.eventId, i + 1, item.stratum, item.inOverlap ? 1 : 0));
+      return setId;
+    });
+  }
+
+  listSets(): AnnotationSetRow[] {
+    return (this.db.q(`${SET_SELECT} ORDER BY s.id DESC`).all() as Row[]).map(toSet);
+  }
+
+  getSet(setId: number): AnnotationSetRow {
+    const row = this.db.q(`${SET_SELECT} WHERE s.id = ?`).get(setId) as Row | undefined;
+    if (!row) throw new NotFoundError('annotation set', setId);
+    return toSet(row);
+  }
+
+  /** Every item of a set (or one) with its event, episode and producer, in set order. */
+  items(setId: number, labelKey: string, itemId?: number): AnnotationItemRow[] {
+    return (
+      this.db
+        .q(`SELECT ai.id AS item_id, ai.position, ai.stratum, ai.in_overlap, c.* FROM annotation_items ai
+            JOIN (${candidateSelect(labelKey)}) c ON c.event_id = ai.event_id WHERE ai.set_id = @set AND (@item IS NULL OR ai.id = @item) ORDER BY ai.position`)
+        .all({ set: setId, item: itemId ?? null }) as Row[]
+    ).map((row) => ({ ...toCandidate(row), itemId: Number(row.item_id), position: Number(row.position), stratum: str(row.stratum), inOverlap: row.in_overlap === 1 }));
+  }
+
+  /** The game whose events a set holds (every item of a set is of one game). */
+  gameOf(setId: number): string | null {
+    return (this.db.q(`SELECT r.game FROM annotation_items ai JOIN events v ON v.id = ai.event_id JOIN episodes e ON e.id = v.episode_id
+                        JOIN runs r ON r.id = e.run_id WHERE ai.set_id = ? LIMIT 1`).pluck().get(setId) as string | undefined) ?? null;
+  }
+
+  /**
+   * The next items for an annotator: ones they have not labelled that are theirs to label (overlap
+   * items, or items nobody has labelled yet) in set order, then the ones they skipped, oldest skip first.
+   */
+  queue(setId: number, annotator: string, limit: number): number[] {
+    const fresh = this.db
+      .q(`SELECT i.id FROM annotation_items i WHERE i.set_id = ?
+            AND NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator = ?)
+            AND (i.in_overlap = 1 OR NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.verdict != 'skip'))
+          ORDER BY i.position LIMIT ?`)
+      .pluck()
+      .all(setId, annotator, limit) as number[];
+    const skipped =
+      fresh.length < limit
+        ? (this.db
+            .q(`SELECT i.id FROM annotation_items i JOIN annotations a ON a.item_id = i.id AND a.annotator = ? AND a.verdict = 'skip'
+                WHERE i.set_id = ? ORDER BY a.id LIMIT ?`)
+            .pluck()
+            .all(annotator, setId, limit - fresh.length) as number[])
+        : [];
+    return [...fresh, ...skipped];
+  }
+
+  /** Items an annotator has labelled (skips aside), and how many are theirs to label in all. */
+  progress(setId: number, annotator: string): { done: number; total: number } {
+    const row = this.db
+      .q(`SELECT
+            SUM(EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator = @annotator AND a.verdict != 'skip')) AS done,
+            SUM(i.in_overlap = 1
+                OR EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator = @annotator AND a.verdict != 'skip')
+                OR NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.verdict != 'skip')) AS total
+          FROM annotation_items i WHERE i.set_id = @set`)
+      .get({ annotator, set: setId }) as Row;
+    return { done: Number(row.done ?? 0), total: Number(row.total ?? 0) };
+  }
+
+  label(label: { itemId: number; annotator: string; verdict: string; answer: string | null; note: string | null }): void {
+    this.db.tx(() => {
+      if (!this.db.q(`SELECT 1 FROM annotation_items WHERE id = ?`).get(label.itemId)) throw new NotFoundError('annotation item', label.itemId);
+      this.db.q(`DELETE FROM annotations WHERE item_id = ? AND annotator = ?`).run(label.itemId, label.annotator);
+      this.db
+        .q(`INSERT INTO annotations (item_id, annotator, verdict, answer, note, labelled_at) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(label.itemId, label.annotator, label.verdict, label.answer, label.note, nowIso());
+    });
+  }
+
+  /** Removes an annotator's newest label in a set; returns its item, or null when there is none. */
+  undo(setId: number, annotator: string): number | null {
+    return this.db.tx(() => {
+      const row = this.db
+        .q(`SELECT a.id, a.item_id FROM annotations a JOIN annotation_items i ON i.id = a.item_id WHERE i.set_id = ? AND a.annotator = ? ORDER BY a.id DESC LIMIT 1`)
+        .get(setId, annotator) as Row | undefined;
+      if (!row) return null;
+      this.db.q(`DELETE FROM annotations WHERE id = ?`).run(row.id);
+      return Number(row.item_id);
+    });
+  }
+
+  labels(setId: number): AnnotationLabelRow[] {
+    return (this.db.q(`SELECT a.* FROM annotations a JOIN annotation_items i ON i.id = a.item_id WHERE i.set_id = ? ORDER BY a.id`).all(setId) as Row[]).map((row) => ({
+      id: Number(row.id),
+      itemId: Number(row.item_id),
+      annotator: String(row.annotator),
+      verdict: row.verdict as AnnotationLabelRow['verdict'],
+      answer: str(row.answer),
+      note: str(row.note),
+      labelledAt: String(row.labelled_at),
+    }));
+  }
+}

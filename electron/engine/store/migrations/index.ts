@@ -1,0 +1,38 @@
+/**
+ * The schema's history, one file per version. Each migration runs once, in a write transaction that
+ * re-reads the version under the lock (two processes opening a new file at once migrate it once) and
+ * bumps `PRAGMA user_version`. Never edit a released migration: append a new one.
+ */
+import type { Db } from '../db';
+import { migration001 } from './001-engine-foundation';
+import { migration002 } from './002-runs-at-scale';
+import { migration003 } from './003-model-profiles';
+import { migration004 } from './004-annotation';
+import { migration005 } from './005-explore-sums';
+import { migration006 } from './006-game-agnostic-core';
+import type { Migration } from './migration';
+
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];
+export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+/** Brings the schema up to date; a file from a newer Parlor was refused before this runs. */
+export function migrate(db: Db): void {
+  if (Number(db.pragma('user_version')) >= LATEST_SCHEMA_VERSION) return;
+  const rebuild = MIGRATIONS.some((m) => m.rebuildsTables);
+  // Tables are rebuilt and renamed: foreign keys are checked once, before the commit, not per statement.
+  if (rebuild) db.pragma('foreign_keys = OFF');
+  try {
+    db.tx(() => {
+      const current = Number(db.pragma('user_version'));
+      for (const migration of MIGRATIONS) {
+        if (migration.version <= current) continue;
+        db.exec(migration.sql);
+        db.pragma(`user_version = ${migration.version}`);
+      }
+      const broken = db.prepare('PRAGMA foreign_key_check').all();
+      if (broken.length) throw new Error(`The migration left ${broken.length} broken reference(s), e.g. ${JSON.stringify(broken[0])}; nothing was changed.`);
+    });
+  } finally {
+    if (rebuild) db.pragma('foreign_keys = ON');
+  }
+}

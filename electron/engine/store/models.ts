@@ -1,0 +1,237 @@
+/** Model configs and players, the models saved in the UI, prices, the response cache, and every model call. */
+import type { ModelConfig } from '../../../shared/contract/models';
+import type { ErrorKind } from '../../../shared/contract/records';
+import type { CallRef } from '../core/events';
+import { ConflictError, NotFoundError } from '../errors';
+import type { Db, Row } from './db';
+import { canonicalJson, json, nowIso, num, parseJson, str } from './rows';
+import type { PlayerKind } from './types';
+
+export interface ProfileRow {
+  id: number;
+  name: string;
+  config: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PriceRow {
+  provider: string;
+  model: string;
+  inputPerMTok: number;
+  outputPerMTok: number;
+  updatedAt: string;
+}
+
+export interface UsageRow {
+  provider: string;
+  model: string;
+  calls: number;
+  cachedCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface CallInput {
+  runId: number | null;
+  episodeId: number | null;
+  round: number | null;
+  /** The seat (or `preflight`, `hint`) the call was made for. */
+  role: string;
+  modelConfigId: number;
+  attempt: number;
+  request: unknown;
+  response: unknown;
+  ok: boolean;
+  httpStatus: number | null;
+  errorKind: ErrorKind | null;
+  error: string | null;
+  latencyMs: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  startedAt: string;
+  /** Served from the response cache, not the provider. */
+  cached?: boolean;
+}
+
+export interface CallRow extends Omit<CallInput, 'ok' | 'cached'> {
+  id: number;
+  status: 'ok' | 'error';
+  cached: boolean;
+}
+
+export class Models {
+  constructor(private readonly db: Db) {}
+
+  ensureConfig(config: ModelConfig): number {
+    const row = this.db
+      .q(`INSERT INTO model_configs (provider, model, base_url, api_key_env, config) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (config) DO UPDATE SET config = excluded.config RETURNING id`)
+      .get(config.provider, config.model, config.baseUrl ?? null, config.apiKeyEnv ?? null, canonicalJson(config)) as Row;
+    return Number(row.id);
+  }
+
+  ensurePlayer(kind: PlayerKind, name: string, modelConfigId: number | null): number {
+    const key = modelConfigId === null ? `${kind}:${name}` : `${kind}:${modelConfigId}`;
+    const row = this.db
+      .q(`INSERT INTO players (key, kind, name, model_config_id) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET name = excluded.name RETURNING id`)
+      .get(key, kind, name, modelConfigId) as Row;
+    return Number(row.id);
+  }
+
+  // ── models saved in the UI ──────────────────────────────────────────────
+
+  listProfiles(): ProfileRow[] {
+    return (this.db.q(`SELECT * FROM model_profiles ORDER BY name`).all() as Row[]).map(toProfile);
+  }
+
+  getProfile(id: number): ProfileRow {
+    const row = this.db.q(`SELECT * FROM model_profiles WHERE id = ?`).get(id) as Row | undefined;
+    if (!row) throw new NotFoundError('model profile', id);
+    return toProfile(row);
+  }
+
+  /** Creates a profile, or updates the one with `id`; names are unique. */
+  saveProfile(profile: { id?: number; name: string; config: unknown }): ProfileRow {
+    const clash = this.db.q(`SELECT id FROM model_profiles WHERE name = ?`).get(profile.name) as Row | undefined;
+    if (clash && Number(clash.id) !== profile.id) throw new ConflictError(`A model named "${profile.name}" already exists.`);
+    if (profile.id === undefined) {
+      const id = this.db.q(`INSERT INTO model_profiles (name, config) VALUES (?, ?)`).run(profile.name, json(profile.config)).lastInsertRowid;
+      return this.getProfile(Number(id));
+    }
+    const changed = this.db.q(`UPDATE model_profiles SET name = ?, config = ?, updated_at = ? WHERE id = ?`).run(profile.name, json(profile.config), nowIso(), profile.id).changes;
+    if (!changed) throw new NotFoundError('model profile', profile.id);
+    return this.getProfile(profile.id);
+  }
+
+  removeProfile(id: number): boolean {
+    return this.db.q(`DELETE FROM model_profiles WHERE id = ?`).run(id).changes > 0;
+  }
+
+  // ── prices and usage ────────────────────────────────────────────────────
+
+  setPrice(provider: string, model: string, inputPerMTok: number, outputPerMTok: number): void {
+    this.db
+      .q(`INSERT INTO prices (provider, model, input_per_mtok, output_per_mtok, updated_at) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (provider, model) DO UPDATE SET input_per_mtok = excluded.input_per_mtok,
+            output_per_mtok = excluded.output_per_mtok, updated_at = excluded.updated_at`)
+      .run(provider, model, inputPerMTok, outputPerMTok, nowIso());
+  }
+
+  removePrice(provider: string, model: string): boolean {
+    return this.db.q(`DELETE FROM prices WHERE provider = ? AND model = ?`).run(provider, model).changes > 0;
+  }
+
+  listPrices(): PriceRow[] {
+    return (this.db.q(`SELECT * FROM prices ORDER BY provider, model`).all() as Row[]).map((r) => ({
+      provider: String(r.provider),
+      model: String(r.model),
+      inputPerMTok: Number(r.input_per_mtok),
+      outputPerMTok: Number(r.output_per_mtok),
+      updatedAt: String(r.updated_at),
+    }));
+  }
+
+  /** Tokens used by a run, per model; cached calls cost nothing and are counted apart. */
+  usage(runId: number): UsageRow[] {
+    return (
+      this.db
+        .q(`SELECT m.provider, m.model, COUNT(*) AS calls, SUM(c.cached) AS cached_calls,
+              SUM(CASE WHEN c.cached = 0 THEN COALESCE(c.input_tokens, 0) ELSE 0 END) AS input_tokens,
+              SUM(CASE WHEN c.cached = 0 THEN COALESCE(c.output_tokens, 0) ELSE 0 END) AS output_tokens
+            FROM model_calls c JOIN model_configs m ON m.id = c.model_config_id
+            WHERE c.run_id = ? GROUP BY m.provider, m.model ORDER BY m.provider, m.model`)
+        .all(runId) as Row[]
+    ).map((r) => ({
+      provider: String(r.provider),
+      model: String(r.model),
+      calls: Number(r.calls),
+      cachedCalls: Number(r.cached_calls ?? 0),
+      inputTokens: Number(r.input_tokens ?? 0),
+      outputTokens: Number(r.output_tokens ?? 0),
+    }));
+  }
+
+  // ── the response cache ──────────────────────────────────────────────────
+
+  cacheGet(key: string): unknown {
+    const row = this.db.q(`SELECT response FROM response_cache WHERE key = ?`).get(key) as Row | undefined;
+    return row ? parseJson(row.response) : undefined;
+  }
+
+  cachePut(key: string, model: string, request: unknown, response: unknown): void {
+    this.db.q(`INSERT OR IGNORE INTO response_cache (key, model, request, response) VALUES (?, ?, ?, ?)`).run(key, model, json(request), json(response));
+  }
+
+  // ── model calls ─────────────────────────────────────────────────────────
+
+  /** Appends a call attempt (group-committed, see `Db.append`); its id is known once committed. */
+  recordCall(call: CallInput): CallRef {
+    const ref: CallRef = { id: null };
+    const c = call;
+    const insert = this.db.prepare(
+      `INSERT INTO model_calls (run_id, episode_id, round, role, model_config_id, attempt, request, response,
+         status, http_status, error_kind, error, latency_ms, input_tokens, output_tokens, started_at, cached)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.db.append(() => {
+      // Serialised at commit time, off the path between one model call and the next; callers must
+      // not mutate request or response bodies once recorded.
+      const response = c.response === undefined || c.response === null ? null : json(c.response);
+      ref.id = Number(
+        insert.run(
+          c.runId, c.episodeId, c.round, c.role, c.modelConfigId, c.attempt, json(c.request), response, c.ok ? 'ok' : 'error',
+          c.httpStatus, c.errorKind, c.error, c.latencyMs, c.inputTokens, c.outputTokens, c.startedAt, c.cached ? 1 : 0,
+        ).lastInsertRowid,
+      );
+    });
+    return ref;
+  }
+
+  calls(episodeId: number): CallRow[] {
+    return (this.db.q(`SELECT * FROM model_calls WHERE episode_id = ? ORDER BY id`).all(episodeId) as Row[]).map(toCall);
+  }
+
+  call(callId: number): CallRow {
+    const row = this.db.q(`SELECT * FROM model_calls WHERE id = ?`).get(callId) as Row | undefined;
+    if (!row) throw new NotFoundError('model call', callId);
+    return toCall(row);
+  }
+
+  /** Whether an episode has a successful call for this role (e.g. a hint was asked for). */
+  hasCall(episodeId: number, role: string): boolean {
+    return this.db.q(`SELECT 1 FROM model_calls WHERE episode_id = ? AND role = ? AND status = 'ok' LIMIT 1`).get(episodeId, role) !== undefined;
+  }
+
+  countCalls(runId: number): { total: number; ok: number; errors: number } {
+    const row = this.db.q(`SELECT COUNT(*) AS total, SUM(status = 'ok') AS ok, SUM(status = 'error') AS errors FROM model_calls WHERE run_id = ?`).get(runId) as Row;
+    return { total: Number(row.total), ok: Number(row.ok ?? 0), errors: Number(row.errors ?? 0) };
+  }
+}
+
+function toProfile(row: Row): ProfileRow {
+  return { id: Number(row.id), name: String(row.name), config: parseJson(row.config), createdAt: String(row.created_at), updatedAt: String(row.updated_at) };
+}
+
+function toCall(row: Row): CallRow {
+  return {
+    id: Number(row.id),
+    runId: num(row.run_id),
+    episodeId: num(row.episode_id),
+    round: num(row.round),
+    role: String(row.role),
+    modelConfigId: Number(row.model_config_id),
+    attempt: Number(row.attempt),
+    request: parseJson(row.request),
+    response: row.response === null ? null : parseJson(row.response),
+    status: row.status as 'ok' | 'error',
+    httpStatus: num(row.http_status),
+    errorKind: (row.error_kind as ErrorKind | null) ?? null,
+    error: str(row.error),
+    latencyMs: num(row.latency_ms),
+    inputTokens: num(row.input_tokens),
+    outputTokens: num(row.output_tokens),
+    startedAt: String(row.started_at),
+    cached: Number(row.cached) === 1,
+  };
+}

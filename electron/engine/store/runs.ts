@@ -1,0 +1,173 @@
+/** Runs: created with all their episodes, claimed by one process at a time, finished or interrupted. */
+import { hostname } from 'node:os';
+import type { Outcome } from '../../../shared/contract/game';
+import type { RunStatus } from '../../../shared/contract/records';
+import { NotFoundError } from '../errors';
+import type { Db, Row } from './db';
+import { json, marks, nowIso, num, parseJson, str } from './rows';
+import type { NewRun, PlayerKind, RunListRow, RunRow, SeatPlayer } from './types';
+
+const RUN_SELECT = `
+  SELECT r.*, d.name AS dataset_name, d.kind AS dataset_kind,
+    (SELECT json_group_array(json_array(rs.seat, rs.role, p.name, p.kind, p.id)) FROM run_seats rs JOIN players p ON p.id = rs.player_id
+      WHERE rs.run_id = r.id) AS seats
+  FROM runs r JOIN datasets d ON d.id = r.dataset_id`;
+
+export function seatsOf(text: unknown): SeatPlayer[] {
+  if (text === null || text === undefined) return [];
+  return parseJson<[string, string, string, string, number, string | null][]>(text)
+    .map(([seat, role, player, kind, id, given]) => ({ seat, role, player, playerKind: kind as PlayerKind, playerId: id, ...(given === undefined ? {} : { given: given === null ? null : parseJson<Record<string, unknown>>(given) }) }))
+    .sort((a, b) => a.seat.localeCompare(b.seat));
+}
+
+function toRun(row: Row): RunRow {
+  return {
+    id: Number(row.id),
+    name: str(row.name),
+    game: String(row.game),
+    datasetId: Number(row.dataset_id),
+    datasetName: String(row.dataset_name),
+    datasetKind: String(row.dataset_kind),
+    subset: String(row.subset),
+    config: parseJson(row.config),
+    seed: Number(row.seed),
+    appVersion: String(row.app_version),
+    status: row.status as RunStatus,
+    error: str(row.error),
+    pid: num(row.pid),
+    host: str(row.host),
+    createdAt: String(row.created_at),
+    startedAt: str(row.started_at),
+    finishedAt: str(row.finished_at),
+    heartbeatAt: str(row.heartbeat_at),
+    seats: seatsOf(row.seats),
+  };
+}
+
+export class Runs {
+  constructor(private readonly db: Db) {}
+
+  /** Creates a run, its seats and all its episodes (pending) in one transaction. */
+  create(run: NewRun): number {
+    return this.db.tx(() => {
+      const runId = Number(
+        this.db
+          .q(`INSERT INTO runs (name, game, dataset_id, subset, config, seed, app_version, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'created')`)
+          .run(run.name, run.game, run.datasetId, run.subset, json(run.config), run.seed, run.appVersion).lastInsertRowid,
+      );
+      const seat = this.db.prepare(`INSERT INTO run_seats (run_id, seat, role, player_id) VALUES (?, ?, ?, ?)`);
+      for (const s of run.seats) seat.run(runId, s.seat, s.role, s.playerId);
+      const episode = this.db.prepare(`INSERT INTO episodes (run_id, instance_id, repetition, seed) VALUES (?, ?, ?, ?)`);
+      const episodeSeat = this.db.prepare(`INSERT INTO episode_seats (episode_id, seat, role, player_id, given) VALUES (?, ?, ?, ?, ?)`);
+      for (const e of run.episodes) {
+        const episodeId = Number(episode.run(runId, e.instanceId, e.repetition, e.seed).lastInsertRowid);
+        for (const s of e.seats ?? run.seats) episodeSeat.run(episodeId, s.seat, s.role, s.playerId, 'given' in s && s.given ? json(s.given) : null);
+      }
+      return runId;
+    });
+  }
+
+  get(runId: number): RunRow {
+    const row = this.db.q(`${RUN_SELECT} WHERE r.id = ?`).get(runId) as Row | undefined;
+    if (!row) throw new NotFoundError('run', runId);
+    return toRun(row);
+  }
+
+  /** Every run (cheap on any size: no episode is read). */
+  all(): RunRow[] {
+    return (this.db.q(`${RUN_SELECT} ORDER BY r.id`).all() as Row[]).map(toRun);
+  }
+
+  /** Every run with its counts, or just the one with `runId`. */
+  list(runId?: number): RunListRow[] {
+    const only = (column: string) => (runId === undefined ? '' : `WHERE ${column} = ${Number(runId)}`);
+    const rows = this.db.q(`${RUN_SELECT} ${only('r.id')} ORDER BY r.id`).all() as Row[];
+    const counts = new Map<number, Row>();
+    for (const row of this.db.q(`SELECT run_id, COUNT(*) AS n, SUM(status = 'done') AS done, SUM(status = 'error') AS errors FROM episodes ${only('run_id')} GROUP BY run_id`).all() as Row[]) {
+      counts.set(Number(row.run_id), row);
+    }
+    const outcomes = new Map<number, Record<Outcome, number>>();
+    for (const row of this.db.q(`SELECT run_id, outcome, n FROM run_outcomes ${only('run_id')}`).all() as Row[]) {
+      const o = outcomes.get(Number(row.run_id)) ?? { success: 0, failure: 0, aborted: 0 };
+      o[row.outcome as Outcome] = Number(row.n);
+      outcomes.set(Number(row.run_id), o);
+    }
+    return rows.map((row) => {
+      const c = counts.get(Number(row.id));
+      return {
+        ...toRun(row),
+        episodes: Number(c?.n ?? 0),
+        done: Number(c?.done ?? 0),
+        errors: Number(c?.errors ?? 0),
+        outcomes: outcomes.get(Number(row.id)) ?? { success: 0, failure: 0, aborted: 0 },
+      };
+    });
+  }
+
+  markRunning(runId: number, pid: number = process.pid): void {
+    const now = nowIso();
+    this.db
+      .q(`UPDATE runs SET status = 'running', pid = ?, host = ?, started_at = COALESCE(started_at, ?), heartbeat_at = ?, finished_at = NULL, error = NULL WHERE id = ?`)
+      .run(pid, hostname(), now, now, runId);
+  }
+
+  heartbeat(runId: number): void {
+    this.db.q(`UPDATE runs SET heartbeat_at = ? WHERE id = ?`).run(nowIso(), runId);
+  }
+
+  finish(runId: number, status: Exclude<RunStatus, 'created' | 'running'>, error: string | null = null): void {
+    this.db.q(`UPDATE runs SET status = ?, error = ?, finished_at = ?, heartbeat_at = ? WHERE id = ?`).run(status, error, nowIso(), nowIso(), runId);
+  }
+
+  updateConfig(runId: number, config: unknown): void {
+    this.db.q(`UPDATE runs SET config = ? WHERE id = ?`).run(json(config), runId);
+  }
+
+  /**
+   * A run left `running` by a process that no longer exists (killed, crashed, machine rebooted) is
+   * marked `interrupted`, and its half-played episodes go back to `pending` with their events kept.
+   * `isAlive` decides from pid, host and heartbeat; it is injected so tests can decide too.
+   */
+  reconcileInterrupted(isAlive: (run: RunRow) => boolean): number[] {
+    const running = (this.db.q(`${RUN_SELECT} WHERE r.status = 'running'`).all() as Row[]).map(toRun);
+    const dead = running.filter((run) => !isAlive(run));
+    if (dead.length === 0) return [];
+    this.db.tx(() => {
+      for (const run of dead) {
+        this.db.q(`UPDATE runs SET status = 'interrupted', error = ? WHERE id = ? AND status = 'running'`).run(`process ${run.pid ?? '?'} on ${run.host ?? '?'} stopped without finishing the run`, run.id);
+        this.db.q(`UPDATE episodes SET status = 'pending' WHERE run_id = ? AND status = 'running'`).run(run.id);
+      }
+    });
+    return dead.map((run) => run.id);
+  }
+
+  /**
+   * The run that collects one person's games in a seat, on a dataset subset, with these other players
+   * (by seat and player id), if it exists.
+   */
+  findHumanRun(game: string, datasetId: number, subset: string, humanSeat: string, humanPlayerId: number, others: Record<string, number>): number | null {
+    const candidates = this.db
+      .q(`SELECT r.id FROM runs r JOIN run_seats rs ON rs.run_id = r.id AND rs.seat = ? AND rs.player_id = ?
+          WHERE r.game = ? AND r.dataset_id = ? AND r.subset = ? ORDER BY r.id`)
+      .pluck()
+      .all(humanSeat, humanPlayerId, game, datasetId, subset) as number[];
+    const wanted = Object.entries(others).sort(([a], [b]) => a.localeCompare(b));
+    for (const id of candidates) {
+      const seats = (this.db.q(`SELECT seat, player_id FROM run_seats WHERE run_id = ? AND seat != ? ORDER BY seat`).all(id, humanSeat) as Row[]).map((r) => [String(r.seat), Number(r.player_id)]);
+      if (JSON.stringify(seats) === JSON.stringify(wanted)) return id;
+    }
+    return null;
+  }
+
+  /** Errored and unfinished episodes per run (excluded from every metric, and counted). */
+  excludedCounts(runIds: readonly number[]): Map<number, { errors: number; unfinished: number }> {
+    const out = new Map<number, { errors: number; unfinished: number }>();
+    if (runIds.length === 0) return out;
+    const rows = this.db
+      .dynamic(`SELECT run_id, SUM(status = 'error') AS errors, SUM(status IN ('pending', 'running')) AS unfinished
+                FROM episodes WHERE run_id IN (${marks(runIds)}) AND status != 'done' GROUP BY run_id`)
+      .all(...runIds) as Row[];
+    for (const row of rows) out.set(Number(row.run_id), { errors: Number(row.errors), unfinished: Number(row.unfinished) });
+    return out;
+  }
+}

@@ -1,0 +1,409 @@
+/**
+ * What the API returns: plain data, game-agnostic. A game's metrics, roles and nouns come with it
+ * (`GameInfo`), so the views label everything from the game's own description.
+ */
+import type { ContentPart } from '../contract/content';
+import type { AggregateInfo, AnnotationInfo, EventKind, GameInfo, MetricSpec, Outcome, RoleSpec } from '../contract/game';
+import type { ModelConfig } from '../contract/models';
+import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
+
+export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
+
+export interface AppInfo {
+  version: string;
+  mode: 'desktop' | 'browser';
+  dbPath: string;
+  /** Where keys typed into the UI go. */
+  keyStorage: 'safeStorage' | 'memory';
+}
+
+export interface SeatView {
+  seat: string;
+  role: string;
+  player: string;
+  kind: string;
+  given?: Record<string, unknown> | null;
+}
+
+export interface RunSummary {
+  id: number;
+  name: string | null;
+  game: string;
+  dataset: string;
+  subset: string;
+  seats: SeatView[];
+  /** The leaderboard's name for who is evaluated (EDA: the guesser). */
+  subject: string;
+  status: RunStatus;
+  /** Played by this engine right now (so it can be cancelled here). */
+  active: boolean;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  done: number;
+  errors: number;
+  total: number;
+  outcomes: Record<Outcome, number>;
+  successRate: number | null;
+}
+
+export interface MetricSummary extends MetricSpec {
+  /** Null when no episode has finished. */
+  value: MeanStd | null;
+}
+
+export interface RunDetail {
+  summary: RunSummary;
+  config: unknown;
+  seed: number;
+  appVersion: string;
+  repetitions: number;
+  metrics: MetricSummary[];
+  perRepetition: { repetition: number; episodes: number; means: Record<string, number> }[];
+  errorsExcluded: number;
+  /** Finished episodes a reviewer marked invalid. */
+  invalidExcluded: number;
+  pending: number;
+  calls: { total: number; ok: number; errors: number };
+  costUsd: number | null;
+  errors: { episodeId: number; instance: string; repetition: number; kind: ErrorKind | null; message: string | null }[];
+}
+
+export interface InstanceView {
+  id: number;
+  key: string;
+  name: string;
+  subset: string;
+  position: number;
+  tags: Record<string, string>;
+  payload: unknown;
+}
+
+export interface EpisodeSummary {
+  id: number;
+  runId: number;
+  instance: string;
+  repetition: number;
+  status: EpisodeStatus;
+  outcome: Outcome | null;
+  /** Episode-level scores; null until done. */
+  scores: Record<string, number> | null;
+  errorKind: ErrorKind | null;
+  invalid: string | null;
+}
+
+export interface EpisodeView extends EpisodeSummary {
+  game: string;
+  dataset: string;
+  datasetKind: string;
+  instanceView: InstanceView;
+  seats: SeatView[];
+  seatScores: Record<string, Record<string, number>>;
+  seed: number;
+  error: string | null;
+}
+
+export interface EventView {
+  id: number;
+  idx: number;
+  round: number;
+  from: string | null;
+  to: string | null;
+  kind: EventKind;
+  text: string | null;
+  parts: ContentPart[] | null;
+  action: unknown;
+  valid: boolean | null;
+  flags: string[];
+  callId: number | null;
+}
+
+export interface RoundMarkView {
+  round: number;
+  marks: string[];
+  repeatOf: number | null;
+}
+
+export interface TranscriptView {
+  episode: EpisodeView;
+  /** The run's game settings (a game's transcript component reads its cues from them). */
+  settings: unknown;
+  events: EventView[];
+  marks: RoundMarkView[];
+}
+
+export interface CallDetail {
+  id: number;
+  role: string;
+  attempt: number;
+  status: 'ok' | 'error';
+  httpStatus: number | null;
+  errorKind: ErrorKind | null;
+  error: string | null;
+  latencyMs: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cached: boolean;
+  request: unknown;
+  response: unknown;
+}
+
+export type KeyStatus = 'stored' | 'environment' | 'missing' | 'not-needed';
+
+export interface ModelProfile {
+  id: number;
+  name: string;
+  config: ModelConfig;
+  keyName: string;
+  keyStatus: KeyStatus;
+  updatedAt: string;
+}
+
+/** A dry estimate of a run's size and cost before it is played: upper bounds. */
+export interface RunEstimateView {
+  episodes: number;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Upper bound in USD; null when a model has no price. */
+  usd: number | null;
+  unpriced: string[];
+}
+
+export interface DatasetInfo {
+  game: string;
+  name: string;
+  title: string;
+  kind: string;
+  bundled: boolean;
+  subsets: { subset: string; instances: number }[];
+}
+
+export interface ExportFile {
+  filename: string;
+  mime: string;
+  content: string;
+}
+
+export interface MetricCellView {
+  /** Table 1: mean ± sample std of repetition means. */
+  mean: number;
+  std: number | null;
+  /** Pooled over all episodes, with its 95% interval (Wilson for rates; none with fewer than two episodes). */
+  pooled: number;
+  low: number | null;
+  high: number | null;
+  /** Episodes with this metric. */
+  n: number;
+}
+
+export interface LeaderboardRowView {
+  player: string;
+  kind: string;
+  runs: number[];
+  episodes: number;
+  repetitions: number;
+  errorsExcluded: number;
+  unfinishedExcluded: number;
+  /** Finished episodes on instances not every player finished (left out of the comparison). */
+  leftOut: number;
+  metrics: Record<string, MetricCellView>;
+  aggregates: Record<string, number | null>;
+}
+
+export interface InstanceCoverage {
+  mode: 'common' | 'all';
+  /** Instances some player in the view played. */
+  total: number;
+  /** Instances every player finished (the common mode compares on these). */
+  common: number;
+}
+
+export interface LeaderboardView {
+  game: string;
+  subjectLabel: string;
+  metrics: MetricSpec[];
+  aggregates: AggregateInfo[];
+  rows: LeaderboardRowView[];
+  best: Record<string, string>;
+  coverage: InstanceCoverage;
+}
+
+export interface PairedComparisonView {
+  a: string;
+  b: string;
+  metric: string;
+  items: number;
+  /** Null without shared items; interval and p are null below five items. */
+  difference: number | null;
+  low: number | null;
+  high: number | null;
+  p: number | null;
+  resamples: number;
+  seed: number;
+}
+
+export interface HeatmapView {
+  players: string[];
+  topics: string[];
+  metric: string;
+  metricLabel: string;
+  topicKey: string;
+  domain: [number, number];
+  coverage: InstanceCoverage;
+  cells: { player: string; topic: string; n: number; mean: number; low: number | null; high: number | null }[];
+}
+
+export interface DifficultyView {
+  axis: string;
+  axisLabel: string;
+  metric: string;
+  metricLabel: string;
+  domain: [number, number];
+  players: string[];
+  coverage: InstanceCoverage;
+  rows: { level: string; mean: number; unsolved: boolean; players: Record<string, { mean: number; n: number; solved: boolean }> }[];
+}
+
+export interface ExploreDataset {
+  name: string;
+  title: string;
+  kind: string;
+  subsets: string[];
+  /** Players of each condition role (EDA: judges). */
+  conditions: Record<string, string[]>;
+  players: string[];
+  tags: string[];
+  axes: { id: string; label: string }[];
+}
+
+export interface ExploreOptions {
+  games: { id: string; title: string; datasets: ExploreDataset[] }[];
+}
+
+export interface SiblingEpisode {
+  id: number;
+  runId: number;
+  player: string;
+  repetition: number;
+  status: EpisodeStatus;
+  outcome: Outcome | null;
+  scores: Record<string, number> | null;
+}
+
+export interface SideBySideView {
+  game: string;
+  instance: string;
+  columns: TranscriptView[];
+}
+
+export interface AnnotationSetSummary {
+  id: number;
+  name: string;
+  createdAt: string;
+  method: string;
+  runs: number[];
+  seed: number;
+  items: number;
+  labelledItems: number;
+  annotators: string[];
+  game: string | null;
+}
+
+export interface AnnotationPreview {
+  available: number;
+  size: number;
+  strata: { key: string; available: number; take: number }[];
+}
+
+export interface AnnotationItemView {
+  itemId: number;
+  position: number;
+  instance: string;
+  dataset: string;
+  datasetKind: string;
+  /** The model in the seat whose event is checked. */
+  model: string;
+  episodeId: number;
+  round: number;
+  /** What the event answers (EDA: the question). */
+  prompt: string;
+  /** The event's text as produced. */
+  text: string;
+  label: string;
+  context: { round: number; prompt: string; reply: string; label: string | null }[];
+}
+
+export interface AnnotatorProgress {
+  done: number;
+  total: number;
+  remaining: number;
+}
+
+export interface Interval {
+  k: number;
+  n: number;
+  rate: number | null;
+  low: number | null;
+  high: number | null;
+}
+
+export interface AnnotationResultsView {
+  set: AnnotationSetSummary;
+  info: AnnotationInfo;
+  items: number;
+  judged: number;
+  ambiguous: number;
+  ties: number;
+  unlabelled: number;
+  overall: Interval;
+  by: Record<'label' | 'dataset' | 'model' | 'tag', (Interval & { key: string })[]>;
+  confusion: { produced: string[]; gold: string[]; counts: number[][] };
+  agreement: {
+    annotators: string[];
+    method: 'cohen' | 'fleiss' | null;
+    sharedItems: number;
+    kappa: { kappa: number | null; observed: number | null; expected: number | null; items: number } | null;
+    note: string;
+  };
+  scoreEffect: { episodes: number; changed: number; metrics: { key: string; label: string; asPlayed: number | null; corrected: number | null }[]; note: string };
+}
+
+export interface HumanGameState {
+  episodeId: number;
+  runId: number;
+  game: string;
+  handle: string;
+  seat: string;
+  dataset: string;
+  subset: string;
+  instructions: string;
+  transcript: TranscriptView;
+  /** What the game is waiting for the person to answer, as their seat sees it. */
+  prompt: { role: string; text: string; parts: ContentPart[] | null }[] | null;
+  waiting: boolean;
+  status: 'playing' | 'done' | 'error' | 'paused';
+  outcome: Outcome | null;
+  /** The instance's name, once the game is over. */
+  instance: string | null;
+  hinted: boolean;
+  hints: { round: number; model: string; text: string }[];
+  hintModel: string | null;
+  error: string | null;
+}
+
+export interface HumanSessionRow {
+  episodeId: number;
+  runId: number;
+  game: string;
+  player: string;
+  seat: string;
+  instance: string;
+  dataset: string;
+  subset: string;
+  status: EpisodeStatus;
+  outcome: Outcome | null;
+  scores: Record<string, number> | null;
+  invalid: string | null;
+  finishedAt: string | null;
+}

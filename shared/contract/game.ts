@@ -1,0 +1,102 @@
+/**
+ * How a game describes itself to the core and to the views: its seats' roles, its metrics, its
+ * aggregates and where its data go in tables and charts. Plain data, so the UI receives it as is.
+ */
+
+export interface RoleSpec {
+  id: string;
+  label: string;
+  /** Leaderboard rows are named after the players in these roles (EDA: the guesser). */
+  subject?: boolean;
+  /** Runs can be filtered by who plays this role (EDA: the judge). */
+  condition?: boolean;
+  /** A person may take a seat of this role. */
+  human?: boolean;
+}
+
+export type Direction = 'higher' | 'lower' | 'none';
+
+export interface MetricSpec {
+  key: string;
+  label: string;
+  direction: Direction;
+  /** Rates get Wilson intervals, means a normal-approximation (t) interval. */
+  kind: 'rate' | 'mean';
+  /** Digits for aggregates (means ± std). */
+  digits: number;
+  /** Digits for one episode's value; absent: the value as it is (counts). */
+  episodeDigits?: number;
+  range?: [number, number];
+  /** `episode`: one value per episode; `seat`: one per seat (its player's). */
+  scope?: 'episode' | 'seat';
+  description?: string;
+}
+
+/** A number computed from a leaderboard row's metric means (clembench's clemscore, AGE's macro average). */
+export interface AggregateInfo {
+  key: string;
+  label: string;
+  direction: Direction;
+  digits: number;
+  description: string;
+}
+
+export type Outcome = 'success' | 'failure' | 'aborted';
+
+/**
+ * prompt: the game master tells a seat something · response: a model's reply · input: a person's
+ * reply · parse: the game master's reading of a reply · reprompt: a correction after an invalid reply ·
+ * system: a decision of the rules (a win, an abort).
+ */
+export const EVENT_KINDS = ['prompt', 'response', 'parse', 'reprompt', 'system', 'input'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export interface ViewHints {
+  /** Words the views use: EDA says "entity" and "split". */
+  nouns: { instance: string; instances: string; subset: string };
+  /** What outcomes are called in tables and exports (EDA: win, loss). */
+  outcomeLabels: Record<Outcome, string>;
+  /** Metrics shown per episode in lists, in order. */
+  episodeColumns: string[];
+  /** Tag keys in the order the views offer them, per dataset kind (others follow, sorted). */
+  tagOrder?: Record<string, string[]>;
+  /** The difficulty view: the metric that orders levels, and the 0/1 metric that says a level was solved. */
+  difficulty: { metric: string; solved: string | null };
+  /** Metrics a heatmap can show. */
+  heatmapMetrics: string[];
+  /** The metric leaderboards sort by. */
+  sortBy: string;
+}
+
+/** Which events can be annotated, with which labels, and what the views call things. */
+export interface AnnotationInfo {
+  /** Who produced the annotated event, e.g. "judge". */
+  producer: string;
+  /** What is being checked, e.g. "judge answer" / "judge answers". */
+  itemNoun: string;
+  itemsNoun: string;
+  /** What an annotator gives, e.g. "answer" (the correct answer). */
+  labelNoun: string;
+  /** The labels an annotator can give as the correct one, with their keys. */
+  labels: { id: string; label: string; key: string }[];
+  /** Names of the breakdowns in reports: the event's own label, the producing model, the instance tag. */
+  groups: { label: string; model: string; tag: string };
+  /** Column names of the labels export for what the event answers and for its text. */
+  columns: { prompt: string; text: string };
+  /** Metrics recomputed with corrected labels, and why others cannot be. */
+  recompute: { metrics: string[]; note: string };
+}
+
+export interface GameInfo {
+  id: string;
+  title: string;
+  shortTitle: string;
+  roles: RoleSpec[];
+  metrics: MetricSpec[];
+  aggregates: AggregateInfo[];
+  view: ViewHints;
+  annotation: AnnotationInfo | null;
+  /** Settings with every default filled in. */
+  defaultSettings: unknown;
+  datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number }[] }[];
+}

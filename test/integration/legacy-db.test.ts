@@ -1,0 +1,173 @@
+/**
+ * A database written by Parlor at schema version 5 (before the game-agnostic core) opens, migrates in
+ * place, and gives byte for byte what that version printed: per-episode CSV/JSONL, reports, episode
+ * lists, every transcript, leaderboard/heatmap/difficulty exports (every finished episode counted, as
+ * version 5 did), annotation reports and label exports; and rescoring it changes nothing.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
+import { annotationsCommand } from '../../electron/cli/commands/annotations';
+import { exportCommand } from '../../electron/cli/commands/export';
+import { reportCommand } from '../../electron/cli/commands/report';
+import { episodesCommand } from '../../electron/cli/commands/runs';
+import { showCommand } from '../../electron/cli/commands/show';
+import { rescoreRun } from '../../electron/engine/analysis/rescore';
+import { createApiService } from '../../electron/engine/api/service';
+import { MemoryVault } from '../../electron/engine/api/vault';
+import { edaTurns } from '../../electron/engine/games/eda/turns';
+import { Store } from '../../electron/engine/store/store';
+
+const FIXTURE = new URL('../fixtures/legacy-v5/', import.meta.url);
+const expected = (name: string) => readFileSync(new URL(`expected/${name}`, FIXTURE), 'utf8');
+const legacyViews = JSON.parse(expected('api-views.json')) as Record<string, any>;
+
+/** What a CLI command prints, run in this process against the database. */
+function printed(command: () => unknown): string {
+  const out: string[] = [];
+  const log = console.log;
+  const write = process.stdout.write.bind(process.stdout);
+  console.log = (...args: unknown[]) => void out.push(`${args.map(String).join(' ')}\n`);
+  process.stdout.write = ((chunk: string | Uint8Array) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
+  try {
+    command();
+  } finally {
+    console.log = log;
+    process.stdout.write = write;
+  }
+  return out.join('');
+}
+
+let dir: string;
+let db: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'parlor-legacy-'));
+  db = join(dir, 'parlor-v5.db');
+  writeFileSync(db, gunzipSync(readFileSync(new URL('parlor-v5.db.gz', FIXTURE))));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a version-5 database', () => {
+  it('migrates in place to the current schema, keeping every run, episode, turn and label', () => {
+    const store = Store.open(db);
+    try {
+      expect(store.schemaVersion).toBe(6);
+      const runs = store.runs.list();
+      expect(runs).toHaveLength(11);
+      expect(runs.reduce((a, r) => a + r.episodes, 0)).toBe(138);
+      // 2,373 turns became 4,746 events; 66 annotated judge answers point at their events.
+      expect(runs.flatMap((r) => store.episodes.list(r.id)).reduce((a, e) => a + store.events.list(e.id).length, 0)).toBe(4746);
+      expect(store.annotations.listSets().reduce((a, s) => a + s.items, 0)).toBe(66);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('exports every run as the same CSV and JSONL, and prints the same reports and episode lists', () => {
+    for (let run = 1; run <= 11; run++) {
+      expect(printed(() => exportCommand(String(run), { format: 'csv', db })), `run ${run} csv`).toBe(expected(`run-${run}.csv`));
+      expect(printed(() => exportCommand(String(run), { format: 'jsonl', db })), `run ${run} jsonl`).toBe(expected(`run-${run}.jsonl`));
+      expect(printed(() => reportCommand(String(run), { db })), `run ${run} report`).toBe(expected(`run-${run}-report.txt`));
+      expect(printed(() => episodesCommand(String(run), { db })), `run ${run} episodes`).toBe(expected(`run-${run}-episodes.txt`));
+      const json = JSON.parse(printed(() => reportCommand(String(run), { json: true, db })));
+      const legacy = JSON.parse(expected(`run-${run}-report.json`));
+      expect(json.metrics).toEqual(legacy.metrics);
+      expect(json.repetitions.map(({ counts: _c, ...r }: { counts: unknown }) => r)).toEqual(legacy.repetitions);
+      expect([json.done, json.errors, json.unfinished, json.invalid]).toEqual([legacy.done, legacy.errors, legacy.unfinished, legacy.invalid]);
+    }
+  });
+
+  it('shows every transcript, human games included, as it was', () => {
+    for (let episode = 1; episode <= 138; episode++) {
+      expect(printed(() => showCommand(String(episode), { db })), `episode ${episode}`).toBe(expected(`episode-${episode}.txt`));
+    }
+  });
+
+  it('rescoring changes no episode', () => {
+    const store = Store.open(db);
+    try {
+      for (let run = 1; run <= 11; run++) expect(rescoreRun(store, run).changed, `run ${run}`).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('exports the same leaderboards, heatmaps and difficulty tables (every finished episode counted, as version 5 did)', () => {
+    const view = (what: string, format: string, dataset: string, extra: Record<string, string | undefined> = {}) =>
+      printed(() => exportCommand(what, { format, db, dataset, instances: 'all', ...extra }));
+    for (const dataset of ['things', 'celebrities']) {
+      for (const split of [undefined, 'test']) {
+        const slug = `${dataset}${split ? `-${split}` : ''}`;
+        const f = split ? { split } : {};
+        expect(view('leaderboard', 'csv', dataset, f), slug).toBe(expected(`leaderboard-${slug}.csv`));
+        expect(view('leaderboard', 'latex', dataset, f), slug).toBe(expected(`leaderboard-${slug}.tex`));
+        expect(view('difficulty', 'csv', dataset, f), slug).toBe(expected(`difficulty-${slug}.csv`));
+        expect(view('difficulty', 'svg', dataset, f), slug).toBe(expected(`difficulty-${slug}.svg`));
+        for (const topic of dataset === 'things' ? ['category'] : ['occupation', 'nationality', 'era', 'gender']) {
+          for (const metric of ['score', 'success']) expect(view('heatmap', 'csv', dataset, { ...f, topic, metric })).toBe(expected(`heatmap-${slug}-${topic}-${metric}.csv`));
+          expect(view('heatmap', 'latex', dataset, { ...f, topic })).toBe(expected(`heatmap-${slug}-${topic}.tex`));
+          expect(view('heatmap', 'svg', dataset, { ...f, topic })).toBe(expected(`heatmap-${slug}-${topic}.svg`));
+        }
+      }
+      expect(view('leaderboard', 'csv', dataset, { judge: 'openai:mock-judge' })).toBe(expected(`leaderboard-${dataset}-judge.csv`));
+      expect(view('difficulty', 'csv', dataset, { axis: `topic:${dataset === 'things' ? 'category' : 'occupation'}` })).toBe(expected(`difficulty-${dataset}-topic.csv`));
+    }
+  });
+
+  it('reports the same annotation results and exports the same labels', () => {
+    for (const set of [1, 2, 3]) {
+      const run = (action: string, flags: Record<string, unknown> = {}) => printed(() => annotationsCommand(action, [String(set)], { db, ...flags }));
+      expect(run('report'), `set ${set}`).toBe(expected(`annotations-${set}-report.txt`));
+      expect(run('report', { csv: true })).toBe(expected(`annotations-${set}-report.csv`));
+      expect(run('export')).toBe(expected(`annotations-${set}-labels.csv`));
+      expect(run('export', { format: 'jsonl' })).toBe(expected(`annotations-${set}-labels.jsonl`));
+      const now = JSON.parse(run('report', { json: true }));
+      const then = JSON.parse(expected(`annotations-${set}-report.json`));
+      expect(now.overall).toEqual(then.overall);
+      expect([now.by.label, now.by.dataset, now.by.model, now.by.tag]).toEqual([then.by.judgeLabel, then.by.dataset, then.by.judgeModel, then.by.category]);
+      expect(now.confusion.counts).toEqual(then.confusion.counts);
+      expect(now.agreement.kappa).toEqual(then.agreement.kappa);
+      expect(now.scoreEffect.metrics[0]).toMatchObject({ key: 'yes', asPlayed: then.scoreEffect.yesAsPlayed, corrected: then.scoreEffect.yesCorrected });
+      expect(now.scoreEffect.changed).toBe(then.scoreEffect.changedTurns);
+    }
+  });
+
+  it('gives the API the same numbers: run tables, leaderboards, human games as the Play page showed them', async () => {
+    const store = Store.open(db);
+    const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {} });
+    const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
+      const reply = await service.registry.dispatch(method, input);
+      if (!reply.ok) throw new Error(reply.error.message);
+      return reply.result as ApiOutput<M>;
+    };
+    try {
+      for (let run = 1; run <= 11; run++) {
+        const now = await call('runs.get', { runId: run });
+        const then = legacyViews[`runs.get ${run}`];
+        expect(now.metrics.map((m) => m.value)).toEqual(then.metrics.map((m: { value: unknown }) => m.value));
+        expect(now.perRepetition).toEqual(then.perRepetition);
+        expect([now.errorsExcluded, now.invalidExcluded, now.pending, now.calls, now.costUsd]).toEqual([then.errorsExcluded, then.invalidExcluded, then.pending, then.calls, then.costUsd]);
+      }
+      for (const dataset of ['things', 'celebrities']) {
+        const now = await call('explore.leaderboard', { filters: { dataset, instances: 'all' } });
+        const then = legacyViews[`explore.leaderboard ${dataset}`];
+        expect(now.rows.map(({ leftOut: _l, aggregates: _a, metrics, ...r }) => ({ ...r, metrics: Object.fromEntries(Object.entries(metrics).map(([k, { n: _n, ...c }]) => [k, c])) }))).toEqual(then.rows);
+        expect(now.best).toEqual(then.best);
+      }
+      for (const key of Object.keys(legacyViews).filter((k) => k.startsWith('human.state '))) {
+        const episodeId = Number(key.split(' ')[1]);
+        const then = legacyViews[key];
+        const now = await call('human.state', { episodeId });
+        const turns = edaTurns(store.events.list(episodeId)).turns.map((t) => ({ idx: t.idx, question: t.question, answer: t.reply, label: t.label, mustGuess: t.reply.endsWith(" You must guess now, what's it?") }));
+        expect(turns).toEqual(then.turns);
+        expect([now.status, now.outcome, now.instance, now.hinted, now.instructions]).toEqual([then.status, then.outcome === 'win' ? 'success' : then.outcome === 'loss' ? 'failure' : then.outcome, then.entity, then.hinted, then.instructions]);
+      }
+    } finally {
+      await service.close();
+      store.close();
+    }
+  });
+});
