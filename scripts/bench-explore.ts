@@ -44,7 +44,7 @@ try {
   const f = (input: ExploreFiltersInput) => ExploreFiltersSchema.parse(input);
   const board = time(() => leaderboard(store, f({ dataset: 'things' })).rows);
   const boardAll = time(() => leaderboard(store, f({ dataset: 'things', instances: 'all' })).rows);
-  const boardTest = time(() => leaderboard(store, f({ dataset: 'things', split: 'test' })).rows);
+  const boardTest = time(() => leaderboard(store, f({ dataset: 'things', subset: 'test' })).rows);
   const map = time(() => heatmap(store, f({ dataset: 'celebrities' }), 'occupation', 'score'));
   const ids = Array.from({ length: 200 }, (_, i) => 1 + Math.floor(((i * 7919) % 1000) / 1000 * counts.episodes));
   let k = 0;

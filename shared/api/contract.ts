@@ -143,7 +143,7 @@ export interface ApiOutputs {
   'explore.heatmap': V.HeatmapView;
   'explore.difficulty': V.DifficultyView;
   'explore.cell': { episodes: (V.SiblingEpisode & { instance: string })[]; total: number };
-  'explore.siblings': { instance: string; episodes: V.SiblingEpisode[] };
+  'explore.siblings': { game: string; instance: string; episodes: V.SiblingEpisode[] };
   'explore.sideBySide': V.SideBySideView;
   'explore.export': V.ExportFile;
 }

@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { renamingLegacyKeys } from './legacy';
 
 /** Which runs a cross-run view covers, and which instances its players are compared on. */
-export const ExploreFiltersSchema = z.preprocess(
-  (input) => {
-    if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
-    const { split, ...rest } = input as Record<string, unknown>;
-    return split === undefined || 'subset' in rest ? input : { ...rest, subset: split };
-  },
+export const ExploreFiltersSchema = renamingLegacyKeys(
+  { split: 'subset' },
   z
     .object({
       game: z.string().min(1).default('eda'),

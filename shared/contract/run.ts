@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { renamingLegacyKeys } from './legacy';
 import { ModelConfigSchema } from './models';
 
 /** Which data a run plays. Version-5 configs said `split`; it is read as `subset`. */
-export const DatasetRefSchema = z.preprocess(
-  (input) => {
-    if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
-    const { split, ...rest } = input as Record<string, unknown>;
-    return split === undefined || 'subset' in rest ? input : { ...rest, subset: split };
-  },
+export const DatasetRefSchema = renamingLegacyKeys(
+  { split: 'subset' },
   z
     .object({
       /** A bundled dataset (e.g. `things`), or a name for a user's file. */

@@ -37,7 +37,7 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
   /** Labels the item on screen by keyboard: every third one wrong, the others accepted. */
   const labelCurrent = async () => {
     const at = await position();
-    const judge = (await card().locator('.judge-answer .chip').textContent())!.trim();
+    const judge = (await card().locator('.produced-label .chip').textContent())!.trim();
     const sayWrong = at % 3 === 0 || judge === 'off-format';
     if (sayWrong) await page.keyboard.press(judge === 'Yes' ? 'n' : 'y');
     else await page.keyboard.press('Enter');
@@ -84,7 +84,7 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
 
     // One frame: dispatch the key in the page and look at the card at the next animation frame.
     const first = await position();
-    const judge = (await card().locator('.judge-answer .chip').textContent())!.trim();
+    const judge = (await card().locator('.produced-label .chip').textContent())!.trim();
     expect(judge).not.toBe('off-format');
     // (In-page code as a string: this file is type-checked without the DOM library.)
     const nextInFrame = await page.evaluate<string>(`(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { EDA_METRICS } from '../../electron/engine/games/eda/settings';
+import { EDA_METRICS } from '../../electron/engine/games/eda/metrics';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';

@@ -20,8 +20,8 @@ describe.skipIf(problem !== null)('a person plays 20 questions in the app, end t
     const raw = new Database(db, { readonly: true, fileMustExist: true });
     try {
       return (raw.prepare(
-        `SELECT en.name FROM episodes e JOIN entities en ON en.id = e.entity_id JOIN episode_players ep ON ep.episode_id = e.id AND ep.role = 'guesser'
-         JOIN players p ON p.id = ep.player_id WHERE p.kind = 'human' AND e.status IN ('pending', 'running') ORDER BY e.id DESC LIMIT 1`,
+        `SELECT i.name FROM episodes e JOIN instances i ON i.id = e.instance_id JOIN episode_seats es ON es.episode_id = e.id AND es.seat = 'guesser'
+         JOIN players p ON p.id = es.player_id WHERE p.kind = 'human' AND e.status IN ('pending', 'running') ORDER BY e.id DESC LIMIT 1`,
       ).pluck().get() as string);
     } finally {
       raw.close();

@@ -12,7 +12,7 @@ import { tempStore } from '../support/tmp';
 
 async function setup() {
   const store = tempStore();
-  const runId = await playScripted(store, { dataset: { name: 'things', split: 'test' }, limit: 5, repetitions: 2, seed: 3 }, {
+  const runId = await playScripted(store, { dataset: { name: 'things', subset: 'test' }, limit: 5, repetitions: 2, seed: 3 }, {
     guesser: new ScriptedModel('g', (r) => mockGuesser(r.messages.map((m) => ({ role: m.role, content: textOf(m.content) })), r.seed ?? 0)),
     judge: new ScriptedModel('j', (r) => mockJudge(textOf(r.messages[0]!.content))),
   });

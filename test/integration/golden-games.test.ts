@@ -44,7 +44,7 @@ describe('golden games from the EDA paper', () => {
 
     const runId = await playScripted(
       store,
-      { dataset: { name: game.dataset, split: 'test', file: writeList([game.entity]), kind: game.dataset }, repetitions: 1 },
+      { dataset: { name: game.dataset, subset: 'test', file: writeList([game.entity]), kind: game.dataset }, repetitions: 1 },
       { guesser, judge },
     );
 

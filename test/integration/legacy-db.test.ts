@@ -23,6 +23,7 @@ import { Store } from '../../electron/engine/store/store';
 
 const FIXTURE = new URL('../fixtures/legacy-v5/', import.meta.url);
 const expected = (name: string) => readFileSync(new URL(`expected/${name}`, FIXTURE), 'utf8');
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- version 5's API answers, read as loose JSON
 const legacyViews = JSON.parse(expected('api-views.json')) as Record<string, any>;
 
 /** What a CLI command prints, run in this process against the database. */

@@ -39,7 +39,7 @@ function outcomes(store: Store, runId: number) {
 describe('resume after SIGKILL', () => {
   it('killed at several points and resumed, the run ends with no lost or duplicated turn and the uninterrupted metrics', async () => {
     const reference = tempStore();
-    const config = { dataset: { name: 'things', split: 'test' }, limit: 15, repetitions: 2, seed: 21, concurrency: 6 };
+    const config = { dataset: { name: 'things', subset: 'test' }, limit: 15, repetitions: 2, seed: 21, concurrency: 6 };
     const { runId: refId } = await prepareRun(reference, { ...config, players: players(slow.openaiBaseUrl) });
     await executeRun(reference, refId);
 
@@ -132,7 +132,7 @@ describe('cache, replay and rescore', () => {
     const questions = ['Is it alive?', 'Is it big?', 'Is it red?', 'Is it round?', 'Is it soft?', 'Is it old?', 'Is it cheap?', 'Is it loud?', 'Is it wet?', 'Is it an oar?'];
     const runId = await playScripted(
       store,
-      { dataset: { name: 'things', split: 'test' }, limit: 1, repetitions: 1 },
+      { dataset: { name: 'things', subset: 'test' }, limit: 1, repetitions: 1 },
       { guesser: ScriptedModel.fromLines('g', questions), judge: new ScriptedModel('j', () => 'Yes.') },
     );
     expect(store.episodes.list(runId)[0]!.scores).toEqual({ turns: 10, success: 1, yes: 9, score: 0.9 });
@@ -150,7 +150,7 @@ describe('game events', () => {
     const store = tempStore();
     const runId = await playScripted(
       store,
-      { dataset: { name: 'things', split: 'test' }, limit: 1, repetitions: 1, settings: { maxTurns: 3 } },
+      { dataset: { name: 'things', subset: 'test' }, limit: 1, repetitions: 1, settings: { maxTurns: 3 } },
       { guesser: ScriptedModel.fromLines('g', ['', 'Is it big?\nIs it red?', 'Is it alive?']), judge: ScriptedModel.fromLines('j', ['No.', 'Yes.', 'I think so']) },
     );
     const [episode] = store.episodes.list(runId);

@@ -92,7 +92,7 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
     .handle('explore.siblings', ({ episodeId }) => {
       const episode = store.episodes.get(episodeId);
       const runs = new Map(store.runs.all().map((r) => [r.id, r]));
-      return { instance: episode.instance.name, episodes: store.episodes.onInstance(episode.instance.id).map((e) => sibling(e, runs.get(e.runId)!)) };
+      return { game: episode.game, instance: episode.instance.name, episodes: store.episodes.onInstance(episode.instance.id).map((e) => sibling(e, runs.get(e.runId)!)) };
     })
     .handle('explore.sideBySide', ({ episodeIds }) => {
       const columns = episodeIds.map((id) => openTranscript(store, id));

@@ -1,18 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AnnotationItemView, Answer } from '../../../shared/api/contract';
-import type { JudgeLabel } from '../../../shared/contract/records';
+import type { AnnotationInfo, AnnotationItemView } from '../../../shared/api/contract';
 import { useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { href } from '../router';
 import { useAnnotationQueue } from './useAnnotationQueue';
 
-const LABEL_TEXT: Record<JudgeLabel, string> = { yes: 'Yes', no: 'No', maybe: 'Maybe', dunno: 'Dunno', bingo: 'Bingo!', other: 'off-format' };
-const ANSWER_KEYS: Record<string, Answer> = { y: 'yes', n: 'no', m: 'maybe', d: 'dunno' };
-const KEYS: [string, string][] = [
-  ['Enter or A', "the judge's answer is correct"],
-  ['Y / N / M / D', 'the correct answer is Yes / No / Maybe / Dunno'],
-  ['Q', 'the question is ambiguous'],
+/** The keys of a game's annotation: one per label (EDA: Y N M D), and the same keys for every game after them. */
+const keysOf = (info: AnnotationInfo | null): [string, string][] => [
+  ['Enter or A', `the ${info?.producer ?? 'label'}'s ${info?.labelNoun ?? 'label'} is correct`],
+  [(info?.labels ?? []).map((l) => l.key.toUpperCase()).join(' / '), `the correct ${info?.labelNoun ?? 'label'} is ${(info?.labels ?? []).map((l) => l.label).join(' / ')}`],
+  ['Q', 'ambiguous: no label is right'],
   ['S', 'skip (it comes back at the end)'],
   ['U or Backspace', 'undo your last label'],
   ['C', 'write a note for this item (Esc to leave it)'],
@@ -32,11 +30,11 @@ function useAnnotator(): [string | null, (name: string | null) => void] {
   ];
 }
 
-/** Labelling judge answers, one key per decision. */
+/** Labelling a game's labels (EDA: the judge's answers), one key per decision. */
 export function AnnotatePage({ setId }: { setId: number }) {
   const set = useQuery('annotations.get', { setId });
   const [annotator, setAnnotator] = useAnnotator();
-  const { current, progress, loaded, error, label, undo } = useAnnotationQueue(setId, annotator);
+  const { current, progress, info, loaded, error, label, undo } = useAnnotationQueue(setId, annotator);
   const [showContext, setShowContext] = useState(false);
   const [help, setHelp] = useState(false);
   const [note, setNote] = useState('');
@@ -74,15 +72,18 @@ export function AnnotatePage({ setId }: { setId: number }) {
       if (key === 't') return void (event.preventDefault(), setShowContext((v) => !v));
       if (!current) return;
       if (key === 'c') return void (event.preventDefault(), noteRef.current?.focus());
+      const labels = info?.labels ?? [];
       if (key === 'Enter' || key === 'a') {
         event.preventDefault();
-        if (current.judgeLabel === 'other') return setHint('The judge did not answer Yes/No/Maybe/Dunno: press Y, N, M or D for the correct answer.');
+        if (!labels.some((l) => l.id === current.label)) {
+          return setHint(`The ${info?.producer} did not give a ${info?.labelNoun} of ${labels.map((l) => l.label).join('/')}: press ${labels.map((l) => l.key.toUpperCase()).join(', ')} for the correct one.`);
+        }
         return decide(current, 'correct');
       }
-      if (ANSWER_KEYS[key]) {
+      const byKey = labels.find((l) => l.key === key);
+      if (byKey) {
         event.preventDefault();
-        const answer = ANSWER_KEYS[key];
-        return decide(current, answer === current.judgeLabel ? 'correct' : 'wrong', answer);
+        return decide(current, byKey.id === current.label ? 'correct' : 'wrong', byKey.id);
       }
       if (key === 'q') return void (event.preventDefault(), decide(current, 'ambiguous'));
       if (key === 's') return void (event.preventDefault(), decide(current, 'skip'));
@@ -92,16 +93,18 @@ export function AnnotatePage({ setId }: { setId: number }) {
       void undo();
       setLast('Undone: the item is back.');
     };
-    const decide = (item: AnnotationItemView, verdict: 'correct' | 'wrong' | 'ambiguous' | 'skip', answer?: Answer) => {
+    const decide = (item: AnnotationItemView, verdict: 'correct' | 'wrong' | 'ambiguous' | 'skip', answer?: string) => {
       label(item, verdict, answer, note);
       setNote('');
       setHint(null);
-      const what = verdict === 'wrong' ? `judge wrong → ${answer}` : verdict === 'correct' ? 'judge correct' : verdict === 'ambiguous' ? 'ambiguous question' : 'skipped';
-      setLast(`#${item.position} “${item.question}”: ${what}. U to undo.`);
+      const who = info?.producer ?? 'label';
+      const what = verdict === 'wrong' ? `${who} wrong → ${answer}` : verdict === 'correct' ? `${who} correct` : verdict === 'ambiguous' ? 'ambiguous' : 'skipped';
+      setLast(`#${item.position} “${item.prompt}”: ${what}. U to undo.`);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [current, help, label, note, undo]);
+  }, [current, help, info, label, note, undo]);
+  const labelText = (id: string | null) => info?.labels.find((l) => l.id === id)?.label ?? id ?? '';
 
   if (!annotator) return <NamePrompt onName={setAnnotator} />;
   const finished = loaded && !current && progress?.remaining === 0;
@@ -137,26 +140,26 @@ export function AnnotatePage({ setId }: { setId: number }) {
       {current && (
         <div className="annotation-card" ref={cardRef} tabIndex={-1} data-testid="annotation-card" aria-live="polite">
           <p className="meta">
-            Item {current.position} · entity <strong className="entity">{current.entity}</strong> ({current.dataset}) · judge {current.judgeModel} · turn{' '}
-            {current.turn} of <a href={href.episode(current.episodeId)}>episode {current.episodeId}</a>
+            Item {current.position} · <strong className="entity">{current.instance}</strong> ({current.dataset}) · {info?.producer} {current.model} · round{' '}
+            {current.round} of <a href={href.episode(current.episodeId)}>episode {current.episodeId}</a>
           </p>
           <details open={showContext} onToggle={(e) => setShowContext((e.target as HTMLDetailsElement).open)}>
-            <summary>Dialogue before ({current.context.length} turns) — T</summary>
+            <summary>Before this ({current.context.length} rounds) — T</summary>
             <ol className="context">
               {current.context.map((c) => (
-                <li key={c.turn}>
-                  <span className="meta">Q{c.turn}</span> {c.question} <span className={`chip label-${c.label}`}>{c.answer}</span>
+                <li key={c.round}>
+                  <span className="meta">{c.round}</span> {c.prompt} <span className={`chip label-${c.label ?? 'other'}`}>{c.reply}</span>
                 </li>
               ))}
             </ol>
           </details>
-          <p className="question" data-testid="question">“{current.question}”</p>
-          <p className="judge-answer">
-            The judge answered <q data-testid="judge-raw">{current.judgeRaw}</q> → <span className={`chip label-${current.judgeLabel}`}>{LABEL_TEXT[current.judgeLabel]}</span>
+          <p className="question" data-testid="question">“{current.prompt}”</p>
+          <p className="produced-label">
+            The {info?.producer} said <q data-testid="produced-text">{current.text}</q> → <span className={`chip label-${current.label}`}>{labelText(current.label)}</span>
           </p>
           <div className="key-row" aria-label="Decisions">
-            <kbd>Enter</kbd> correct <kbd>Y</kbd> yes <kbd>N</kbd> no <kbd>M</kbd> maybe <kbd>D</kbd> dunno <kbd>Q</kbd> ambiguous <kbd>S</kbd> skip <kbd>U</kbd> undo{' '}
-            <kbd>C</kbd> note <kbd>?</kbd> help
+            <kbd>Enter</kbd> correct {info?.labels.map((l) => <span key={l.id}><kbd>{l.key.toUpperCase()}</kbd> {l.label.toLowerCase()} </span>)}
+            <kbd>Q</kbd> ambiguous <kbd>S</kbd> skip <kbd>U</kbd> undo <kbd>C</kbd> note <kbd>?</kbd> help
           </div>
           <label className="note">
             Note (optional, kept with your next label)
@@ -172,7 +175,7 @@ export function AnnotatePage({ setId }: { setId: number }) {
             <h2 id="keys-title">Keys</h2>
             <table className="data">
               <tbody>
-                {KEYS.map(([k, what]) => (
+                {keysOf(info).map(([k, what]) => (
                   <tr key={k}><th scope="row"><kbd>{k}</kbd></th><td>{what}</td></tr>
                 ))}
               </tbody>

@@ -7,14 +7,15 @@ import { ProgressBar } from '../components/ProgressBar';
 import { download } from '../download';
 import { href } from '../router';
 
-const GROUPS: { key: keyof AnnotationResultsView['by']; title: string }[] = [
-  { key: 'judgeLabel', title: 'By judge answer' },
+/** The breakdowns, named in the game's words (EDA: by judge answer, dataset, judge model, category). */
+const groupsOf = (r: AnnotationResultsView): { key: keyof AnnotationResultsView['by']; title: string }[] => [
+  { key: 'label', title: `By ${r.info.producer} ${r.info.labelNoun}` },
   { key: 'dataset', title: 'By dataset' },
-  { key: 'judgeModel', title: 'By judge model' },
-  { key: 'category', title: 'By entity category' },
+  { key: 'model', title: `By ${r.info.producer} model` },
+  { key: 'tag', title: `By ${r.info.groups.tag}` },
 ];
 
-/** The judge's error rate with its interval, breakdowns, confusion, agreement and the effect on #Yes. */
+/** The error rate of a game's labels with its interval, breakdowns, confusion, agreement and the effect on the scores. */
 export function AnnotationResultsPage({ setId }: { setId: number }) {
   const api = useApi();
   const results = useQuery('annotations.results', { setId });
@@ -44,15 +45,15 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
       </p>
       <ProgressBar done={r.set.labelledItems} errors={0} total={r.set.items} label="Items labelled" />
 
-      <h2>Judge error rate</h2>
+      <h2>{r.info.producer.charAt(0).toUpperCase() + r.info.producer.slice(1)} error rate</h2>
       <p className="big-number" data-testid="error-rate">{formatRate(r.overall)}</p>
       <p className="meta">
-        Wilson 95% interval over {r.judged} items with a correct answer; {r.ambiguous} ambiguous, {r.ties} with annotators split evenly and{' '}
-        {r.unlabelled} not yet labelled are left out. With several annotators an item's correct answer is their majority.
+        Wilson 95% interval over {r.judged} items with a correct {r.info.labelNoun}; {r.ambiguous} ambiguous, {r.ties} with annotators split evenly and{' '}
+        {r.unlabelled} not yet labelled are left out. With several annotators an item's correct {r.info.labelNoun} is their majority.
       </p>
 
-      {GROUPS.map(({ key, title }) =>
-        r.by[key].length > 1 || key === 'judgeLabel' ? (
+      {groupsOf(r).map(({ key, title }) =>
+        r.by[key].length > 1 || key === 'label' ? (
           <div key={key}>
             <h3>{title}</h3>
             <table className="data">
@@ -68,15 +69,15 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
       )}
 
       <h2>Confusion</h2>
-      <table className="data confusion" aria-label="Judge answer by correct answer">
+      <table className="data confusion" aria-label={`${r.info.producer} ${r.info.labelNoun} by correct ${r.info.labelNoun}`}>
         <thead>
           <tr>
-            <th scope="col">judge said ↓ · correct →</th>
+            <th scope="col">{r.info.producer} said ↓ · correct →</th>
             {r.confusion.gold.map((g) => <th key={g} scope="col" className="num">{g}</th>)}
           </tr>
         </thead>
         <tbody>
-          {r.confusion.judge.map((j, i) => (
+          {r.confusion.produced.map((j, i) => (
             <tr key={j}>
               <th scope="row">{j}</th>
               {r.confusion.counts[i]!.map((c, k) => (
@@ -101,10 +102,12 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
 
       <h2>Effect on the scores</h2>
       {r.scoreEffect.episodes ? (
-        <p>
-          #Yes over the {r.scoreEffect.episodes} annotated episodes: {r.scoreEffect.yesAsPlayed!.toFixed(2)} as played →{' '}
-          {r.scoreEffect.yesCorrected!.toFixed(2)} with corrected answers ({r.scoreEffect.changedTurns} answers changed).
-        </p>
+        r.scoreEffect.metrics.map((m) => (
+          <p key={m.key}>
+            {m.label} over the {r.scoreEffect.episodes} annotated episodes: {m.asPlayed?.toFixed(2) ?? '—'} as played → {m.corrected?.toFixed(2) ?? '—'} with corrected{' '}
+            {r.info.labelNoun}s ({r.scoreEffect.changed} {r.info.labelNoun}s changed).
+          </p>
+        ))
       ) : (
         <p className="meta">No finished episode has a judged item yet.</p>
       )}

@@ -1,27 +1,32 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import type { AnnotationInfo } from '../../../shared/api/contract';
 import type { StratumKey } from '../../../shared/contract/annotation';
+import { useGames } from '../api/games';
 import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { when } from '../format';
 import { href, navigate } from '../router';
 
-const STRATA: { key: StratumKey; label: string }[] = [
-  { key: 'judgeLabel', label: 'judge answer' },
+/** What a set can be stratified by, in the game's words (EDA: judge answer, dataset, judge model, category). */
+const strataOf = (info: AnnotationInfo | null): { key: StratumKey; label: string }[] => [
+  { key: 'label', label: info ? `${info.producer} ${info.labelNoun}` : 'label' },
   { key: 'dataset', label: 'dataset' },
-  { key: 'judgeModel', label: 'judge model' },
-  { key: 'category', label: 'entity category' },
+  { key: 'model', label: info ? `${info.producer} model` : 'model' },
+  { key: 'tag', label: info?.groups.tag ?? 'tag' },
 ];
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Annotation sets, and a form that draws a new one from finished runs. */
 export function AnnotationsPage({ runId }: { runId: number | null }) {
   const api = useApi();
   const sets = useQuery('annotations.list', {});
   const runs = useQuery('runs.list', {});
+  const { gameOf } = useGames();
   const [chosen, setChosen] = useState<number[]>(runId ? [runId] : []);
   const [method, setMethod] = useState<'random' | 'stratified' | 'episodes'>('random');
   const [size, setSize] = useState('300');
-  const [strata, setStrata] = useState<StratumKey[]>(['judgeLabel']);
+  const [strata, setStrata] = useState<StratumKey[]>(['label']);
   const [allocation, setAllocation] = useState<'proportional' | 'equal'>('proportional');
   const [episodes, setEpisodes] = useState('');
   const [seed, setSeed] = useState('');
@@ -50,23 +55,28 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
     try {
       // Without a seed the engine draws one (and records it); the preview above used seed 1.
       const { seed: _previewSeed, ...rest } = spec;
-      const set = await api.call('annotations.create', { name: name.trim() || `judge check of run ${chosen.join(', ')}`, spec: seed ? spec : rest });
+      const set = await api.call('annotations.create', { name: name.trim() || defaultName, spec: seed ? spec : rest });
       navigate(href.annotate(set.id));
     } catch (e) {
       setError((e as Error).message);
     }
   };
-  const finished = (runs.data ?? []).filter((r) => r.done > 0);
+  // A set holds one game's events: once a run is chosen, only runs of its game can join it.
+  const firstGame = (runs.data ?? []).find((r) => chosen.includes(r.id))?.game;
+  const info = gameOf(firstGame ?? 'eda')?.annotation ?? null;
+  const finished = (runs.data ?? []).filter((r) => r.done > 0 && gameOf(r.game)?.annotation && (!firstGame || r.game === firstGame));
+  const items = info?.itemsNoun ?? 'items';
+  const defaultName = `${info?.producer ?? 'annotation'} check of run ${chosen.join(', ')}`;
   const toggle = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
   return (
     <section aria-labelledby="annotations-title">
       <header className="page-header">
-        <h1 id="annotations-title">Judge-error annotation</h1>
+        <h1 id="annotations-title">Annotation</h1>
       </header>
       <p className="meta">
-        How often is the judge wrong? Draw judge answers from finished runs, label them by keyboard, and get the error rate with a
-        Wilson 95% interval (the EDA paper found about 3%: 3.07% on Things, 2.95% on Celebrities, 300 answers each).
+        How often is the {info?.producer ?? 'model that labels the game'} wrong? Draw {items} from finished runs, label them by keyboard, and
+        get the error rate with a Wilson 95% interval.
       </p>
       <ErrorNote error={sets.error} />
       {(sets.data ?? []).length > 0 && (
@@ -111,7 +121,8 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
           <div className="checks">
             {finished.map((r) => (
               <label key={r.id}>
-                <input type="checkbox" checked={chosen.includes(r.id)} onChange={() => setChosen((c) => toggle(c, r.id))} /> #{r.id} {r.name ?? ''} {r.dataset}/{r.split} · judge {r.judge}
+                <input type="checkbox" checked={chosen.includes(r.id)} onChange={() => setChosen((c) => toggle(c, r.id))} /> #{r.id} {r.name ?? ''} {gameOf(r.game)?.shortTitle} {r.dataset}/{r.subset}
+                {r.seats.map((s) => ` · ${s.seat} ${s.player}`).join('')}
               </label>
             ))}
           </div>
@@ -121,12 +132,12 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
           <select id="set-method" value={method} onChange={(e) => setMethod(e.target.value as typeof method)}>
             <option value="random">simple random</option>
             <option value="stratified">stratified</option>
-            <option value="episodes">every turn of chosen episodes</option>
+            <option value="episodes">all of chosen episodes</option>
           </select>
         </div>
         {method !== 'episodes' && (
           <div className="field">
-            <label htmlFor="set-size">Judge answers to draw</label>
+            <label htmlFor="set-size">{capital(items)} to draw</label>
             <input id="set-size" inputMode="numeric" value={size} onChange={(e) => setSize(e.target.value)} />
           </div>
         )}
@@ -140,7 +151,7 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
           <>
             <fieldset className="field">
               <legend>Stratify by</legend>
-              {STRATA.map((s) => (
+              {strataOf(info).map((s) => (
                 <label key={s.key}>
                   <input type="checkbox" checked={strata.includes(s.key)} onChange={() => setStrata((x) => toggle(x, s.key))} /> {s.label}
                 </label>
@@ -150,7 +161,7 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
               <label htmlFor="set-allocation">Allocation</label>
               <select id="set-allocation" value={allocation} onChange={(e) => setAllocation(e.target.value as typeof allocation)}>
                 <option value="proportional">proportional to stratum size</option>
-                <option value="equal">equal per stratum (rare answers)</option>
+                <option value="equal">equal per stratum (rare labels)</option>
               </select>
             </div>
           </>
@@ -166,12 +177,12 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
         </div>
         <div className="field">
           <label htmlFor="set-name">Name</label>
-          <input id="set-name" value={name} onChange={(e) => setName(e.target.value)} placeholder={chosen.length ? `judge check of run ${chosen.join(', ')}` : 'optional'} />
+          <input id="set-name" value={name} onChange={(e) => setName(e.target.value)} placeholder={chosen.length ? defaultName : 'optional'} />
         </div>
         <div className="estimate" aria-live="polite" data-testid="set-preview">
           {preview.value ? (
             <p>
-              {preview.value.size} of {preview.value.available} judge answers
+              {preview.value.size} of {preview.value.available} {items}
               {preview.value.strata.length > 0 && <> · {preview.value.strata.map((s) => `${s.key}: ${s.take}/${s.available}`).join(' · ')}</>}
             </p>
           ) : (

@@ -1,44 +1,45 @@
 import { useMemo, useState } from 'react';
-import type { EntityView } from '../../../shared/api/contract';
+import type { InstanceView } from '../../../shared/api/contract';
+import { useGames } from '../api/games';
 import { useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { VirtualTable, type Column } from '../components/VirtualTable';
 
-const COLUMNS: Column<EntityView>[] = [
-  { key: 'pos', header: '#', width: '4rem', align: 'right', render: (e) => e.position, sortValue: (e) => e.position },
-  { key: 'name', header: 'Entity', width: 'minmax(12rem, 1fr)', render: (e) => e.name, sortValue: (e) => e.name.toLowerCase() },
-  { key: 'aliases', header: 'Also accepted', width: 'minmax(12rem, 2fr)', render: (e) => e.aliases.slice(1).join(', ') || '—' },
-];
-
-/** The bundled entity lists, per split. */
+/** Every game's datasets: the bundled ones and the users' files runs have used, instance by instance with their tags. */
 export function DatasetsPage() {
   const datasets = useQuery('datasets.list', {});
-  const [choice, setChoice] = useState({ name: 'things', split: 'test' as 'train' | 'dev' | 'test' });
-  const entities = useQuery('datasets.entities', choice);
+  const { gameOf } = useGames();
+  const [choice, setChoice] = useState({ game: 'eda', name: 'things', subset: 'test' });
+  const instances = useQuery('datasets.instances', choice);
   const [filter, setFilter] = useState('');
+  const game = gameOf(choice.game);
+  const noun = game?.view.nouns ?? { instance: 'instance', instances: 'instances', subset: 'subset' };
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    return (entities.data ?? []).filter((e) => !needle || e.aliases.some((a) => a.toLowerCase().includes(needle)));
-  }, [entities.data, filter]);
+    return (instances.data ?? []).filter((i) => !needle || `${i.key} ${Object.values(i.tags).join(' ')}`.toLowerCase().includes(needle));
+  }, [instances.data, filter]);
+  const tagKeys = useMemo(() => [...new Set(rows.flatMap((r) => Object.keys(r.tags)))], [rows]);
+  const columns: Column<InstanceView>[] = [
+    { key: 'pos', header: '#', width: '4rem', align: 'right', render: (i) => i.position + 1, sortValue: (i) => i.position },
+    { key: 'name', header: noun.instance.charAt(0).toUpperCase() + noun.instance.slice(1), width: 'minmax(12rem, 1fr)', render: (i) => i.name, sortValue: (i) => i.name.toLowerCase() },
+    { key: 'key', header: 'Key (as listed)', width: 'minmax(12rem, 2fr)', render: (i) => (i.key !== i.name ? i.key : '—') },
+    ...tagKeys.map((t): Column<InstanceView> => ({ key: `tag-${t}`, header: t, width: 'minmax(8rem, 1fr)', render: (i) => i.tags[t] ?? '—', sortValue: (i) => i.tags[t] ?? '' })),
+  ];
 
   return (
     <section aria-labelledby="datasets-title">
       <header className="page-header">
         <h1 id="datasets-title">Datasets</h1>
       </header>
-      <ErrorNote error={datasets.error ?? entities.error} />
-      <p className="meta">
-        Entity-Deduction Arena lists (Zhang et al., 2024): Things and Celebrities, each with train/dev/test splits. The game counts a guess
-        as right when it names any of an entity’s aliases.
-      </p>
-      <div className="split-picker" role="group" aria-label="Dataset and split">
+      <ErrorNote error={datasets.error ?? instances.error} />
+      <p className="meta">The data each game plays, bundled with Parlor (with their licences and provenance in datasets/), and your own files that runs have used, stored under their own names and content hashes.</p>
+      <div className="split-picker" role="group" aria-label="Dataset and subset">
         {(datasets.data ?? []).map((d) =>
-          d.splits.map((s) => {
-            const selected = choice.name === d.name && choice.split === s.split;
+          d.subsets.map((s) => {
+            const selected = choice.game === d.game && choice.name === d.name && choice.subset === s.subset;
             return (
-              <button key={`${d.name}/${s.split}`} type="button" aria-pressed={selected} className={selected ? 'selected' : undefined}
-                onClick={() => setChoice({ name: d.name, split: s.split as 'train' | 'dev' | 'test' })}>
-                {d.name}/{s.split} <span className="meta">({s.entities})</span>
+              <button key={`${d.game}/${d.name}/${s.subset}`} type="button" aria-pressed={selected} className={selected ? 'selected' : undefined} onClick={() => setChoice({ game: d.game, name: d.name, subset: s.subset })}>
+                {d.name}/{s.subset} <span className="meta">({s.instances}{d.bundled ? '' : ', your file'})</span>
               </button>
             );
           }),
@@ -46,11 +47,11 @@ export function DatasetsPage() {
       </div>
       <div className="filters">
         <label>
-          Find <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="entity or alias" />
+          Find <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={`${noun.instance}, alias or tag`} />
         </label>
-        <span className="meta" aria-live="polite">{rows.length} entities</span>
+        <span className="meta" aria-live="polite">{rows.length} {noun.instances}</span>
       </div>
-      <VirtualTable rows={rows} columns={COLUMNS} rowKey={(e) => e.position} label="entities" />
+      <VirtualTable rows={rows} columns={columns} rowKey={(i) => `${i.subset}/${i.position}`} label={noun.instances} />
     </section>
   );
 }

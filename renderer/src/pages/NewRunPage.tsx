@@ -1,5 +1,6 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import type { ModelProfile } from '../../../shared/api/contract';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { GameInfo, ModelProfile } from '../../../shared/api/contract';
+import { useGames } from '../api/games';
 import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { count, usd } from '../format';
@@ -7,66 +8,83 @@ import { href, navigate } from '../router';
 
 interface Form {
   name: string;
+  game: string;
   dataset: string;
-  split: string;
-  guesser: string;
-  judge: string;
+  subset: string;
+  /** Model profile id per role. */
+  players: Record<string, string>;
   repetitions: string;
   concurrency: string;
   limit: string;
   seed: string;
+  /** The game's settings as JSON, prefilled with its defaults (the paper's). */
+  settings: string;
 }
 
-const INITIAL: Form = { name: '', dataset: 'things', split: 'test', guesser: '', judge: '', repetitions: '5', concurrency: '16', limit: '', seed: '' };
+const INITIAL: Form = { name: '', game: 'eda', dataset: '', subset: '', players: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '' };
+
+type Problems = Partial<Record<string, string>>;
 
 /** Field problems the form can tell before asking the engine. */
-function localProblems(form: Form): Partial<Record<keyof Form, string>> {
-  const problems: Partial<Record<keyof Form, string>> = {};
+function localProblems(form: Form, game: GameInfo | undefined): Problems {
+  const problems: Problems = {};
   const whole = (text: string, min: number, max: number) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max;
-  if (!form.guesser) problems.guesser = 'Choose the model that asks the questions.';
-  if (!form.judge) problems.judge = 'Choose the model that answers them.';
-  if (!whole(form.repetitions, 1, 100)) problems.repetitions = 'A whole number from 1 to 100 (the paper uses 5).';
+  for (const role of game?.roles ?? []) if (!form.players[role.id]) problems[`role-${role.id}`] = `Choose the model for the ${role.label.toLowerCase()}.`;
+  if (!whole(form.repetitions, 1, 100)) problems.repetitions = 'A whole number from 1 to 100.';
   if (!whole(form.concurrency, 1, 1024)) problems.concurrency = 'A whole number from 1 to 1024.';
-  if (form.limit && !whole(form.limit, 1, 1_000_000)) problems.limit = 'Empty for the whole split, or a positive whole number.';
+  if (form.limit && !whole(form.limit, 1, 1_000_000)) problems.limit = 'Empty for all of them, or a positive whole number.';
   if (form.seed && !whole(form.seed, 0, 2 ** 31 - 1)) problems.seed = 'Empty for a random seed, or a whole number below 2³¹.';
+  try {
+    if (form.settings.trim()) JSON.parse(form.settings);
+  } catch (e) {
+    problems.settings = `Not valid JSON: ${(e as Error).message}`;
+  }
   return problems;
 }
 
 function runConfig(form: Form, profiles: readonly ModelProfile[]): unknown {
-  const byId = (id: string) => profiles.find((p) => String(p.id) === id)?.config;
+  const byId = (id: string | undefined) => profiles.find((p) => String(p.id) === id)?.config;
   return {
     ...(form.name.trim() ? { name: form.name.trim() } : {}),
-    game: 'eda',
-    dataset: { name: form.dataset, split: form.split },
-    players: { guesser: byId(form.guesser), judge: byId(form.judge) },
+    game: form.game,
+    dataset: { name: form.dataset, subset: form.subset },
+    players: Object.fromEntries(Object.entries(form.players).map(([role, id]) => [role, byId(id)])),
     repetitions: Number(form.repetitions),
     concurrency: Number(form.concurrency),
     ...(form.limit ? { limit: Number(form.limit) } : {}),
     ...(form.seed ? { seed: Number(form.seed) } : {}),
+    ...(form.settings.trim() ? { settings: JSON.parse(form.settings) as unknown } : {}),
   };
 }
 
 export function NewRunPage() {
   const api = useApi();
   const models = useQuery('models.list', {});
-  const datasets = useQuery('datasets.list', {});
+  const { games, gameOf } = useGames();
   const [form, setForm] = useState<Form>(INITIAL);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const profiles = useMemo(() => models.data ?? [], [models.data]);
-  const problems = localProblems(form);
-  const valid = Object.keys(problems).length === 0;
-  const config = useMemo(() => runConfig(form, profiles), [form, profiles]);
+  const game = gameOf(form.game);
+  // A game's first dataset, first-but-last subset (EDA: test) and default settings, until the user picks others.
+  useEffect(() => {
+    if (!game || form.dataset) return;
+    const dataset = game.datasets[0];
+    setForm((f) => ({ ...f, dataset: dataset?.name ?? '', subset: dataset?.subsets.at(-1)?.name ?? '', settings: JSON.stringify(game.defaultSettings, null, 2), players: {} }));
+  }, [game, form.dataset]);
+  const problems = localProblems(form, game);
+  const valid = Object.keys(problems).length === 0 && !!form.dataset;
+  const config = useMemo(() => (valid ? runConfig(form, profiles) : null), [form, profiles, valid]);
 
   // The estimate follows the form, and doubles as the engine's own validation of the config.
-  const estimate = useLiveCall('runs.estimate', valid ? { config } : null);
+  const estimate = useLiveCall('runs.estimate', config ? { config } : null);
 
-  const set = (key: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
-  const splits = datasets.data?.find((d) => d.name === form.dataset)?.splits ?? [];
+  const set = (key: Exclude<keyof Form, 'players'>) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const dataset = game?.datasets.find((d) => d.name === form.dataset);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!valid) return;
+    if (!config) return;
     setSubmitting(true);
     setSubmitError(null);
     try {
@@ -79,32 +97,16 @@ export function NewRunPage() {
     }
   };
 
-  const field = (key: keyof Form, label: string, input: React.ReactNode, hint?: string) => (
-    <div className={`field${problems[key] ? ' invalid' : ''}`}>
+  const field = (key: string, label: string, input: React.ReactNode, hint?: string) => (
+    <div className={`field${problems[key] ? ' invalid' : ''}`} key={key}>
       <label htmlFor={`run-${key}`}>{label}</label>
       {input}
-      {problems[key] ? (
-        <small id={`run-${key}-problem`} className="field-problem">{problems[key]}</small>
-      ) : hint ? (
-        <small className="hint">{hint}</small>
-      ) : null}
+      {problems[key] ? <small id={`run-${key}-problem`} className="field-problem">{problems[key]}</small> : hint ? <small className="hint">{hint}</small> : null}
     </div>
   );
-  const describedBy = (key: keyof Form) => (problems[key] ? `run-${key}-problem` : undefined);
-  const modelField = (role: 'guesser' | 'judge', label: string, hint?: string) =>
-    field(
-      role,
-      label,
-      <select id={`run-${role}`} value={form[role]} onChange={set(role)} aria-invalid={!!problems[role]} aria-describedby={describedBy(role)}>
-        <option value="">Choose a model…</option>
-        {profiles.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name} ({p.config.provider}:{p.config.model}){p.keyStatus === 'missing' ? ' — no key' : ''}
-          </option>
-        ))}
-      </select>,
-      hint,
-    );
+  const describedBy = (key: string) => (problems[key] ? `run-${key}-problem` : undefined);
+  const numberField = (key: 'repetitions' | 'concurrency' | 'limit' | 'seed', label: string, placeholder?: string, hint?: string) =>
+    field(key, label, <input id={`run-${key}`} inputMode="numeric" value={form[key]} onChange={set(key)} placeholder={placeholder} aria-invalid={!!problems[key]} aria-describedby={describedBy(key)} />, hint);
 
   return (
     <section aria-labelledby="new-run-title">
@@ -113,48 +115,60 @@ export function NewRunPage() {
       </header>
       {models.data && profiles.length === 0 && (
         <p className="notice">
-          No models yet: <a href={href.models()}>add a model</a> first (the guesser and the judge can be the same one).
+          No models yet: <a href={href.models()}>add a model</a> first (one model can play every role).
         </p>
       )}
       <form className="form-grid" onSubmit={submit} noValidate>
         {field('name', 'Name (optional)', <input id="run-name" value={form.name} onChange={set('name')} maxLength={200} />)}
-        <div className="field">
-          <label htmlFor="run-game">Game</label>
-          <select id="run-game" value="eda" onChange={() => {}}>
-            <option value="eda">Entity-Deduction Arena (20 questions)</option>
-          </select>
-        </div>
+        {field(
+          'game',
+          'Game',
+          <select id="run-game" value={form.game} onChange={(e) => setForm({ ...INITIAL, game: e.target.value })}>
+            {games.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
+          </select>,
+        )}
         {field(
           'dataset',
           'Dataset',
-          <select id="run-dataset" value={form.dataset} onChange={set('dataset')}>
-            {(datasets.data ?? []).map((d) => (
-              <option key={d.name} value={d.name}>{d.name === 'things' ? 'Things' : d.name === 'celebrities' ? 'Celebrities' : d.name}</option>
-            ))}
+          <select id="run-dataset" value={form.dataset} onChange={(e) => setForm((f) => ({ ...f, dataset: e.target.value, subset: game?.datasets.find((d) => d.name === e.target.value)?.subsets.at(-1)?.name ?? '' }))}>
+            {(game?.datasets ?? []).map((d) => <option key={d.name} value={d.name}>{d.title}</option>)}
           </select>,
         )}
         {field(
-          'split',
-          'Split',
-          <select id="run-split" value={form.split} onChange={set('split')}>
-            {splits.map((s) => (
-              <option key={s.split} value={s.split}>{s.split} ({s.entities} entities)</option>
-            ))}
+          'subset',
+          game ? game.view.nouns.subset.charAt(0).toUpperCase() + game.view.nouns.subset.slice(1) : 'Subset',
+          <select id="run-subset" value={form.subset} onChange={set('subset')}>
+            {(dataset?.subsets ?? []).map((s) => <option key={s.name} value={s.name}>{s.name} ({s.instances} {game?.view.nouns.instances})</option>)}
           </select>,
         )}
-        {modelField('guesser', 'Guesser')}
-        {modelField('judge', 'Judge', 'The paper uses GPT-3.5-turbo as the judge.')}
-        {field('repetitions', 'Repetitions', <input id="run-repetitions" inputMode="numeric" value={form.repetitions} onChange={set('repetitions')} aria-invalid={!!problems.repetitions} aria-describedby={describedBy('repetitions')} />, 'Table 1 reports mean ± std over 5.')}
-        {field('concurrency', 'Episodes in flight', <input id="run-concurrency" inputMode="numeric" value={form.concurrency} onChange={set('concurrency')} aria-invalid={!!problems.concurrency} aria-describedby={describedBy('concurrency')} />)}
-        {field('limit', 'Limit (first N entities)', <input id="run-limit" inputMode="numeric" value={form.limit} onChange={set('limit')} placeholder="whole split" aria-invalid={!!problems.limit} aria-describedby={describedBy('limit')} />)}
-        {field('seed', 'Seed', <input id="run-seed" inputMode="numeric" value={form.seed} onChange={set('seed')} placeholder="random, recorded" aria-invalid={!!problems.seed} aria-describedby={describedBy('seed')} />)}
+        {(game?.roles ?? []).map((role) =>
+          field(
+            `role-${role.id}`,
+            role.label,
+            <select id={`run-role-${role.id}`} value={form.players[role.id] ?? ''} onChange={(e) => setForm((f) => ({ ...f, players: { ...f.players, [role.id]: e.target.value } }))} aria-invalid={!!problems[`role-${role.id}`]} aria-describedby={describedBy(`role-${role.id}`)}>
+              <option value="">Choose a model…</option>
+              {profiles.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.config.provider}:{p.config.model}){p.keyStatus === 'missing' ? ' — no key' : ''}
+                </option>
+              ))}
+            </select>,
+          ),
+        )}
+        {numberField('repetitions', 'Repetitions', undefined, 'Tables report mean ± std over repetitions.')}
+        {numberField('concurrency', 'Episodes in flight')}
+        {numberField('limit', `Limit (first N ${game?.view.nouns.instances ?? 'instances'})`, 'all of them')}
+        {numberField('seed', 'Seed', 'random, recorded')}
+        <details className="field wide">
+          <summary>Game settings (the paper's by default)</summary>
+          {field('settings', 'Settings (JSON)', <textarea id="run-settings" rows={8} value={form.settings} onChange={set('settings')} spellCheck={false} aria-invalid={!!problems.settings} aria-describedby={describedBy('settings')} />, 'Checked by the game as you type; the estimate below shows its objections.')}
+        </details>
 
         <div className="estimate" aria-live="polite" data-testid="estimate">
           <h2>Estimate</h2>
           {estimate.value ? (
             <p>
-              {count(estimate.value.episodes)} episodes · at most {count(estimate.value.calls)} calls ·{' '}
-              {count(estimate.value.inputTokens + estimate.value.outputTokens)} tokens · cost{' '}
+              {count(estimate.value.episodes)} episodes · at most {count(estimate.value.calls)} calls · {count(estimate.value.inputTokens + estimate.value.outputTokens)} tokens · cost{' '}
               {estimate.value.usd === null ? `unknown (no price for ${estimate.value.unpriced.join(', ')}; set one with \`parlor prices set\`)` : `at most ${usd(estimate.value.usd)}`}
             </p>
           ) : (

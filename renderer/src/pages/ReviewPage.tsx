@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useGames } from '../api/games';
 import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
+import { OutcomeBadge } from '../components/OutcomeBadge';
 import { when } from '../format';
 import { href } from '../router';
-import { OutcomeBadge } from './RunPage';
 
 const REASONS = ['chit-chat', 'nonsense or repeated questions', 'abandoned', 'not doing the task'];
 
@@ -11,6 +12,7 @@ const REASONS = ['chit-chat', 'nonsense or repeated questions', 'abandoned', 'no
 export function ReviewPage() {
   const api = useApi();
   const sessions = useQuery('human.sessions', {});
+  const { gameOf } = useGames();
   const [reason, setReason] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const mark = (episodeId: number, invalid: string | null) => api.call('human.review', { episodeId, invalid }).then(sessions.reload, (e: Error) => setError(e.message));
@@ -23,14 +25,17 @@ export function ReviewPage() {
       {sessions.data?.length === 0 && <p className="meta">No human games yet.</p>}
       {(sessions.data?.length ?? 0) > 0 && (
         <table className="data" data-testid="review">
-          <thead><tr><th scope="col">Player</th><th scope="col">Entity</th><th scope="col">Outcome</th><th scope="col" className="num">Questions</th><th scope="col">Finished</th><th scope="col">Review</th></tr></thead>
+          <thead><tr><th scope="col">Player</th><th scope="col">Game · seat</th><th scope="col">Played on</th><th scope="col">Outcome</th><th scope="col">Scores</th><th scope="col">Finished</th><th scope="col">Review</th></tr></thead>
           <tbody>
-            {sessions.data!.map((s) => (
+            {sessions.data!.map((s) => {
+              const game = gameOf(s.game);
+              return (
               <tr key={s.episodeId}>
                 <td>{s.player.replace(/^human:/, '')}</td>
-                <td><a href={href.episode(s.episodeId)}>{s.entity}</a> <span className="meta">{s.dataset}/{s.split}</span></td>
-                <td><OutcomeBadge episode={{ status: s.status, outcome: s.outcome, errorKind: null }} /></td>
-                <td className="num">{s.turns ?? '—'}</td>
+                <td>{game?.shortTitle ?? s.game} · {s.seat}</td>
+                <td><a href={href.episode(s.episodeId)}>{s.instance}</a> <span className="meta">{s.dataset}/{s.subset}</span></td>
+                <td><OutcomeBadge episode={{ status: s.status, outcome: s.outcome, errorKind: null }} game={game} /></td>
+                <td>{s.scores && game ? game.metrics.filter((m) => s.scores![m.key] !== undefined).map((m) => `${m.label} ${m.episodeDigits === undefined ? s.scores![m.key] : s.scores![m.key]!.toFixed(m.episodeDigits)}`).join(' · ') : '—'}</td>
                 <td>{when(s.finishedAt)}</td>
                 <td>
                   {s.invalid ? (
@@ -46,7 +51,8 @@ export function ReviewPage() {
                   )}
                 </td>
               </tr>
-            ))}
+              );
+            })}
           </tbody>
         </table>
       )}

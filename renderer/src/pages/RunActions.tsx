@@ -21,7 +21,7 @@ export function RunActions({ run, onChanged, compact }: { run: RunSummary; onCha
   };
   const unfinished = run.total - run.done - run.errors;
   // A person's games continue from the Play page, not as a batch.
-  if (run.guesser?.startsWith('human:')) return null;
+  if (run.seats.some((s) => s.kind === 'human')) return null;
   return (
     <div className={`actions${compact ? ' compact' : ''}`}>
       {run.active && (

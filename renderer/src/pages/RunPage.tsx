@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { EpisodeSummary } from '../../../shared/api/contract';
+import { outcomeLabel, roleLabel, useGames } from '../api/games';
 import { useEvents, useQuery, useThrottled } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
+import { OutcomeBadge } from '../components/OutcomeBadge';
 import { ProgressBar } from '../components/ProgressBar';
 import { StatusBadge } from '../components/StatusBadge';
 import { VirtualTable, type Column } from '../components/VirtualTable';
@@ -9,7 +11,7 @@ import { count, meanStd, usd, when } from '../format';
 import { href, navigate } from '../router';
 import { RunActions } from './RunActions';
 
-type OutcomeFilter = 'all' | 'win' | 'loss' | 'error' | 'unfinished';
+type OutcomeFilter = 'all' | 'success' | 'failure' | 'aborted' | 'error' | 'unfinished';
 
 const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
 
@@ -19,7 +21,8 @@ export function RunPage({ runId }: { runId: number }) {
   const [appliedSearch, setAppliedSearch] = useState('');
   const episodes = useQuery('episodes.list', appliedSearch ? { runId, search: appliedSearch } : { runId });
   const [outcome, setOutcome] = useState<OutcomeFilter>('all');
-  const [entity, setEntity] = useState('');
+  const [instance, setInstance] = useState('');
+  const { gameOf } = useGames();
   const [repetition, setRepetition] = useState('all');
   const refresh = useThrottled(() => {
     detail.reload();
@@ -30,29 +33,43 @@ export function RunPage({ runId }: { runId: number }) {
   });
 
   const rows = useMemo(() => {
-    const needle = entity.trim().toLowerCase();
+    const needle = instance.trim().toLowerCase();
     return (episodes.data ?? []).filter((e) => {
-      if (outcome === 'win' && e.outcome !== 'win') return false;
-      if (outcome === 'loss' && e.outcome !== 'loss') return false;
+      if ((outcome === 'success' || outcome === 'failure' || outcome === 'aborted') && e.outcome !== outcome) return false;
       if (outcome === 'error' && e.status !== 'error') return false;
       if (outcome === 'unfinished' && (e.status === 'done' || e.status === 'error')) return false;
       if (repetition !== 'all' && e.repetition !== Number(repetition)) return false;
-      return !needle || e.entity.toLowerCase().includes(needle);
+      return !needle || e.instance.toLowerCase().includes(needle);
     });
-  }, [episodes.data, outcome, entity, repetition]);
+  }, [episodes.data, outcome, instance, repetition]);
 
   if (detail.error && !detail.data) return <ErrorNote error={detail.error} />;
   if (!detail.data) return <p aria-busy="true">Loading run {runId}…</p>;
   const run = detail.data;
   const s = run.summary;
+  const game = gameOf(s.game);
+  const nouns = game?.view.nouns ?? { instance: 'instance', instances: 'instances', subset: 'subset' };
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  const metricColumns = (game?.view.episodeColumns ?? []).flatMap((key) => {
+    const m = run.metrics.find((x) => x.key === key);
+    return m ? [m] : [];
+  });
 
   const columns: Column<EpisodeSummary>[] = [
-    { key: 'entity', header: 'Entity', width: 'minmax(10rem, 2fr)', render: (e) => <a href={href.episode(e.id)} tabIndex={-1}>{e.entity}</a>, sortValue: (e) => e.entity.toLowerCase() },
+    { key: 'instance', header: capital(nouns.instance), width: 'minmax(10rem, 2fr)', render: (e) => <a href={href.episode(e.id)} tabIndex={-1}>{e.instance}</a>, sortValue: (e) => e.instance.toLowerCase() },
     { key: 'rep', header: 'Rep.', width: '4rem', align: 'right', render: (e) => e.repetition, sortValue: (e) => e.repetition },
-    { key: 'outcome', header: 'Outcome', width: '7rem', render: (e) => <OutcomeBadge episode={e} />, sortValue: (e) => e.outcome ?? e.status },
-    { key: 'turns', header: '#Turns', width: '5rem', align: 'right', render: (e) => e.turns ?? '—', sortValue: (e) => e.turns },
-    { key: 'yes', header: '#Yes', width: '5rem', align: 'right', render: (e) => e.yes ?? '—', sortValue: (e) => e.yes },
-    { key: 'score', header: 'Score', width: '5rem', align: 'right', render: (e) => (e.score === null ? '—' : e.score.toFixed(2)), sortValue: (e) => e.score },
+    { key: 'outcome', header: 'Outcome', width: '7rem', render: (e) => <OutcomeBadge episode={e} game={game} />, sortValue: (e) => e.outcome ?? e.status },
+    ...metricColumns.map((m): Column<EpisodeSummary> => ({
+      key: m.key,
+      header: m.label,
+      width: '5rem',
+      align: 'right',
+      render: (e) => {
+        const v = e.scores?.[m.key];
+        return v === undefined ? '—' : m.episodeDigits === undefined ? v : v.toFixed(m.episodeDigits);
+      },
+      sortValue: (e) => e.scores?.[m.key] ?? null,
+    })),
   ];
 
   return (
@@ -65,24 +82,30 @@ export function RunPage({ runId }: { runId: number }) {
         <StatusBadge status={s.status} active={s.active} />
       </header>
       <p className="meta">
-        {s.dataset}/{s.split} · guesser <strong>{s.guesser}</strong> · judge <strong>{s.judge}</strong> · {run.repetitions} repetitions · seed {run.seed} ·
+        {game?.shortTitle ?? s.game} · {s.dataset}/{s.subset} ·{' '}
+        {s.seats.map((seat) => (
+          <span key={seat.seat}>
+            {roleLabel(game, seat.role).toLowerCase()} <strong>{seat.player}</strong> ·{' '}
+          </span>
+        ))}
+        {run.repetitions} repetitions · seed {run.seed} ·
         created {when(s.createdAt)} · Parlor {run.appVersion}
       </p>
       <div className="run-progress">
         <ProgressBar done={s.done} errors={s.errors} total={s.total} label={`Run ${s.id} progress`} />
         <RunActions run={s} onChanged={detail.reload} />
-        {s.done > 0 && <a className="button" href={href.newAnnotationSet(s.id)}>Check the judge…</a>}
+        {s.done > 0 && game?.annotation && <a className="button" href={href.newAnnotationSet(s.id)}>Check the {game.annotation.itemsNoun}…</a>}
       </div>
       {s.error && <ErrorNote error={`Stopped: ${s.error}`} />}
 
-      <h2>Results (Table 1)</h2>
+      <h2>Results</h2>
       <table className="data metrics" data-testid="table1">
         <thead>
           <tr>
             {run.metrics.map((m) => (
               <th key={m.key} scope="col" className="num">
                 {m.label}
-                {ARROW[m.better]}
+                {ARROW[m.direction]}
               </th>
             ))}
           </tr>
@@ -98,7 +121,7 @@ export function RunPage({ runId }: { runId: number }) {
         </tbody>
       </table>
       <p className="meta">
-        Mean ± sample std of the per-repetition means over finished episodes.
+        Mean ± sample std of the per-repetition means over finished episodes (a metric an episode was not scored on is left out of it).
         {run.errorsExcluded ? ` ${run.errorsExcluded} error${run.errorsExcluded === 1 ? '' : 's'} excluded.` : ''}
         {run.pending ? ` ${run.pending} unfinished excluded.` : ''}
         {run.invalidExcluded ? ` ${run.invalidExcluded} marked invalid excluded.` : ''} {count(run.calls.total)} model calls ({run.calls.errors} failed attempts) · cost{' '}
@@ -131,11 +154,11 @@ export function RunPage({ runId }: { runId: number }) {
       {run.errors.length > 0 && (
         <>
           <h2>Errors ({run.errors.length})</h2>
-          <p className="meta">Infrastructure failures after retries: excluded from the metrics, never counted as losses.</p>
+          <p className="meta">Infrastructure failures after retries: excluded from the metrics, never scored as a {outcomeLabel(game, 'failure')}.</p>
           <ul className="error-list">
             {run.errors.map((e) => (
               <li key={e.episodeId}>
-                <a href={href.episode(e.episodeId)}>{e.entity}</a> (rep. {e.repetition}): <code>{e.kind ?? 'error'}</code> {e.message}
+                <a href={href.episode(e.episodeId)}>{e.instance}</a> (rep. {e.repetition}): <code>{e.kind ?? 'error'}</code> {e.message}
               </li>
             ))}
           </ul>
@@ -148,14 +171,15 @@ export function RunPage({ runId }: { runId: number }) {
           Outcome{' '}
           <select value={outcome} onChange={(e) => setOutcome(e.target.value as OutcomeFilter)}>
             <option value="all">all</option>
-            <option value="win">wins</option>
-            <option value="loss">losses</option>
+            <option value="success">{outcomeLabel(game, 'success')}</option>
+            <option value="failure">{outcomeLabel(game, 'failure')}</option>
+            <option value="aborted">{outcomeLabel(game, 'aborted')}</option>
             <option value="error">errors</option>
             <option value="unfinished">unfinished</option>
           </select>
         </label>
         <label>
-          Entity <input value={entity} onChange={(e) => setEntity(e.target.value)} placeholder="filter" />
+          {capital(nouns.instance)} <input value={instance} onChange={(e) => setInstance(e.target.value)} placeholder="filter" />
         </label>
         <label>
           Repetition{' '}
@@ -173,7 +197,7 @@ export function RunPage({ runId }: { runId: number }) {
           }}
         >
           <label>
-            Questions containing <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. electronic" />
+            Text containing <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. electronic" />
           </label>{' '}
           <button type="submit">Search</button>
           {appliedSearch && (
@@ -195,10 +219,4 @@ export function RunPage({ runId }: { runId: number }) {
       />
     </section>
   );
-}
-
-export function OutcomeBadge({ episode }: { episode: Pick<EpisodeSummary, 'status' | 'outcome' | 'errorKind'> }) {
-  if (episode.status === 'error') return <span className="badge outcome-error" title={episode.errorKind ?? undefined}>error</span>;
-  if (episode.outcome) return <span className={`badge outcome-${episode.outcome}`}>{episode.outcome}</span>;
-  return <span className="badge outcome-pending">{episode.status}</span>;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RunSummary } from '../../../shared/api/contract';
+import { useGames } from '../api/games';
 import { useEvents, useQuery, useThrottled } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
@@ -12,11 +13,12 @@ import { RunActions } from './RunActions';
 export function RunsPage() {
   const runs = useQuery('runs.list', {});
   const models = useQuery('models.list', {});
-  const [live, setLive] = useState<Record<number, Pick<RunSummary, 'done' | 'errors' | 'wins' | 'total'>>>({});
+  const { gameOf } = useGames();
+  const [live, setLive] = useState<Record<number, Pick<RunSummary, 'done' | 'errors' | 'total'> & { successes: number }>>({});
   const refetch = useThrottled(runs.reload, 500);
   useEvents((event) => {
     if (event.type === 'progress' || event.type === 'episode-finished') {
-      setLive((l) => ({ ...l, [event.runId]: { done: event.done, errors: event.errors, wins: event.wins, total: event.total } }));
+      setLive((l) => ({ ...l, [event.runId]: { done: event.done, errors: event.errors, successes: event.successes, total: event.total } }));
     } else refetch();
   });
 
@@ -34,9 +36,9 @@ export function RunsPage() {
           <thead>
             <tr>
               <th scope="col">Run</th>
+              <th scope="col">Game</th>
               <th scope="col">Dataset</th>
-              <th scope="col">Guesser</th>
-              <th scope="col">Judge</th>
+              <th scope="col">Players</th>
               <th scope="col">Status</th>
               <th scope="col">Progress</th>
               <th scope="col" className="num">Success</th>
@@ -46,18 +48,21 @@ export function RunsPage() {
           </thead>
           <tbody>
             {list.map((run) => {
-              const counts = { ...run, ...(run.active ? live[run.id] : undefined) };
+              const counts = { ...run, successes: run.outcomes.success, ...(run.active ? live[run.id] : undefined) };
+              const game = gameOf(run.game);
               return (
                 <tr key={run.id} data-testid={`run-row-${run.id}`}>
                   <td>
                     <a href={href.run(run.id)}>#{run.id}{run.name ? ` ${run.name}` : ''}</a>
                   </td>
-                  <td>{run.dataset}/{run.split}</td>
-                  <td>{run.guesser ?? '—'}</td>
-                  <td>{run.judge ?? '—'}</td>
+                  <td>{game?.shortTitle ?? run.game}</td>
+                  <td>{run.dataset}/{run.subset}</td>
+                  <td>
+                    {run.seats.map((s) => (game?.roles.find((r) => r.id === s.role)?.subject ? <strong key={s.seat}>{s.player} </strong> : <span key={s.seat} className="meta">{s.seat} {s.player} </span>))}
+                  </td>
                   <td><StatusBadge status={run.status} active={run.active} /></td>
                   <td><ProgressBar done={counts.done} errors={counts.errors} total={counts.total} label={`Run ${run.id} progress`} /></td>
-                  <td className="num">{counts.done ? (counts.wins / counts.done).toFixed(2) : '—'}</td>
+                  <td className="num">{counts.done ? (counts.successes / counts.done).toFixed(2) : '—'}</td>
                   <td>{when(run.createdAt)}</td>
                   <td><RunActions run={run} onChanged={runs.reload} compact /></td>
                 </tr>
@@ -75,15 +80,16 @@ function Welcome({ hasModels }: { hasModels: boolean }) {
     <div className="welcome">
       <h2>Welcome to Parlor</h2>
       <p>
-        Parlor plays the Entity-Deduction Arena: a guesser model asks up to 20 yes/no questions to find a hidden
-        entity, and a judge model that knows it answers. Every call and turn is stored in one local database.
+        Parlor evaluates language models through conversational games, starting with the Entity-Deduction Arena: one model asks up
+        to 20 yes/no questions to find a hidden entity, another, that knows it, answers. Every call and every move is stored in one
+        local database.
       </p>
       <ol>
         <li className={hasModels ? 'done' : undefined}>
           <a href={href.models()}>Add a model</a> — an OpenAI or Anthropic model, or any OpenAI-compatible server.
         </li>
         <li>
-          <a href={href.newRun()}>Start a run</a> — pick a dataset (Things or Celebrities), a guesser and a judge.
+          <a href={href.newRun()}>Start a run</a> — pick a game, a dataset, and a model for each role.
         </li>
         <li>Watch it play, then open a transcript and read the game turn by turn.</li>
       </ol>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AnnotationItemView, AnnotatorProgress, Answer, Verdict } from '../../../shared/api/contract';
+import type { AnnotationInfo, AnnotationItemView, AnnotatorProgress } from '../../../shared/api/contract';
+import type { Verdict } from '../../../shared/contract/annotation';
 import { useApi } from '../api/hooks';
 
 const REFILL_BELOW = 10;
@@ -14,6 +15,7 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
   const api = useApi();
   const [queue, setQueue] = useState<AnnotationItemView[]>([]);
   const [progress, setProgress] = useState<AnnotatorProgress | null>(null);
+  const [info, setInfo] = useState<AnnotationInfo | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
@@ -41,6 +43,7 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
         return [...q, ...next.items.filter((i) => !have.has(i.itemId) && !submitted.current.has(i.itemId))];
       });
       setProgress(next.progress);
+      setInfo(next.info);
       setLoaded(true);
     }).finally(() => {
       refilling.current = false;
@@ -59,7 +62,7 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
   }, [refill]);
 
   const label = useCallback(
-    (item: AnnotationItemView, verdict: Verdict, answer?: Answer, note?: string) => {
+    (item: AnnotationItemView, verdict: Verdict, answer?: string, note?: string) => {
       if (!annotator) return;
       submitted.current.add(item.itemId);
       setQueue((q) => q.filter((i) => i.itemId !== item.itemId));
@@ -98,5 +101,5 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
     });
   }, [annotator, api, enqueue, setId]);
 
-  return { current: queue[0] ?? null, upcoming: queue.length, progress, loaded, error, label, undo };
+  return { current: queue[0] ?? null, upcoming: queue.length, progress, info, loaded, error, label, undo };
 }

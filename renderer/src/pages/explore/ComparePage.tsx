@@ -1,37 +1,45 @@
 import { useState } from 'react';
-import type { JudgeLabel } from '../../../../shared/contract/records';
+import type { TranscriptView } from '../../../../shared/api/contract';
+import { outcomeLabel, useGames } from '../../api/games';
 import { useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
+import { OutcomeBadge } from '../../components/OutcomeBadge';
+import { gameViews } from '../../games';
 import { href } from '../../router';
-import { OutcomeBadge } from '../RunPage';
 
-const LABEL: Record<JudgeLabel, string> = { yes: 'Yes', no: 'No', maybe: 'Maybe', dunno: 'Dunno', bingo: 'Bingo!', other: 'off-format' };
+const MARK_TEXT: Record<string, { text: string; title: string }> = {
+  'first-yes': { text: 'first Yes', title: 'first Yes of this game' },
+  winning: { text: 'winning turn', title: 'the winning move' },
+};
 
-/** Episodes of one entity by different players, read turn by turn in aligned columns. */
+/** Episodes of one instance by different players, read round by round in aligned columns. */
 export function ComparePage({ episodeId }: { episodeId: number }) {
   const siblings = useQuery('explore.siblings', { episodeId });
+  const { gameOf } = useGames();
   const [picked, setPicked] = useState<number[] | null>(null);
   if (siblings.error && !siblings.data) return <ErrorNote error={siblings.error} />;
   if (!siblings.data) return <p aria-busy="true">Loading…</p>;
   const all = siblings.data.episodes;
+  const self = all.find((x) => x.id === episodeId);
   // By default: this episode and the first episode of up to three other players.
-  const initial = [episodeId, ...all.filter((e, i) => e.id !== episodeId && all.findIndex((x) => x.player === e.player) === i && e.player !== all.find((x) => x.id === episodeId)?.player).map((e) => e.id)].slice(0, 4);
+  const initial = [episodeId, ...all.filter((e, i) => e.id !== episodeId && all.findIndex((x) => x.player === e.player) === i && e.player !== self?.player).map((e) => e.id)].slice(0, 4);
   const chosen = picked ?? initial;
-  const toggle = (id: number) => setPicked((p) => {
-    const current = p ?? initial;
-    return current.includes(id) ? current.filter((x) => x !== id) : current.length < 4 ? [...current, id] : current;
-  });
+  const toggle = (id: number) =>
+    setPicked((p) => {
+      const current = p ?? initial;
+      return current.includes(id) ? current.filter((x) => x !== id) : current.length < 4 ? [...current, id] : current;
+    });
   return (
     <section aria-labelledby="compare-title">
       <p className="breadcrumb"><a href={href.episode(episodeId)}>← Episode {episodeId}</a></p>
-      <header className="page-header"><h1 id="compare-title">Side by side: {siblings.data.entity}</h1></header>
+      <header className="page-header"><h1 id="compare-title">Side by side: {siblings.data.instance}</h1></header>
       <details open={chosen.length < 2}>
-        <summary>Choose 2–4 episodes of {siblings.data.entity} ({all.length} played)</summary>
+        <summary>Choose 2–4 episodes of {siblings.data.instance} ({all.length} played)</summary>
         <div className="checks">
           {all.map((e) => (
             <label key={e.id}>
               <input type="checkbox" checked={chosen.includes(e.id)} onChange={() => toggle(e.id)} disabled={!chosen.includes(e.id) && chosen.length >= 4} /> {e.player} · run #{e.runId} rep. {e.repetition} ·{' '}
-              {e.outcome ?? e.status}{e.turns ? ` in ${e.turns}` : ''}
+              {e.outcome ? outcomeLabel(gameOf(siblings.data!.game), e.outcome) : e.status}
             </label>
           ))}
         </div>
@@ -43,39 +51,39 @@ export function ComparePage({ episodeId }: { episodeId: number }) {
 
 function Columns({ ids }: { ids: number[] }) {
   const view = useQuery('explore.sideBySide', { episodeIds: ids });
+  const { gameOf } = useGames();
   if (view.error && !view.data) return <ErrorNote error={view.error} />;
   if (!view.data) return <p aria-busy="true">Loading transcripts…</p>;
   const columns = view.data.columns;
-  const length = Math.max(0, ...columns.map((c) => c.turns.length));
+  const game = gameOf(view.data.game);
+  const Round = gameViews(view.data.game).Round ?? GenericRound;
+  const rounds = [...new Set(columns.flatMap((c) => c.events.map((e) => e.round)))].filter((r) => r > 0).sort((a, b) => a - b);
+  const player = (c: TranscriptView) => c.episode.seats.filter((s) => game?.roles.find((r) => r.id === s.role)?.subject).map((s) => s.player).join('--');
   return (
     <div className="side-by-side" data-testid="side-by-side">
       <table className="data aligned">
         <thead>
           <tr>
-            <th scope="col" className="num">Turn</th>
+            <th scope="col" className="num">Round</th>
             {columns.map((c) => (
               <th key={c.episode.id} scope="col">
-                <a href={href.episode(c.episode.id)}>{c.episode.player}</a> <span className="meta">run #{c.episode.runId} rep. {c.episode.repetition}</span>{' '}
-                <OutcomeBadge episode={{ status: c.episode.status, outcome: c.episode.outcome, errorKind: null }} />
+                <a href={href.episode(c.episode.id)}>{player(c)}</a> <span className="meta">run #{c.episode.runId} rep. {c.episode.repetition}</span> <OutcomeBadge episode={c.episode} game={game} />
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {Array.from({ length }, (_, i) => (
-            <tr key={i}>
-              <th scope="row" className="num">{i + 1}</th>
+          {rounds.map((round) => (
+            <tr key={round}>
+              <th scope="row" className="num">{round}</th>
               {columns.map((c) => {
-                const t = c.turns[i];
-                if (!t) return <td key={c.episode.id} className="ended" />;
+                if (!c.events.some((e) => e.round === round)) return <td key={c.episode.id} className="ended" />;
+                const mark = c.marks.find((m) => m.round === round);
                 return (
-                  <td key={c.episode.id} className={`turn-cell${t.winning ? ' winning' : ''}`}>
-                    <div>{t.question}</div>
-                    <span className={`chip label-${t.label}`}>{LABEL[t.label]}</span>
-                    {t.firstYes && <span className="mark" title="first Yes of this game">first Yes</span>}
-                    {t.winning && <span className="mark win" title="the winning question">winning turn</span>}
-                    {t.repeatOf !== null && <span className="mark repeat" title={`repeats question ${t.repeatOf}`}>repeats Q{t.repeatOf}</span>}
-                    {t.mustGuess && <span className="mark">must guess</span>}
+                  <td key={c.episode.id} className={`turn-cell${mark?.marks.includes('winning') ? ' winning' : ''}`}>
+                    <Round view={c} round={round} />
+                    {mark?.marks.map((m) => <span key={m} className={`mark${m === 'winning' ? ' win' : ''}`} title={MARK_TEXT[m]?.title ?? m}>{MARK_TEXT[m]?.text ?? m}</span>)}
+                    {mark?.repeatOf != null && <span className="mark repeat" title={`repeats round ${mark.repeatOf}`}>repeats Q{mark.repeatOf}</span>}
                   </td>
                 );
               })}
@@ -84,5 +92,20 @@ function Columns({ ids }: { ids: number[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A round of any game: what each seat said in it. */
+function GenericRound({ view, round }: { view: TranscriptView; round: number }) {
+  return (
+    <>
+      {view.events
+        .filter((e) => e.round === round && e.text)
+        .map((e) => (
+          <div key={e.idx}>
+            <span className="meta">{e.from ?? 'game'}:</span> {e.text}
+          </div>
+        ))}
+    </>
   );
 }

@@ -1,65 +1,109 @@
 import { useEffect, useState } from 'react';
-import type { ExploreOptions } from '../../../../shared/api/contract';
+import type { ExploreDataset, ExploreOptions, GameInfo, InstanceCoverage } from '../../../../shared/api/contract';
 import type { ExploreFiltersInput } from '../../../../shared/contract/explore';
+import { useGames } from '../../api/games';
 import { useQuery } from '../../api/hooks';
 
-export type Filters = ExploreFiltersInput;
+export type Filters = ExploreFiltersInput & { game: string };
 
-/** The filters every explore view shares, remembered across views and visits. */
-export function useFilters(): [Filters | null, (f: Filters) => void, ExploreOptions | null] {
+/** The filters every explore view shares, remembered across views and visits; with the game they are about. */
+export function useFilters(): { filters: Filters | null; setFilters: (f: Filters) => void; options: ExploreOptions | null; game: GameInfo | undefined; dataset: ExploreDataset | undefined } {
   const options = useQuery('explore.options', {});
+  const { gameOf } = useGames();
   const [filters, setFilters] = useState<Filters | null>(() => {
     const saved = localStorage.getItem('parlor.explore.filters');
-    return saved ? (JSON.parse(saved) as Filters) : null;
+    const parsed = saved ? (JSON.parse(saved) as Partial<Filters>) : null;
+    return parsed?.game ? (parsed as Filters) : null;
   });
+  const played = (options.data?.games ?? []).filter((g) => g.datasets.length > 0);
   useEffect(() => {
-    const datasets = options.data?.datasets ?? [];
-    if (!datasets.length) return;
-    if (!filters || !datasets.some((d) => d.name === filters.dataset)) setFilters({ dataset: datasets[0]!.name });
+    if (!played.length) return;
+    const known = played.find((g) => g.id === filters?.game)?.datasets.some((d) => d.name === filters?.dataset);
+    if (!filters || !known) setFilters({ game: played[0]!.id, dataset: played[0]!.datasets[0]!.name });
   }, [options.data, filters]);
   const update = (f: Filters) => {
     localStorage.setItem('parlor.explore.filters', JSON.stringify(f));
     setFilters(f);
   };
-  return [filters, update, options.data];
+  const gameOptions = played.find((g) => g.id === filters?.game);
+  return { filters, setFilters: update, options: options.data ? { games: played } : null, game: gameOf(filters?.game), dataset: gameOptions?.datasets.find((d) => d.name === filters?.dataset) };
 }
 
 export function FiltersBar({ filters, onChange, options }: { filters: Filters; onChange: (f: Filters) => void; options: ExploreOptions }) {
-  const dataset = options.datasets.find((d) => d.name === filters.dataset);
+  const { gameOf } = useGames();
+  const game = options.games.find((g) => g.id === filters.game);
+  const info = gameOf(filters.game);
+  const dataset = game?.datasets.find((d) => d.name === filters.dataset);
   const set = (patch: Partial<Filters>) => {
-    const next: Filters = { ...filters, ...patch };
-    for (const key of Object.keys(next) as (keyof Filters)[]) if (next[key] === '' || next[key] === undefined) delete next[key];
-    onChange(next);
+    const next = { ...filters, ...patch } as Record<string, unknown>;
+    for (const key of Object.keys(next)) if (next[key] === '' || next[key] === undefined) delete next[key];
+    onChange(next as Filters);
   };
+  const setCondition = (role: string, player: string) => {
+    const conditions = { ...(filters.conditions ?? {}), [role]: player };
+    if (!player) delete conditions[role];
+    set({ conditions: Object.keys(conditions).length ? conditions : undefined });
+  };
+  const subsetLabel = info ? info.view.nouns.subset.charAt(0).toUpperCase() + info.view.nouns.subset.slice(1) : 'Subset';
   return (
     <div className="filters" role="group" aria-label="Filters">
+      {options.games.length > 1 && (
+        <label>
+          Game{' '}
+          <select value={filters.game} onChange={(e) => onChange({ game: e.target.value, dataset: options.games.find((g) => g.id === e.target.value)!.datasets[0]!.name })}>
+            {options.games.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
+          </select>
+        </label>
+      )}
       <label>
         Dataset{' '}
-        <select value={filters.dataset} onChange={(e) => onChange({ dataset: e.target.value })}>
-          {options.datasets.map((d) => <option key={d.name} value={d.name}>{d.name}</option>)}
+        <select value={filters.dataset} onChange={(e) => onChange({ game: filters.game, dataset: e.target.value })}>
+          {game?.datasets.map((d) => <option key={d.name} value={d.name}>{d.name}</option>)}
         </select>
       </label>
       <label>
-        Split{' '}
-        <select value={filters.split ?? ''} onChange={(e) => set({ split: e.target.value })}>
+        {subsetLabel}{' '}
+        <select value={filters.subset ?? ''} onChange={(e) => set({ subset: e.target.value })}>
           <option value="">all</option>
-          {dataset?.splits.map((s) => <option key={s} value={s}>{s}</option>)}
+          {dataset?.subsets.map((s) => <option key={s} value={s}>{s}</option>)}
         </select>
       </label>
-      <label>
-        Judge{' '}
-        <select value={filters.judge ?? ''} onChange={(e) => set({ judge: e.target.value })}>
-          <option value="">all</option>
-          {dataset?.judges.map((j) => <option key={j} value={j}>{j}</option>)}
-        </select>
-      </label>
+      {Object.entries(dataset?.conditions ?? {}).map(([role, players]) => (
+        <label key={role}>
+          {info?.roles.find((r) => r.id === role)?.label ?? role}{' '}
+          <select value={filters.conditions?.[role] ?? ''} onChange={(e) => setCondition(role, e.target.value)}>
+            <option value="">all</option>
+            {players.map((p) => <option key={p} value={p}>{p}</option>)}
+          </select>
+        </label>
+      ))}
       <label>
         From <input type="date" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
       </label>
       <label>
         To <input type="date" value={filters.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
       </label>
+      <label title="Errors must not change a ranking: by default players are compared on the instances every one of them finished.">
+        Compare on{' '}
+        <select value={filters.instances ?? 'common'} onChange={(e) => set({ instances: e.target.value === 'common' ? undefined : (e.target.value as 'all') })}>
+          <option value="common">{info?.view.nouns.instances ?? 'instances'} every player finished</option>
+          <option value="all">every finished episode</option>
+        </select>
+      </label>
     </div>
+  );
+}
+
+/** What the numbers are over: the instances compared on, and how many were left out. */
+export function CoverageNote({ coverage, game }: { coverage: InstanceCoverage; game: GameInfo | undefined }) {
+  const instances = game?.view.nouns.instances ?? 'instances';
+  if (coverage.mode === 'all') return <p className="meta coverage" data-testid="coverage">Every finished episode of each player counts, whatever the others finished: a player whose hard episodes failed may look better than they are.</p>;
+  if (coverage.common === 0 && coverage.total > 0) return <p className="notice coverage" data-testid="coverage">No {game?.view.nouns.instance ?? 'instance'} was finished by every player: compare fewer players (a {game?.view.nouns.subset ?? 'subset'}, a condition), or count every finished episode.</p>;
+  if (coverage.common === coverage.total) return <p className="meta coverage" data-testid="coverage">Compared on all {coverage.total} {instances}: every player finished every one.</p>;
+  return (
+    <p className="notice coverage" data-testid="coverage">
+      Compared on the {coverage.common} {instances} every player finished; {coverage.total - coverage.common} left out because some player’s episode on them failed or is unfinished.
+    </p>
   );
 }
 

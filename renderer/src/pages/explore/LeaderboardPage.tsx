@@ -1,30 +1,25 @@
 import { useState } from 'react';
-import type { LeaderboardRowView } from '../../../../shared/api/contract';
+import type { GameInfo, LeaderboardRowView } from '../../../../shared/api/contract';
 import { useApi, useLiveCall, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
-import { FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
+import { CoverageNote, FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
 
-const METRICS = [
-  { key: 'turns', label: '#Turns', arrow: ' ↓', digits: 1 },
-  { key: 'success', label: 'Success', arrow: ' ↑', digits: 2 },
-  { key: 'yes', label: '#Yes', arrow: '', digits: 1 },
-  { key: 'score', label: 'Score', arrow: ' ↑', digits: 2 },
-] as const;
+const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
 
 export function meanStd(mean: number, std: number | null, digits: number): string {
   return std === null ? mean.toFixed(digits) : `${mean.toFixed(digits)} ± ${std.toFixed(digits)}`;
 }
 
-/** Players across runs, the paper's Table 1 columns, best in bold; a paired comparison of two. */
+/** Players across runs in the paper's table form (the game's metrics), best in bold; a paired comparison of two. */
 export function LeaderboardPage() {
-  const [filters, setFilters, options] = useFilters();
-  if (options && options.datasets.length === 0) return <Shell><NoRunsYet /></Shell>;
-  if (!filters || !options) return <Shell><p aria-busy="true">Loading…</p></Shell>;
+  const { filters, setFilters, options, game } = useFilters();
+  if (options && options.games.length === 0) return <Shell><NoRunsYet /></Shell>;
+  if (!filters || !options || !game) return <Shell><p aria-busy="true">Loading…</p></Shell>;
   return (
     <Shell>
       <FiltersBar filters={filters} onChange={setFilters} options={options} />
-      <Board filters={filters} />
+      <Board filters={filters} game={game} />
     </Shell>
   );
 }
@@ -38,16 +33,19 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Board({ filters }: { filters: Filters }) {
+function Board({ filters, game }: { filters: Filters; game: GameInfo }) {
   const api = useApi();
   const board = useQuery('explore.leaderboard', { filters });
   const [error, setError] = useState<string | null>(null);
   const rows = board.data?.rows ?? [];
   const best = board.data?.best ?? {};
+  const metrics = board.data?.metrics ?? [];
+  const aggregates = board.data?.aggregates ?? [];
   const save = (format: 'csv' | 'latex') => api.call('explore.export', { view: 'leaderboard', format, filters }).then(download, (e: Error) => setError(e.message));
   return (
     <>
       <ErrorNote error={board.error ?? error} />
+      {board.data && <CoverageNote coverage={board.data.coverage} game={game} />}
       <div className="actions">
         <button type="button" onClick={() => save('csv')}>Export CSV</button>
         <button type="button" onClick={() => save('latex')}>Export LaTeX</button>
@@ -55,8 +53,9 @@ function Board({ filters }: { filters: Filters }) {
       <table className="data" data-testid="leaderboard">
         <thead>
           <tr>
-            <th scope="col">Guesser</th>
-            {METRICS.map((m) => <th key={m.key} scope="col" className="num">{m.label}{m.arrow}</th>)}
+            <th scope="col">{board.data?.subjectLabel ?? 'Player'}</th>
+            {metrics.map((m) => <th key={m.key} scope="col" className="num" title={m.description}>{m.label}{ARROW[m.direction]}</th>)}
+            {aggregates.map((a) => <th key={a.key} scope="col" className="num" title={a.description}>{a.label}{ARROW[a.direction]}</th>)}
             <th scope="col" className="num">n</th>
             <th scope="col" className="num">reps</th>
             <th scope="col" className="num">excluded</th>
@@ -66,36 +65,42 @@ function Board({ filters }: { filters: Filters }) {
           {rows.map((r) => (
             <tr key={r.player} data-player={r.player}>
               <th scope="row">{r.player}{r.kind === 'human' ? ' (human)' : ''}</th>
-              {METRICS.map((m) => {
+              {metrics.map((m) => {
                 const c = r.metrics[m.key];
+                if (!c) return <td key={m.key} className="num" data-metric={m.key}>—</td>;
                 const text = meanStd(c.mean, c.std, m.digits);
                 return (
-                  <td key={m.key} className="num" data-metric={m.key} title={`pooled over ${r.episodes} episodes: ${c.pooled.toFixed(m.digits + 1)}${c.low === null || c.high === null ? '' : ` (95% CI ${c.low.toFixed(m.digits + 1)}–${c.high.toFixed(m.digits + 1)})`}`}>
+                  <td key={m.key} className="num" data-metric={m.key} title={`pooled over ${c.n} episodes: ${c.pooled.toFixed(m.digits + 1)}${c.low === null || c.high === null ? '' : ` (95% CI ${c.low.toFixed(m.digits + 1)}–${c.high.toFixed(m.digits + 1)})`}`}>
                     {best[m.key] === r.player ? <strong>{text}</strong> : text}
                   </td>
                 );
               })}
+              {aggregates.map((a) => <td key={a.key} className="num" data-aggregate={a.key}>{r.aggregates[a.key]?.toFixed(a.digits) ?? '—'}</td>)}
               <td className="num">{r.episodes}</td>
               <td className="num">{r.repetitions}</td>
-              <td className="num" title="errored and unfinished episodes are excluded from every metric">{r.errorsExcluded + r.unfinishedExcluded || ''}</td>
+              <td className="num" title="errored and unfinished episodes are excluded from every metric; left out: finished episodes on instances another player did not finish">
+                {[r.errorsExcluded + r.unfinishedExcluded ? `${r.errorsExcluded + r.unfinishedExcluded} failed` : '', r.leftOut ? `${r.leftOut} left out` : ''].filter(Boolean).join(', ')}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="meta">Mean ± sample std over repetitions (each run × repetition is one), as the paper's Table 1; hover a value for the mean pooled over all episodes and its 95% interval (Wilson for Success).</p>
-      {rows.length >= 2 && <Pairwise rows={rows} filters={filters} />}
+      <p className="meta">Mean ± sample std over repetitions (each run × repetition is one), as the papers' tables; hover a value for the mean pooled over all episodes and its 95% interval (Wilson for rates).</p>
+      {rows.length >= 2 && <Pairwise rows={rows} filters={filters} game={game} />}
     </>
   );
 }
 
-function Pairwise({ rows, filters }: { rows: LeaderboardRowView[]; filters: Filters }) {
+function Pairwise({ rows, filters, game }: { rows: LeaderboardRowView[]; filters: Filters; game: GameInfo }) {
   const [a, setA] = useState(rows[0]!.player);
   const [b, setB] = useState(rows[1]!.player);
   const result = useLiveCall('explore.compare', a !== b ? { filters, a, b } : null, 50);
   const c = result.value;
+  const metric = game.metrics.find((m) => m.key === (c?.metric ?? game.view.sortBy))?.label ?? 'Score';
+  const shared = `shared ${game.view.nouns.instances}`;
   return (
     <div className="pairwise">
-      <h2>Compare two players on the same items</h2>
+      <h2>Compare two players on the same {game.view.nouns.instances}</h2>
       <div className="filters">
         <label>A <select value={a} onChange={(e) => setA(e.target.value)}>{rows.map((r) => <option key={r.player}>{r.player}</option>)}</select></label>
         <label>B <select value={b} onChange={(e) => setB(e.target.value)}>{rows.map((r) => <option key={r.player}>{r.player}</option>)}</select></label>
@@ -105,10 +110,10 @@ function Pairwise({ rows, filters }: { rows: LeaderboardRowView[]; filters: Filt
       {c && (
         <p data-testid="pairwise">
           {c.difference === null
-            ? 'These two players have no entity in common.'
+            ? `These two players have no ${game.view.nouns.instance} in common.`
             : c.low === null || c.high === null || c.p === null
-              ? `Score A − B = ${c.difference.toFixed(3)} over ${c.items} shared entities: too few for an interval (5 needed).`
-              : `Score A − B = ${c.difference.toFixed(3)} (95% CI ${c.low.toFixed(3)} to ${c.high.toFixed(3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}) over ${c.items} shared entities; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
+              ? `${metric} A − B = ${c.difference.toFixed(3)} over ${c.items} ${shared}: too few for an interval (5 needed).`
+              : `${metric} A − B = ${c.difference.toFixed(3)} (95% CI ${c.low.toFixed(3)} to ${c.high.toFixed(3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}) over ${c.items} ${shared}; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
         </p>
       )}
     </div>

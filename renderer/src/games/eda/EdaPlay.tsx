@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { HumanGameState } from '../../../../shared/api/contract';
+import { ErrorNote } from '../../components/ErrorNote';
+import { href } from '../../router';
+import type { PlayProps } from '../types';
+import { Answer } from './EdaTranscript';
+import { Tutorial } from './Tutorial';
+import { settingsOf, turnsOf } from './turns';
+
+/** 20 questions from the guesser's seat: the models' instructions, a question counter, the judge's answers. */
+export function EdaPlay({ state, act, onAgain }: PlayProps) {
+  const [tutorial, setTutorial] = useState(() => !localStorage.getItem('parlor.tutorial.done') && state.transcript.events.length === 0);
+  if (tutorial) {
+    return (
+      <Tutorial
+        onDone={() => {
+          localStorage.setItem('parlor.tutorial.done', '1');
+          setTutorial(false);
+        }}
+      />
+    );
+  }
+  return <Guessing state={state} act={act} onAgain={onAgain} />;
+}
+
+function Guessing({ state: game, act, onAgain }: PlayProps) {
+  const [question, setQuestion] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const end = useRef<HTMLLIElement>(null);
+  const { maxTurns, mustGuessSuffix } = settingsOf(game.transcript.settings);
+  const turns = turnsOf(game.transcript.events, mustGuessSuffix);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+    if (!busy) input.current?.focus();
+  }, [game, busy]);
+
+  const run = async (what: Parameters<PlayProps['act']>[0]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await act(what);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const ask = (event: FormEvent) => {
+    event.preventDefault();
+    if (!question.trim()) return;
+    const text = question;
+    setQuestion('');
+    void run({ say: text });
+  };
+  const over = game.status === 'done' || game.status === 'error';
+  const turn = Math.min(turns.length + 1, maxTurns);
+
+  return (
+    <div className="play">
+      <p className="meta">
+        <strong>{game.handle}</strong> · {game.dataset}/{game.subset} · <span data-testid="turn-counter">{over ? `${turns.length} questions asked` : `Question ${turn} of ${maxTurns}`}</span>
+        {game.hinted && <span className="mark">hinted</span>}
+      </p>
+      <details>
+        <summary>The instructions (what the model guessers are told)</summary>
+        <p className="instructions">{game.instructions}</p>
+      </details>
+      <ol className="chat" aria-label="Your game" aria-live="polite">
+        {turns.map((t) => (
+          <li key={t.idx} className="turn">
+            <div className="bubble left"><span className="speaker">Q{t.idx} · you</span><p>{t.question}</p></div>
+            <Answer turn={{ ...t, judgeCallId: null, label: t.label }} />
+          </li>
+        ))}
+        <li ref={end} />
+      </ol>
+      {game.hints.map((h) => (
+        <p key={h.round} className="notice" data-testid="hint">{h.model} would ask: “{h.text}”</p>
+      ))}
+      <ErrorNote error={error ?? game.error} />
+      {!over ? (
+        <form className="ask" onSubmit={ask}>
+          <label htmlFor="play-question" className="sr-only">Your question</label>
+          <input id="play-question" ref={input} value={question} onChange={(e) => setQuestion(e.target.value)} placeholder={turns.length === 0 ? 'Ask a yes/no question, e.g. “Is it alive?”' : 'Your next question, or your guess'} disabled={busy} maxLength={300} autoComplete="off" />
+          <button type="submit" className="primary" disabled={busy || !question.trim()}>{busy ? 'The judge is answering…' : 'Ask'}</button>
+          {game.hintModel && <button type="button" disabled={busy} onClick={() => run('hint')}>What would {game.hintModel} ask?</button>}
+          <button type="button" disabled={busy} onClick={() => run('abandon')}>Give up</button>
+        </form>
+      ) : (
+        <Result game={game} questions={turns.length} onAgain={onAgain} />
+      )}
+    </div>
+  );
+}
+
+function Result({ game, questions, onAgain }: { game: HumanGameState; questions: number; onAgain: () => void }) {
+  return (
+    <div className="welcome" role="status" data-testid="result">
+      <h2>{game.outcome === 'success' ? `You got it in ${questions}!` : game.status === 'error' ? 'Game given up' : 'Out of questions'}</h2>
+      <p>It was <strong data-testid="revealed">{game.instance}</strong>.</p>
+      <div className="actions">
+        <button type="button" className="primary" onClick={onAgain} autoFocus>Play again</button>
+        <a className="button" href={href.episode(game.episodeId)}>Transcript</a>
+        <a className="button" href={href.compare(game.episodeId)}>Compare with models on this entity</a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { GameInfo } from '../../../shared/api/contract';
+import { useQuery } from '../api/hooks';
+
+/**
+ * People and models side by side: games, the game's first rate (EDA: success) with its Wilson interval,
+ * its main metric (EDA: score) with its interval. Compared on the instances every player finished; when
+ * there are none, each row is over that player's own games, and the board says so.
+ */
+export function PlayerBoard({ game, dataset }: { game: GameInfo; dataset: string }) {
+  const common = useQuery('explore.leaderboard', { filters: { game: game.id, dataset } });
+  const fallback = common.data !== null && common.data.coverage.common === 0;
+  const all = useQuery('explore.leaderboard', fallback ? { filters: { game: game.id, dataset, instances: 'all' } } : null);
+  const board = fallback ? all.data : common.data;
+  const rows = board?.rows ?? [];
+  if (!rows.length) return null;
+  const rate = game.metrics.find((m) => m.kind === 'rate');
+  const main = game.metrics.find((m) => m.key === game.view.sortBy && m !== rate);
+  const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${(100 * x).toFixed(0)}%`);
+  const two = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(2));
+  const instances = game.view.nouns.instances;
+  return (
+    <>
+      <h2>Players on {game.datasets.find((d) => d.name === dataset)?.title ?? dataset}</h2>
+      <table className="data" data-testid="player-board">
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <th scope="col" className="num">Games</th>
+            {rate && <th scope="col" className="num">{rate.label} (95% CI)</th>}
+            {main && <th scope="col" className="num">{main.label} (95% CI)</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const a = rate ? r.metrics[rate.key] : undefined;
+            const b = main ? r.metrics[main.key] : undefined;
+            return (
+              <tr key={r.player} data-player={r.player}>
+                <th scope="row">{r.player.replace(/^human:/, '')} {r.kind === 'human' ? <span className="mark">human</span> : null}</th>
+                <td className="num">{r.episodes}</td>
+                {rate && <td className="num">{pct(a?.pooled)} ({pct(a?.low)}–{pct(a?.high)})</td>}
+                {main && <td className="num">{two(b?.pooled)} ({two(b?.low)}–{two(b?.high)})</td>}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="meta" data-testid="player-board-note">
+        {fallback
+          ? `No ${game.view.nouns.instance} was played by every player here, so each row is over that player's own games and the rows are not a like-for-like comparison.`
+          : `Over the ${board!.coverage.common} ${instances} every player finished${board!.coverage.common < board!.coverage.total ? ` (${board!.coverage.total - board!.coverage.common} left out)` : ''}.`}{' '}
+        Rates with their Wilson 95% interval, means with a normal-approximation interval. Sessions a reviewer marked invalid are left out.
+      </p>
+    </>
+  );
+}
