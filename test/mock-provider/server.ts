@@ -3,6 +3,7 @@
  * so tests exercise the real SDKs end to end. Models:
  *   mock-guesser, mock-judge   scripted 20-questions players (see behaviours.ts)
  *   mock-echo                  replies with the last user message
+ *   mock-vision[-sloppy|-broken] reads images in requests (see vision.ts)
  *   mock-server-error          always HTTP 500
  *   mock-malformed             HTTP 200 with a body that breaks the format
  * Any other model id is answered with the provider's own 404 "model not found".
@@ -11,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { countTokens, mockGuesser, mockJudge, type WireMessage } from './behaviours';
+import { visionReply } from './vision';
 import { seededRandom } from '../../electron/engine/annotation/sample';
 
 /** Fault injection: each request independently draws at most one fault at these rates (0–1). */
@@ -54,7 +56,7 @@ export interface MockProvider {
   close(): Promise<void>;
 }
 
-export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-echo', 'mock-server-error', 'mock-malformed'];
+export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-echo', 'mock-vision', 'mock-server-error', 'mock-malformed'];
 
 type Format = 'openai' | 'anthropic';
 
@@ -190,7 +192,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     const messages: WireMessage[] = raw.map((m) => ({ role: String(m.role), content: textOf(m.content) }));
     if (format === 'anthropic' && typeof body.system === 'string') messages.unshift({ role: 'system', content: body.system });
     const seed = typeof body.seed === 'number' ? body.seed : 0;
-    const text = reply(model, messages, seed);
+    const text = model.startsWith('mock-vision') ? visionReply(model, raw) : reply(model, messages, seed);
     return respond(200, success(format, model, text, messages.map((m) => m.content).join('\n')));
   }
 

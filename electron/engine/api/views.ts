@@ -4,20 +4,13 @@ import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/mo
 import type { RunReport } from '../analysis/report';
 import { subjectOf } from '../analysis/explore/select';
 import type { EventRow } from '../core/events';
-import type { Game, InstanceRow } from '../core/game';
+import { orderSeats, type Game, type InstanceRow } from '../core/game';
 import { gameById } from '../games/registry';
 import { defaultKeyEnv } from '../players/sdk-model';
 import type { ProfileRow } from '../store/models';
 import type { EpisodeRow, RunListRow, SeatPlayer } from '../store/store';
 
-/** Seats in the order of the game's roles (EDA: guesser, judge), then by name. */
-export function orderSeats<T extends { seat: string; role: string }>(seats: readonly T[], game: Game<unknown>): T[] {
-  const rank = (role: string) => {
-    const i = game.roles.findIndex((r) => r.id === role);
-    return i < 0 ? game.roles.length : i;
-  };
-  return [...seats].sort((a, b) => rank(a.role) - rank(b.role) || a.seat.localeCompare(b.seat));
-}
+export { orderSeats };
 
 export function seatView(s: SeatPlayer): SeatView {
   return { seat: s.seat, role: s.role, player: s.player, kind: s.playerKind, ...(s.given ? { given: s.given } : {}) };

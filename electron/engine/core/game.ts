@@ -161,3 +161,12 @@ export interface Game<S = unknown> {
   marks?(events: readonly EventRecord[]): RoundMark[];
   readonly annotation?: AnnotationHooks;
 }
+
+/** Seats in the order of the game's roles (EDA: guesser, judge), then by name. */
+export function orderSeats<T extends { seat: string; role: string }>(seats: readonly T[], game: Pick<Game<unknown>, 'roles'>): T[] {
+  const rank = (role: string) => {
+    const i = game.roles.findIndex((r) => r.id === role);
+    return i < 0 ? game.roles.length : i;
+  };
+  return [...seats].sort((a, b) => rank(a.role) - rank(b.role) || a.seat.localeCompare(b.seat));
+}

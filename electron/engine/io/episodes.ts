@@ -1,5 +1,5 @@
 /** One flat row per episode, the unit researchers analyse: the core's columns, the game's metrics, the game's extras. */
-import type { Game } from '../core/game';
+import { orderSeats, type Game } from '../core/game';
 import { gameById } from '../games/registry';
 import type { EpisodeRow, Store } from '../store/store';
 
@@ -13,6 +13,7 @@ export type EpisodeExportRow = Record<string, string | number | null>;
 export function episodeExportRows(store: Store, runId: number): EpisodeExportRow[] {
   const run = store.runs.get(runId);
   const game = gameById(run.game);
+  const seats = orderSeats(run.seats, game);
   const extras = Object.keys(game.exportColumns?.([]) ?? {});
   const seatMetrics = game.metrics.filter((m) => m.scope === 'seat');
   return store.episodes.list(runId).map((e) => ({
@@ -23,11 +24,11 @@ export function episodeExportRows(store: Store, runId: number): EpisodeExportRow
     [game.view.nouns.subset]: e.instance.subset,
     [game.view.nouns.instance]: e.instance.name,
     repetition: e.repetition,
-    ...Object.fromEntries(run.seats.map((s) => [s.seat, e.seats.find((x) => x.seat === s.seat)?.player ?? ''])),
+    ...Object.fromEntries(seats.map((s) => [s.seat, e.seats.find((x) => x.seat === s.seat)?.player ?? ''])),
     status: e.status,
     outcome: e.outcome ? game.view.outcomeLabels[e.outcome] : '',
     ...Object.fromEntries(game.metrics.filter((m) => m.scope !== 'seat').map((m) => [m.key, e.scores?.[m.key] ?? null])),
-    ...Object.fromEntries(run.seats.flatMap((s) => seatMetrics.map((m) => [`${s.seat}_${m.key}`, e.seatScores[s.seat]?.[m.key] ?? null]))),
+    ...Object.fromEntries(seats.flatMap((s) => seatMetrics.map((m) => [`${s.seat}_${m.key}`, e.seatScores[s.seat]?.[m.key] ?? null]))),
     error_kind: e.errorKind ?? '',
     error: e.error ?? '',
     ...extraColumns(store, game, e, extras),

@@ -1,6 +1,6 @@
 /** Which runs a cross-run view covers, and whom each run's row is named after. */
 import type { ExploreFilters } from '../../../../shared/contract/explore';
-import type { Game } from '../../core/game';
+import { orderSeats, type Game } from '../../core/game';
 import type { RunRow } from '../../store/store';
 
 export type { ExploreFilters };
@@ -18,7 +18,7 @@ export interface ViewRun {
 /** The subject of a run: its subject seats' players, once each, in seat order (`a--b` for a pair). */
 export function subjectOf(run: RunRow, game: Game<unknown>): { name: string; kind: string } | null {
   const roles = new Set(game.roles.filter((r) => r.subject).map((r) => r.id));
-  const seats = run.seats.filter((s) => roles.has(s.role));
+  const seats = orderSeats(run.seats.filter((s) => roles.has(s.role)), game);
   if (seats.length === 0) return null;
   const names = [...new Set(seats.map((s) => s.player))];
   return { name: names.join('--'), kind: seats.some((s) => s.playerKind === 'human') ? 'human' : seats[0]!.playerKind };
