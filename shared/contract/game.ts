@@ -68,6 +68,12 @@ export interface ViewHints {
   sortBy: string;
 }
 
+/**
+ * Keys the annotation page keeps for itself (accept, ambiguous, skip, undo, comment, context, help):
+ * a game's label keys must be other letters, or a label could never be given by key.
+ */
+export const ANNOTATION_COMMAND_KEYS = ['a', 'q', 's', 'u', 'c', 't', 'h', '?'] as const;
+
 /** Which events can be annotated, with which labels, and what the views call things. */
 export interface AnnotationInfo {
   /** Who produced the annotated event, e.g. "judge". */

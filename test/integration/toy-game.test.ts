@@ -171,7 +171,7 @@ describe('a test-only game with three seats, an image, an abort rule and a custo
       const set = await call('annotations.create', { name: 'relays', spec: { runs: [runId], method: 'random', size: 4, seed: 2, strata: undefined } });
       expect(set).toMatchObject({ items: 4, game: 'toy' });
       const { items, info } = await call('annotations.queue', { setId: set.id, annotator: 'ada', limit: 10 });
-      expect(info.labels.map((l) => l.key)).toEqual(['f', 'u']);
+      expect(info.labels.map((l) => l.key)).toEqual(['f', 'n']);
       expect(items[0]!.prompt).toMatch(/^The seer said "\w+"\. Pass it on/);
       expect(items[0]!.label).toBe('faithful');
       await call('annotations.label', { setId: set.id, itemId: items[0]!.itemId, annotator: 'ada', verdict: 'wrong', answer: 'unfaithful' });

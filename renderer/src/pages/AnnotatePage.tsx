@@ -44,6 +44,7 @@ export function AnnotatePage({ setId }: { setId: number }) {
   const cardRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    // The command keys below are ANNOTATION_COMMAND_KEYS: games' label keys are checked against them at registration.
     const onKey = (event: KeyboardEvent) => {
       // A held key must not label (or undo) a run of items.
       if (event.repeat) return;

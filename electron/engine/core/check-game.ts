@@ -1,0 +1,55 @@
+/**
+ * What the core relies on in a game, checked once when the game is registered, so a slip in a game's
+ * folder is a message naming the game and the field, not a blank column or a dead key in the UI.
+ */
+import { ANNOTATION_COMMAND_KEYS } from '../../../shared/contract/game';
+import type { Game } from './game';
+
+const ID = /^[a-z][a-z0-9-]{0,31}$/;
+
+/** Every problem with the game's self-description, in words; empty when it is sound. */
+export function gameProblems(game: Game<unknown>): string[] {
+  const problems: string[] = [];
+  const say = (text: string) => problems.push(text);
+  const duplicates = (values: readonly string[]) => values.filter((v, i) => values.indexOf(v) !== i);
+
+  if (!ID.test(game.id)) say(`id "${game.id}" must be lowercase letters, digits and dashes, starting with a letter`);
+  const roles = game.roles.map((r) => r.id);
+  if (roles.length === 0) say('it has no roles');
+  for (const id of duplicates(roles)) say(`role "${id}" is declared twice`);
+  for (const id of roles) if (!ID.test(id)) say(`role id "${id}" must be lowercase letters, digits and dashes`);
+  if (!game.roles.some((r) => r.subject)) say('no role is marked subject, so leaderboards would have no rows');
+
+  const metrics = game.metrics.map((m) => m.key);
+  const aggregates = (game.aggregates ?? []).map((a) => a.key);
+  if (metrics.length === 0) say('it has no metrics');
+  for (const key of duplicates([...metrics, ...aggregates])) say(`metric or aggregate "${key}" is declared twice`);
+  for (const m of game.metrics) {
+    if (m.range && !(m.range[0] < m.range[1])) say(`metric "${m.key}" has an empty range [${m.range.join(', ')}]`);
+  }
+  const metric = (key: string | null, where: string) => {
+    if (key !== null && !metrics.includes(key)) say(`${where} names "${key}", which is not one of its metrics (${metrics.join(', ')})`);
+  };
+  game.view.episodeColumns.forEach((key) => metric(key, 'view.episodeColumns'));
+  game.view.heatmapMetrics.forEach((key) => metric(key, 'view.heatmapMetrics'));
+  metric(game.view.sortBy, 'view.sortBy');
+  metric(game.view.difficulty.metric, 'view.difficulty.metric');
+  metric(game.view.difficulty.solved, 'view.difficulty.solved');
+
+  const annotation = game.annotation;
+  if (annotation) {
+    if (!roles.includes(annotation.target.role)) say(`annotation.target.role "${annotation.target.role}" is not one of its roles`);
+    const labels = annotation.info.labels;
+    if (labels.length === 0) say('annotation has no labels');
+    for (const id of duplicates(labels.map((l) => l.id))) say(`annotation label "${id}" is declared twice`);
+    for (const key of duplicates(labels.map((l) => l.key))) say(`annotation key "${key}" is given to two labels`);
+    for (const { id, key } of labels) {
+      if (!/^[a-z0-9]$/.test(key)) say(`annotation label "${id}" has key "${key}": a key is one lowercase letter or digit`);
+      else if ((ANNOTATION_COMMAND_KEYS as readonly string[]).includes(key)) {
+        say(`annotation label "${id}" has key "${key}", which the annotation page keeps for itself (${ANNOTATION_COMMAND_KEYS.join(' ')})`);
+      }
+    }
+    annotation.info.recompute.metrics.forEach((key) => metric(key, 'annotation.info.recompute.metrics'));
+  }
+  return problems;
+}
