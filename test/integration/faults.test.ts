@@ -3,12 +3,15 @@
  * change nothing but the number of attempts: every episode completes with the metrics of a fault-free
  * run with the same seed.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createModel } from '../../electron/engine/players/factory';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
-import type { Store } from '../../electron/engine/store/store';
+import { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
-import { tempStore } from '../support/tmp';
+import { tempDir, tempStore } from '../support/tmp';
 import { turnsOf } from '../support/eda';
 
 let clean: MockProvider;
@@ -55,4 +58,28 @@ describe.each(['openai', 'anthropic'] as const)('fault injection through the %s 
     const totalInjected = injected.reduce((sum, [, n]) => sum + (n as number), 0);
     expect(failedAttempts).toBe(totalInjected);
   }, 60_000);
+});
+
+describe.each(['openai', 'anthropic'] as const)('a %s error that quotes the API key', (provider) => {
+  it('is stored with the key redacted: in the episode error, the call record and anywhere in the file', async () => {
+    const key = 'sk-proj-Leak3dKeyValue0123456789';
+    const db = join(tempDir(), 'parlor.db');
+    const store = Store.open(db);
+    const baseUrl = provider === 'openai' ? clean.openaiBaseUrl : clean.anthropicBaseUrl;
+    const player = (model: string) => ({ provider, model, baseUrl, apiKeyEnv: 'LEAKY_KEY', maxAttempts: 1 });
+    const factory: typeof createModel = (config, options) => createModel(config, options, { LEAKY_KEY: key });
+    const { runId } = await prepareRun(store, {
+      dataset: { name: 'things', split: 'test' }, limit: 2, repetitions: 1, seed: 5, preflight: false,
+      players: { guesser: player('mock-leaky'), judge: player('mock-judge') },
+    }, { createModel: factory });
+    const result = await executeRun(store, runId, { createModel: factory });
+    expect(result).toMatchObject({ errors: 2, done: 0 });
+    const episode = store.episodes.list(runId)[0]!;
+    expect(episode.error).toContain('Key [redacted key] may not use mock-leaky');
+    store.close();
+    const bytes = [db, `${db}-wal`].filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
+    expect(bytes).toContain('[redacted key]');
+    expect(bytes).not.toContain(key);
+    expect(bytes).not.toContain('Leak3dKeyValue');
+  });
 });

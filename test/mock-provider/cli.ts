@@ -13,7 +13,7 @@ const provider = await startMockProvider({
 console.log(`mock provider listening on ${provider.url}`);
 console.log(`  OpenAI-compatible base URL: ${provider.openaiBaseUrl}`);
 console.log(`  Anthropic base URL:         ${provider.anthropicBaseUrl}`);
-console.log('  models: mock-guesser, mock-judge, mock-echo, mock-server-error, mock-malformed');
+console.log('  models: mock-guesser, mock-judge, mock-echo, mock-vision, mock-server-error, mock-malformed, mock-leaky');
 const stop = () => void provider.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

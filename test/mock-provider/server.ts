@@ -6,6 +6,7 @@
  *   mock-vision[-sloppy|-broken] reads images in requests (see vision.ts)
  *   mock-server-error          always HTTP 500
  *   mock-malformed             HTTP 200 with a body that breaks the format
+ *   mock-leaky                 HTTP 400 whose message quotes the API key it was sent
  * Any other model id is answered with the provider's own 404 "model not found".
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -56,7 +57,7 @@ export interface MockProvider {
   close(): Promise<void>;
 }
 
-export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-echo', 'mock-vision', 'mock-server-error', 'mock-malformed'];
+export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-echo', 'mock-vision', 'mock-server-error', 'mock-malformed', 'mock-leaky'];
 
 type Format = 'openai' | 'anthropic';
 
@@ -184,6 +185,11 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
 
     if (fault === 'malformed') {
       return injected.malformed % 2 ? respond(200, '{"id": "chatcmpl-broken", "choices": [') : respond(200, { id: 'x', object: 'chat.completion' });
+    }
+    // Like servers that quote the credential they refused: the key must not reach the database.
+    if (model.startsWith('mock-leaky')) {
+      const key = String(req.headers['x-api-key'] ?? (req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      return respond(400, errorBody(format, 400, `Key ${key} may not use ${model}.`));
     }
     if (model.startsWith('mock-server-error')) return respond(500, errorBody(format, 500, 'The server had an error while processing your request.'));
     if (model.startsWith('mock-malformed')) return respond(200, format === 'openai' ? { id: 'x', object: 'chat.completion', choices: [] } : { type: 'message' });

@@ -206,6 +206,9 @@ function checkPath(path: string, mustExist: boolean): void {
   if (read < 100) throw new DatabaseError(`${path} is truncated: it ends inside SQLite's 100-byte header.`);
   // Pages the header says the file has, against its length (a copy cut short); a WAL may hold the rest.
   const pageSize = head.readUInt16BE(16) === 1 ? 65536 : head.readUInt16BE(16);
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) {
+    throw new DatabaseError(`${path} starts like a SQLite database but its header is damaged (page size ${pageSize}): it cannot be opened. Restore it from a backup.`);
+  }
   const pages = head.readUInt32BE(28);
   const validFor = head.readUInt32BE(92) === head.readUInt32BE(24);
   const wal = `${path}-wal`;
@@ -242,7 +245,7 @@ export function databaseError(path: string, error: unknown): unknown {
   if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return error;
   const message = (error as Error).message;
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
-    return new DatabaseError(`The database ${path} is locked by another program (waited ${Math.round(BUSY_MS / 1000)} s): ${message}.`, { cause: error });
+    return new DatabaseError(`The database ${path} is locked by another program (waited ${BUSY_MS / 1000} s): ${message}.`, { cause: error });
   }
   if (code === 'SQLITE_NOTADB') return new DatabaseError(`${path} is not a SQLite database: ${message}.`, { cause: error });
   if (code.startsWith('SQLITE_CORRUPT')) return new DatabaseError(`The database ${path} is damaged (${message}): restore it from a backup.`, { cause: error });
