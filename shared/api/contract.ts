@@ -62,7 +62,7 @@ export const API_INPUTS = {
       handle: z.string().trim().min(1, 'choose a name or handle').max(40),
       dataset: z.string().min(1),
       subset: z.string().min(1),
-      /** The seat the person takes; the game's first seat a person may take by default. */
+      /** The seat the person takes, or a role (its first seat); the game's first seat a person may take by default. */
       seat: z.string().min(1).optional(),
       /** A saved model for every other role. */
       models: z.record(z.string(), Id),

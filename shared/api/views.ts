@@ -375,6 +375,8 @@ export interface HumanGameState {
   game: string;
   handle: string;
   seat: string;
+  /** The seat's role: the player board compares the person with the models of this role. */
+  role: string;
   dataset: string;
   subset: string;
   instructions: string;

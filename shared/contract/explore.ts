@@ -15,6 +15,8 @@ export const ExploreFiltersSchema = renamingLegacyKeys(
       to: z.iso.date().optional(),
       /** Only these players (leaderboard rows). */
       players: z.array(z.string().min(1)).optional(),
+      /** Rows are the players of this role (a person's seat, clembench's instruction giver); default: the game's subject roles. */
+      by: z.string().min(1).optional(),
       /**
        * `common` (default): players are compared on the instances every one of them finished, so an
        * error never changes a ranking; `all`: every finished episode of each player counts.

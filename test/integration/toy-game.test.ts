@@ -131,6 +131,14 @@ describe('a test-only game with three seats, an image, an abort rule and a custo
       expect(board.best).toEqual({ played: 'openai:mock-vision', accuracy: 'openai:mock-vision' });
       expect(board.rows[0]!.player).toBe('openai:mock-vision');
 
+      // Rows by another role: the relay's own (seat) metric is its player's.
+      const byRelay = await call('explore.leaderboard', { filters: { game: 'toy', dataset: 'colours', by: 'relay' } });
+      expect(byRelay.subjectLabel).toBe('Relay');
+      expect(byRelay.rows.map((r) => [r.player, r.episodes])).toEqual([['openai:mock-vision', 16]]);
+      expect(byRelay.rows[0]!.metrics.faithful).toMatchObject({ mean: 1, n: 8 }); // the aborted games never reached the relay
+      expect(byRelay.rows[0]!.metrics.played).toMatchObject({ mean: 0.5, n: 16 });
+      await expect(call('explore.leaderboard', { filters: { game: 'toy', dataset: 'colours', by: 'judge' } })).rejects.toThrow('Relay has no role "judge"; its roles: seer, relay, decider.');
+
       const heat = await call('explore.heatmap', { filters: { game: 'toy', dataset: 'colours' }, topic: 'warmth', metric: 'played' });
       expect(heat.topics).toEqual(['cool', 'warm']);
       expect(heat.metricLabel).toBe('played rate');

@@ -42,7 +42,7 @@ export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'dif
   }
   if (view === 'heatmap') {
     const map = heatmap(store, f, options.topic ?? defaultTag(store, game, f.dataset), options.metric ?? game.view.heatmapMetrics[0] ?? game.view.sortBy);
-    return file(`heatmap-${slug}-${map.topicKey}`, format === 'csv' ? toCsv(heatmapCsvRows(map)) : heatmapLatex(game, subjectLabel(game), map, f));
+    return file(`heatmap-${slug}-${map.topicKey}`, format === 'csv' ? toCsv(heatmapCsvRows(map)) : heatmapLatex(game, subjectLabel(game, f.by), map, f));
   }
   const d = difficulty(store, f, options.axis ?? 'item');
   if (format === 'latex') throw new UserError('The difficulty view exports as CSV (and its chart as SVG/PNG).');

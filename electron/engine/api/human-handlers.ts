@@ -54,6 +54,7 @@ export function registerHuman(registry: HandlerRegistry, store: Store, factory: 
       game: game.id,
       handle,
       seat: humanSeat,
+      role: run.seats.find((s) => s.seat === humanSeat)?.role ?? '',
       dataset: episode.datasetName,
       subset: episode.instance.subset,
       instructions: game.instructions?.(humanSeat, episode.instance, settings, episode.datasetKind) ?? '',

@@ -30,11 +30,16 @@ export function gameProblems(game: Game<unknown>): string[] {
   const metric = (key: string | null, where: string) => {
     if (key !== null && !metrics.includes(key)) say(`${where} names "${key}", which is not one of its metrics (${metrics.join(', ')})`);
   };
+  // Heatmaps, difficulty levels and the sort order are per episode: a seat metric has no one value there.
+  const perEpisode = (key: string | null, where: string) => {
+    metric(key, where);
+    if (game.metrics.find((m) => m.key === key)?.scope === 'seat') say(`${where} names "${key}", a seat metric: it needs one value per episode`);
+  };
   game.view.episodeColumns.forEach((key) => metric(key, 'view.episodeColumns'));
-  game.view.heatmapMetrics.forEach((key) => metric(key, 'view.heatmapMetrics'));
-  metric(game.view.sortBy, 'view.sortBy');
-  metric(game.view.difficulty.metric, 'view.difficulty.metric');
-  metric(game.view.difficulty.solved, 'view.difficulty.solved');
+  game.view.heatmapMetrics.forEach((key) => perEpisode(key, 'view.heatmapMetrics'));
+  perEpisode(game.view.sortBy, 'view.sortBy');
+  perEpisode(game.view.difficulty.metric, 'view.difficulty.metric');
+  perEpisode(game.view.difficulty.solved, 'view.difficulty.solved');
 
   const annotation = game.annotation;
   if (annotation) {

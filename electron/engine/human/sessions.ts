@@ -22,7 +22,7 @@ export interface HumanStart {
   handle: string;
   dataset: string;
   subset: string;
-  /** The seat the person takes; by default the game's first role a person may play. */
+  /** The seat the person takes, or a role (its first seat); by default the first seat a person may take. */
   seat?: string;
   /** The model of every other role. */
   models: Record<string, ModelConfig>;
@@ -73,7 +73,10 @@ export class HumanSessions {
     const first = dataset.instances[0];
     if (!first) throw new HumanSessionError(`${input.dataset}/${input.subset} has no instances to play.`);
     const seats = game.seats({ ...first, id: 0, datasetId: 0, subset: dataset.subset, position: 0 }, settings);
-    const seat = input.seat ?? seats.find((s) => game.roles.find((r) => r.id === s.role)?.human)?.seat;
+    const seat =
+      input.seat === undefined
+        ? seats.find((s) => game.roles.find((r) => r.id === s.role)?.human)?.seat
+        : (seats.find((s) => s.seat === input.seat) ?? seats.find((s) => s.role === input.seat))?.seat;
     const seatRole = seats.find((s) => s.seat === seat)?.role;
     if (!seat || !seatRole) throw new HumanSessionError(`${game.shortTitle} has no seat "${input.seat}" (its seats: ${seats.map((s) => s.seat).join(', ')}).`);
     if (!game.roles.find((r) => r.id === seatRole)?.human) throw new HumanSessionError(`A person cannot take the ${seat} seat of ${game.shortTitle}.`);

@@ -48,7 +48,7 @@ export function PlayPage() {
       {state && (
         <>
           <Play state={state} act={act} onAgain={() => setState(null)} />
-          {(state.status === 'done' || state.status === 'error') && game && <PlayerBoard game={game} dataset={state.dataset} />}
+          {(state.status === 'done' || state.status === 'error') && game && <PlayerBoard game={game} dataset={state.dataset} role={state.role} />}
         </>
       )}
     </section>
@@ -67,6 +67,15 @@ function Setup({ games, onStart }: { games: GameInfo[]; onStart: (input: ApiInpu
   const [subset, setSubset] = useState(subsets.at(-1)?.name ?? '');
   const [others, setOthers] = useState<Record<string, string>>({});
   const [hint, setHint] = useState('');
+  // Seat, dataset and the other seats' models belong to a game: a new game starts them afresh.
+  const chooseGame = (id: string) => {
+    const next = games.find((g) => g.id === id) ?? games[0]!;
+    setGameId(next.id);
+    setSeat(next.roles.find((r) => r.human)?.id ?? '');
+    setDataset(next.datasets[0]?.name ?? '');
+    setSubset(next.datasets[0]?.subsets.at(-1)?.name ?? '');
+    setOthers({});
+  };
   const profiles = models.data ?? [];
   const otherRoles = game.roles.filter((r) => r.id !== seat);
   const ready = !!handle.trim() && otherRoles.every((r) => others[r.id]) && !!dataset && !!subset;
@@ -93,7 +102,7 @@ function Setup({ games, onStart }: { games: GameInfo[]; onStart: (input: ApiInpu
         <div className="field"><label htmlFor="play-handle">Your name or handle</label><input id="play-handle" value={handle} onChange={(e) => setHandle(e.target.value)} maxLength={40} autoFocus /></div>
         <div className="field">
           <label htmlFor="play-game">Game</label>
-          <select id="play-game" value={gameId} onChange={(e) => { setGameId(e.target.value); setOthers({}); }}>{games.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}</select>
+          <select id="play-game" value={gameId} onChange={(e) => chooseGame(e.target.value)}>{games.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}</select>
         </div>
         <div className="field">
           <label htmlFor="play-seat">Your seat</label>
@@ -128,7 +137,7 @@ function Setup({ games, onStart }: { games: GameInfo[]; onStart: (input: ApiInpu
         </div>
         <div className="form-actions"><button type="submit" className="primary" disabled={!ready}>Play as {seatLabel}</button></div>
       </form>
-      <PlayerBoard game={game} dataset={dataset} />
+      {seat && <PlayerBoard game={game} dataset={dataset} role={seat} />}
     </>
   );
 }

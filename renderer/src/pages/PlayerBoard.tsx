@@ -6,10 +6,11 @@ import { useQuery } from '../api/hooks';
  * its main metric (EDA: score) with its interval. Compared on the instances every player finished; when
  * there are none, each row is over that player's own games, and the board says so.
  */
-export function PlayerBoard({ game, dataset }: { game: GameInfo; dataset: string }) {
-  const common = useQuery('explore.leaderboard', { filters: { game: game.id, dataset } });
+export function PlayerBoard({ game, dataset, role }: { game: GameInfo; dataset: string; role: string }) {
+  // Rows are the players of the person's role: whoever else sat in that seat, people and models.
+  const common = useQuery('explore.leaderboard', { filters: { game: game.id, dataset, by: role } });
   const fallback = common.data !== null && common.data.coverage.common === 0;
-  const all = useQuery('explore.leaderboard', fallback ? { filters: { game: game.id, dataset, instances: 'all' } } : null);
+  const all = useQuery('explore.leaderboard', fallback ? { filters: { game: game.id, dataset, by: role, instances: 'all' } } : null);
   const board = fallback ? all.data : common.data;
   const rows = board?.rows ?? [];
   if (!rows.length) return null;
@@ -20,7 +21,7 @@ export function PlayerBoard({ game, dataset }: { game: GameInfo; dataset: string
   const instances = game.view.nouns.instances;
   return (
     <>
-      <h2>Players on {game.datasets.find((d) => d.name === dataset)?.title ?? dataset}</h2>
+      <h2>{game.roles.find((r) => r.id === role)?.label ?? 'Players'}s on {game.datasets.find((d) => d.name === dataset)?.title ?? dataset}</h2>
       <table className="data" data-testid="player-board">
         <thead>
           <tr>

@@ -12,7 +12,7 @@ import type { RepSum } from '../../store/explore';
 import type { Store } from '../../store/store';
 import { intervalFor } from '../intervals';
 import { coverage, restrictedSums } from './coverage';
-import { selectRuns, type ExploreFilters, type ViewRun } from './select';
+import { rowRoles, selectRuns, type ExploreFilters, type ViewRun } from './select';
 
 export type LeaderboardRow = LeaderboardRowView;
 
@@ -23,15 +23,23 @@ export function leaderboardFrom(
   units: readonly RepSum[],
   excluded: Map<number, { errors: number; unfinished: number }>,
   leftOut: Map<number, number> = new Map(),
+  by?: string,
 ): LeaderboardRow[] {
   const byRun = new Map(runs.map((r) => [r.id, r]));
-  // Units of each player and metric, in run, repetition order (the order sums are read in).
+  const roles = rowRoles(game, by);
+  // Units of each player and metric, in run, repetition order (the order sums are read in). A seat
+  // metric counts for a row when the seat is one of the row's roles; its seats pool within a unit.
   const byPlayer = new Map<string, Map<string, RepSum[]>>();
   for (const unit of units) {
     const run = byRun.get(unit.runId);
-    if (!run || unit.n === 0 || unit.seat !== '') continue;
+    if (!run || unit.n === 0) continue;
+    if (unit.seat !== '' && !run.run.seats.some((s) => s.seat === unit.seat && roles.has(s.role))) continue;
     const metrics = byPlayer.get(run.subject) ?? new Map<string, RepSum[]>();
-    metrics.set(unit.metric, [...(metrics.get(unit.metric) ?? []), unit]);
+    const list = metrics.get(unit.metric) ?? [];
+    const same = list.find((u) => u.runId === unit.runId && u.repetition === unit.repetition);
+    if (same) list[list.indexOf(same)] = { ...same, n: same.n + unit.n, sum: same.sum + unit.sum, sum2: same.sum2 + unit.sum2 };
+    else list.push(unit);
+    metrics.set(unit.metric, list);
     byPlayer.set(run.subject, metrics);
   }
   const rows: LeaderboardRow[] = [];
@@ -106,10 +114,10 @@ export function leaderboard(store: Store, filters: ExploreFilters): LeaderboardV
       return kept;
     });
   }
-  const rows = leaderboardFrom(game, runs, units, store.runs.excludedCounts(ids), leftOut);
+  const rows = leaderboardFrom(game, runs, units, store.runs.excludedCounts(ids), leftOut, filters.by);
   return {
     game: game.id,
-    subjectLabel: subjectLabel(game),
+    subjectLabel: subjectLabel(game, filters.by),
     metrics: [...game.metrics],
     aggregates: (game.aggregates ?? []).map(({ compute: _compute, ...info }) => info),
     rows,
@@ -118,7 +126,8 @@ export function leaderboard(store: Store, filters: ExploreFilters): LeaderboardV
   };
 }
 
-/** What the rows are called: the subject roles' labels (EDA: Guesser). */
-export function subjectLabel(game: Game<unknown>): string {
-  return game.roles.filter((r) => r.subject).map((r) => r.label).join(' + ') || 'Player';
+/** What the rows are called: the row roles' labels (EDA: Guesser). */
+export function subjectLabel(game: Game<unknown>, by?: string): string {
+  const roles = rowRoles(game, by);
+  return game.roles.filter((r) => roles.has(r.id)).map((r) => r.label).join(' + ') || 'Player';
 }

@@ -77,6 +77,15 @@ export function FiltersBar({ filters, onChange, options }: { filters: Filters; o
           </select>
         </label>
       ))}
+      {info && info.roles.length > 1 && (
+        <label title="Whose players the rows are: by default the roles a game's table ranks.">
+          Rows{' '}
+          <select value={filters.by ?? ''} onChange={(e) => set({ by: e.target.value })}>
+            <option value="">{info.roles.filter((r) => r.subject).map((r) => r.label).join(' + ')}</option>
+            {info.roles.filter((r) => !r.subject || info.roles.filter((x) => x.subject).length > 1).map((r) => <option key={r.id} value={r.id}>{r.label}</option>)}
+          </select>
+        </label>
+      )}
       <label>
         From <input type="date" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
       </label>

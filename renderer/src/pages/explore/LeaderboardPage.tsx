@@ -94,9 +94,12 @@ function Board({ filters, game }: { filters: Filters; game: GameInfo }) {
 function Pairwise({ rows, filters, game }: { rows: LeaderboardRowView[]; filters: Filters; game: GameInfo }) {
   const [a, setA] = useState(rows[0]!.player);
   const [b, setB] = useState(rows[1]!.player);
-  const result = useLiveCall('explore.compare', a !== b ? { filters, a, b } : null, 50);
+  // Per-instance differences need one value per episode: seat metrics belong to one seat, not the row's player.
+  const choices = game.metrics.filter((m) => (m.scope ?? 'episode') === 'episode');
+  const [metricKey, setMetricKey] = useState(game.view.sortBy);
+  const result = useLiveCall('explore.compare', a !== b ? { filters, a, b, metric: metricKey } : null, 50);
   const c = result.value;
-  const metric = game.metrics.find((m) => m.key === (c?.metric ?? game.view.sortBy))?.label ?? 'Score';
+  const metric = game.metrics.find((m) => m.key === (c?.metric ?? metricKey))?.label ?? 'Score';
   const shared = `shared ${game.view.nouns.instances}`;
   return (
     <div className="pairwise">
@@ -104,13 +107,16 @@ function Pairwise({ rows, filters, game }: { rows: LeaderboardRowView[]; filters
       <div className="filters">
         <label>A <select value={a} onChange={(e) => setA(e.target.value)}>{rows.map((r) => <option key={r.player}>{r.player}</option>)}</select></label>
         <label>B <select value={b} onChange={(e) => setB(e.target.value)}>{rows.map((r) => <option key={r.player}>{r.player}</option>)}</select></label>
+        {choices.length > 1 && (
+          <label>On <select aria-label="Metric to compare on" value={metricKey} onChange={(e) => setMetricKey(e.target.value)}>{choices.map((m) => <option key={m.key} value={m.key}>{m.label}</option>)}</select></label>
+        )}
       </div>
       <ErrorNote error={result.error} />
       {a === b && <p className="meta">Choose two different players.</p>}
       {c && (
         <p data-testid="pairwise">
           {c.difference === null
-            ? `These two players have no ${game.view.nouns.instance} in common.`
+            ? `No ${game.view.nouns.instance} has a value of ${metric} for both players (aborted or unscored episodes have none).`
             : c.low === null || c.high === null || c.p === null
               ? `${metric} A − B = ${c.difference.toFixed(3)} over ${c.items} ${shared}: too few for an interval (5 needed).`
               : `${metric} A − B = ${c.difference.toFixed(3)} (95% CI ${c.low.toFixed(3)} to ${c.high.toFixed(3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}) over ${c.items} ${shared}; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
