@@ -19,7 +19,11 @@ export class CliError extends UserError {
  * (`create: false`) refuse a missing or empty file instead of creating a database.
  */
 export function openStore(db: string | undefined, options: { create?: boolean } = {}): Store {
-  const store = Store.open(resolveDbPath(db), { mustExist: options.create === false });
+  const path = resolveDbPath(db);
+  const store = Store.open(path, {
+    mustExist: options.create === false,
+    onUpgrade: (from, to) => process.stderr.write(`parlor: upgrading ${path} from schema version ${from} to ${to}, once (a large file takes a few minutes)…\n`),
+  });
   store.runs.reconcileInterrupted((run) => runOwnerAlive(run));
   return store;
 }

@@ -104,6 +104,7 @@ const exportCmd = program
   .option('--from <date>', 'views: runs created on or after YYYY-MM-DD')
   .option('--to <date>', 'views: runs created on or before YYYY-MM-DD')
   .option('--instances <mode>', 'views: common (default: compare players on the instances all of them finished) | all')
+  .option('--by <role>', "views: rows are this role's players (default: the roles the game ranks)")
   .option('--topic <key>', 'heatmap: the tag to group by (EDA Things: category; Celebrities: occupation | nationality | era | gender)')
   .option('--metric <m>', 'heatmap: the metric (EDA: score | success)')
   .option('--axis <axis>', 'difficulty: item (default) or tag:<key>');

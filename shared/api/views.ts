@@ -211,13 +211,16 @@ export interface LeaderboardRowView {
   aggregates: Record<string, number | null>;
 }
 
-export interface InstanceCoverage {
-  mode: 'common' | 'all';
-  /** Instances some player in the view played. */
-  total: number;
-  /** Instances every player finished (the common mode compares on these). */
-  common: number;
-}
+/** What a cross-run view's numbers are over. In `all` mode every finished episode counts and nothing is restricted. */
+export type InstanceCoverage =
+  | {
+      mode: 'common';
+      /** Instances some player in the view played. */
+      total: number;
+      /** Instances every player finished: the numbers are over these. */
+      common: number;
+    }
+  | { mode: 'all' };
 
 export interface LeaderboardView {
   game: string;

@@ -13,7 +13,7 @@ import type { ChatRequest } from '../../electron/engine/players/types';
 import { textOf } from '../../shared/contract/content';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
-import type { Store } from '../../electron/engine/store/store';
+import { Store } from '../../electron/engine/store/store';
 import { mockGuesser, mockJudge } from '../mock-provider/behaviours';
 import { parlor } from '../support/cli';
 import { tempStore } from '../support/tmp';
@@ -117,7 +117,42 @@ describe('explore views on real runs', () => {
     expect(flaky.episodes).toBe(steady.episodes);
     expect(steady.leftOut).toBe(24 - steady.episodes);
     expect(flaky.errorsExcluded).toBe(flakyAll.errorsExcluded);
+
+    // A third copy that fails beyond 2 questions: only entities 1 and 2 are common. The others now keep
+    // fewer instances than they leave out, so their sums are read directly instead of subtracted.
+    await play(store, 'brittle', -1, 'things', 2);
+    const narrow = await board('common');
+    expect(narrow.coverage).toEqual({ mode: 'common', total: 8, common: 2 });
+    for (const row of narrow.rows) {
+      expect(row.episodes, row.player).toBe(6);
+      expect(row.metrics.turns).toMatchObject({ mean: 1.5, std: 0, n: 6 });
+      expect(row.metrics.success!.mean).toBe(1);
+    }
+    expect(narrow.rows.map((r) => [r.player, r.leftOut])).toEqual([['scripted:brittle', 0], ['scripted:flaky', 9], ['scripted:steady', 18]]);
     await service.close();
+  });
+
+  it('views are kept until the data change, in this process or another', async () => {
+    const { store, call } = await setup();
+    const view = async () => ({
+      all: await call('explore.leaderboard', { filters: { dataset: 'things', instances: 'all' } }),
+      common: await call('explore.leaderboard', { filters: { dataset: 'things' } }),
+    });
+    const first = await view();
+    expect(await view()).toEqual(first);
+    const episodes = (player: string, board: typeof first.all) => board.rows.find((r) => r.player === player)!.episodes;
+    const common = (board: typeof first.common) => (board.coverage.mode === 'common' ? board.coverage.common : NaN);
+    // Another connection (as another process would) marks an episode invalid: the next view sees it.
+    const other = Store.open(store.path);
+    other.episodes.setInvalid(store.episodes.list(1)[0]!.id, 'chit-chat');
+    other.close();
+    const second = await view();
+    expect(episodes('scripted:alpha', second.all)).toBe(episodes('scripted:alpha', first.all) - 1);
+    expect(common(second.common)).toBe(common(first.common) - 1);
+    // And this connection's own write.
+    store.episodes.setInvalid(store.episodes.list(2)[0]!.id, 'nonsense');
+    const third = await view();
+    expect(episodes('scripted:beta', third.all)).toBe(episodes('scripted:beta', first.all) - 1);
   });
 
   it('heatmap cells cover every finished episode; a cell lists its episodes', async () => {
@@ -180,5 +215,11 @@ describe('explore views on real runs', () => {
     const heat = await parlor(store.path, ['export', 'heatmap', '--dataset', 'things', '--topic', 'category', '--format', 'svg']);
     expect(heat.stdout).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(heat.stdout).not.toContain('style=');
+    // Rows by the judge: both runs had the same judge, so one row over all their episodes.
+    const byJudge = await parlor(store.path, ['export', 'leaderboard', '--dataset', 'things', '--by', 'judge']);
+    expect(byJudge.stdout.split('\r\n').slice(1, -1).map((l) => l.split(',').slice(0, 3))).toEqual([['scripted:judge', 'scripted', '48']]);
+    const badRole = await parlor(store.path, ['export', 'leaderboard', '--by', 'seer']);
+    expect(badRole.stderr).toBe('parlor: EDA has no role "seer"; its roles: guesser, judge.\n');
+    expect(badRole.code).toBe(2);
   });
 });

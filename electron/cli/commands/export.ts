@@ -22,6 +22,7 @@ export interface ExportFlags {
   from?: string;
   to?: string;
   instances?: string;
+  by?: string;
   topic?: string;
   metric?: string;
   axis?: string;
@@ -56,6 +57,7 @@ function filtersOf(flags: ExportFlags): ExploreFilters {
         from: flags.from,
         to: flags.to,
         instances: flags.instances,
+        by: flags.by,
       }).filter(([, v]) => v !== undefined),
     ),
   );

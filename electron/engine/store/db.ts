@@ -46,6 +46,8 @@ const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 export interface OpenOptions {
   /** Refuse a missing or empty file instead of creating a database (commands that only read). */
   mustExist?: boolean;
+  /** Told when this process upgrades a file written by an older Parlor (it can take minutes for a large one). */
+  onUpgrade?: (from: number, to: number) => void;
 }
 
 export class Db {
@@ -79,7 +81,7 @@ export class Db {
       conn.pragma('synchronous = NORMAL');
       // Checkpoint every ~40 MB rather than every 4 MB: request bodies are large, and each checkpoint syncs.
       conn.pragma('wal_autocheckpoint = 10000');
-      migrate(db);
+      migrate(db, options.onUpgrade);
       return db;
     } catch (error) {
       conn.close();
@@ -119,6 +121,16 @@ export class Db {
   dynamic(text: string): Statement {
     this.flush();
     return this.conn.prepare(text) as unknown as Statement;
+  }
+
+  /**
+   * Changes whenever the data may have: a commit by another connection (SQLite's data_version) or a
+   * row written by this one (total_changes, autocommit writes included). Queued appends go in first.
+   */
+  dataStamp(): string {
+    this.flush();
+    const [version, changes] = this.prepare(`SELECT data_version, total_changes() FROM pragma_data_version`).raw().get() as [number, number];
+    return `${version}:${changes}`;
   }
 
   pragma(text: string): unknown {

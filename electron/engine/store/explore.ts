@@ -1,9 +1,10 @@
 /**
  * Reads for the views across runs. Leaderboards and heatmaps read sums kept by triggers (per run ×
- * repetition and per run × instance, per metric and seat), so they never scan episodes or events.
+ * repetition and per run × instance, per metric and seat), so they never scan events. Results are kept
+ * until the database changes (a commit by any process, or a write of this connection), so looking at a
+ * view again, or at another view over the same runs, costs nothing.
  */
 import type { Db, Row } from './db';
-import { marks } from './rows';
 
 export interface RepSum {
   runId: number;
@@ -31,77 +32,111 @@ export interface InstanceTagRow {
   tags: Record<string, string>;
 }
 
-const CHUNK = 500;
+/** `run_id, "3,17,42"` rows as run → instance ids. */
+function lists(rows: readonly [number, string][]): Map<number, number[]> {
+  return new Map(rows.map(([runId, text]) => [Number(runId), String(text).split(',').map(Number)]));
+}
 
 export class ExploreQueries {
+  private readonly memo = new Map<string, unknown>();
+  private stamp = '';
+
   constructor(private readonly db: Db) {}
 
-  /** Sums per run × repetition for every metric (rows with n > 0), in run, repetition order per metric. */
-  repetitionSums(runIds: readonly number[]): RepSum[] {
-    return this.chunked(runIds, (ids) =>
-      (this.db.dynamic(`SELECT run_id, metric, seat, repetition, n, sum, sum2 FROM rep_sums WHERE run_id IN (${marks(ids)}) AND n > 0 ORDER BY run_id, metric, seat, repetition`).raw().all(...ids) as unknown[][]).map(
+  /** Forgets every kept result (the benchmarks time the queries themselves with it). */
+  forget(): void {
+    this.memo.clear();
+  }
+
+  /** The value of a read, kept while the data stamp stays the same; the latest 64 reads are kept. */
+  private kept<T>(key: string, read: () => T): T {
+    const stamp = this.db.dataStamp();
+    if (stamp !== this.stamp) {
+      this.memo.clear();
+      this.stamp = stamp;
+    }
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = read();
+    if (this.memo.size >= 64) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(key, value);
+    return value;
+  }
+
+  /** Sums per run × repetition for every metric (rows with n > 0), in run, metric, seat, repetition order. */
+  repetitionSums(runIds: readonly number[]): readonly RepSum[] {
+    const runs = JSON.stringify(runIds);
+    return this.kept(`rep:${runs}`, () =>
+      (this.db.q(`SELECT run_id, metric, seat, repetition, n, sum, sum2 FROM rep_sums WHERE run_id IN (SELECT value FROM json_each(?)) AND n > 0 ORDER BY run_id, metric, seat, repetition`).raw().all(runs) as unknown[][]).map(
         ([runId, metric, seat, repetition, n, sum, sum2]) => ({ runId: Number(runId), metric: String(metric), seat: String(seat), repetition: Number(repetition), n: Number(n), sum: Number(sum), sum2: Number(sum2) }),
       ),
     );
   }
 
   /** Sums per run × instance of one metric (rows with n > 0), in run, instance order. */
-  instanceSums(runIds: readonly number[], metric: string, seat = ''): InstanceSum[] {
-    return this.chunked(runIds, (ids) =>
-      (this.db.dynamic(`SELECT run_id, instance_id, seat, n, sum, sum2 FROM instance_sums WHERE run_id IN (${marks(ids)}) AND metric = ? AND seat = ? AND n > 0 ORDER BY run_id, instance_id`).raw().all(...ids, metric, seat) as unknown[][]).map(
+  instanceSums(runIds: readonly number[], metric: string, seat = ''): readonly InstanceSum[] {
+    const runs = JSON.stringify(runIds);
+    return this.kept(`instance:${metric}:${seat}:${runs}`, () =>
+      (this.db.q(`SELECT run_id, instance_id, seat, n, sum, sum2 FROM instance_sums WHERE run_id IN (SELECT value FROM json_each(?)) AND metric = ? AND seat = ? AND n > 0 ORDER BY run_id, instance_id`).raw().all(runs, metric, seat) as unknown[][]).map(
         ([runId, instanceId, s, n, sum, sum2]) => ({ runId: Number(runId), instanceId: Number(instanceId), seat: String(s), n: Number(n), sum: Number(sum), sum2: Number(sum2) }),
       ),
     );
   }
 
-  /** Instances a run has not finished: an episode on them errored, is unfinished, or was marked invalid. */
-  unfinishedInstances(runIds: readonly number[]): { runId: number; instanceId: number }[] {
-    return this.chunked(runIds, (ids) =>
-      (this.db.dynamic(`SELECT DISTINCT run_id, instance_id FROM episodes WHERE run_id IN (${marks(ids)}) AND (status != 'done' OR invalid IS NOT NULL)`).raw().all(...ids) as unknown[][]).map(
-        ([runId, instanceId]) => ({ runId: Number(runId), instanceId: Number(instanceId) }),
-      ),
-    );
+  /** The instances each run counted an episode on (lists read as text: one row per run, not per instance). */
+  playedInstances(runIds: readonly number[]): ReadonlyMap<number, readonly number[]> {
+    return this.kept(`played:${JSON.stringify(runIds)}`, () => lists(
+      this.db
+        .q(`SELECT run_id, group_concat(instance_id) FROM instance_sums
+            WHERE run_id IN (SELECT value FROM json_each(?)) AND metric = '' AND seat = '' AND n > 0 GROUP BY run_id`)
+        .raw()
+        .all(JSON.stringify(runIds)) as [number, string][],
+    ));
   }
 
-  /** Sums per repetition over a run's counted episodes on these instances (to compare on common instances). */
-  repetitionSumsOn(runId: number, instanceIds: readonly number[]): RepSum[] {
-    const out = new Map<string, RepSum>();
-    for (let i = 0; i < instanceIds.length; i += CHUNK) {
-      const chunk = instanceIds.slice(i, i + CHUNK);
-      const rows = this.db
-        .dynamic(`SELECT e.repetition, s.metric, s.seat, COUNT(*) AS n, SUM(s.value) AS sum, SUM(s.value * s.value) AS sum2
-                  FROM episodes e JOIN scores s ON s.episode_id = e.id
-                  WHERE e.run_id = ? AND e.instance_id IN (${marks(chunk)}) AND e.status = 'done' AND e.invalid IS NULL
-                  GROUP BY e.repetition, s.metric, s.seat
-                  UNION ALL
-                  SELECT e.repetition, '', '', COUNT(*), COUNT(*), COUNT(*) FROM episodes e
-                  WHERE e.run_id = ? AND e.instance_id IN (${marks(chunk)}) AND e.status = 'done' AND e.invalid IS NULL
-                  GROUP BY e.repetition`)
-        .all(runId, ...chunk, runId, ...chunk) as Row[];
-      for (const r of rows) {
-        const key = `${r.metric}\u0000${r.seat}\u0000${r.repetition}`;
-        const known = out.get(key) ?? { runId, metric: String(r.metric), seat: String(r.seat), repetition: Number(r.repetition), n: 0, sum: 0, sum2: 0 };
-        out.set(key, { ...known, n: known.n + Number(r.n), sum: known.sum + Number(r.sum), sum2: known.sum2 + Number(r.sum2) });
-      }
-    }
-    return [...out.values()].sort((a, b) => a.metric.localeCompare(b.metric) || a.seat.localeCompare(b.seat) || a.repetition - b.repetition);
+  /** Instances a run has not finished: an episode on them errored, is unfinished, or was marked invalid (a partial index holds just these). */
+  unfinishedInstances(runIds: readonly number[]): ReadonlyMap<number, readonly number[]> {
+    return this.kept(`unfinished:${JSON.stringify(runIds)}`, () => lists(
+      this.db
+        .q(`SELECT run_id, group_concat(DISTINCT instance_id) FROM episodes
+            WHERE run_id IN (SELECT value FROM json_each(?)) AND (status != 'done' OR invalid IS NOT NULL) GROUP BY run_id`)
+        .raw()
+        .all(JSON.stringify(runIds)) as [number, string][],
+    ));
+  }
+
+  /**
+   * Sums per run × repetition over the runs' counted episodes on these instances, every metric (and
+   * the episode count as metric ''): one query for all runs, through the partial index of counted episodes.
+   */
+  repetitionSumsOn(runIds: readonly number[], instanceIds: readonly number[]): readonly RepSum[] {
+    if (runIds.length === 0 || instanceIds.length === 0) return [];
+    const [runs, instances] = [JSON.stringify(runIds), JSON.stringify(instanceIds)];
+    return this.kept(`on:${runs}:${instances}`, () => this.readSumsOn(runs, instances));
+  }
+
+  private readSumsOn(runs: string, instances: string): RepSum[] {
+    const where = `e.run_id IN (SELECT value FROM json_each(:runs)) AND e.instance_id IN (SELECT value FROM json_each(:instances)) AND e.status = 'done' AND e.invalid IS NULL`;
+    const rows = this.db
+      .q(`SELECT e.run_id, s.metric, s.seat, e.repetition, COUNT(*), SUM(s.value), SUM(s.value * s.value)
+          FROM episodes e JOIN scores s ON s.episode_id = e.id WHERE ${where} GROUP BY e.run_id, e.repetition, s.metric, s.seat
+          UNION ALL
+          SELECT e.run_id, '', '', e.repetition, COUNT(*), COUNT(*), COUNT(*) FROM episodes e WHERE ${where} GROUP BY e.run_id, e.repetition`)
+      .raw()
+      .all({ runs, instances }) as unknown[][];
+    return rows.map(([runId, metric, seat, repetition, n, sum, sum2]) => ({ runId: Number(runId), metric: String(metric), seat: String(seat), repetition: Number(repetition), n: Number(n), sum: Number(sum), sum2: Number(sum2) }));
   }
 
   /** The instances of these datasets with their tags. */
-  instanceTags(datasetIds: readonly number[]): InstanceTagRow[] {
+  instanceTags(datasetIds: readonly number[]): readonly InstanceTagRow[] {
     if (!datasetIds.length) return [];
-    return (this.db.dynamic(`SELECT id, name, subset, tags FROM instances WHERE dataset_id IN (${marks(datasetIds)})`).all(...datasetIds) as Row[]).map((row) => ({
-      id: Number(row.id),
-      name: String(row.name),
-      subset: String(row.subset),
-      tags: JSON.parse(String(row.tags)) as Record<string, string>,
-    }));
-  }
-
-  private chunked<T>(ids: readonly number[], read: (chunk: readonly number[]) => T[]): T[] {
-    if (ids.length <= CHUNK) return ids.length ? read(ids) : [];
-    const out: T[] = [];
-    for (let i = 0; i < ids.length; i += CHUNK) out.push(...read(ids.slice(i, i + CHUNK)));
-    return out;
+    const ids = JSON.stringify(datasetIds);
+    return this.kept(`tags:${ids}`, () =>
+      (this.db.q(`SELECT id, name, subset, tags FROM instances WHERE dataset_id IN (SELECT value FROM json_each(?))`).all(ids) as Row[]).map((row) => ({
+        id: Number(row.id),
+        name: String(row.name),
+        subset: String(row.subset),
+        tags: JSON.parse(String(row.tags)) as Record<string, string>,
+      })),
+    );
   }
 }

@@ -9,7 +9,7 @@ import { useQuery } from '../api/hooks';
 export function PlayerBoard({ game, dataset, role }: { game: GameInfo; dataset: string; role: string }) {
   // Rows are the players of the person's role: whoever else sat in that seat, people and models.
   const common = useQuery('explore.leaderboard', { filters: { game: game.id, dataset, by: role } });
-  const fallback = common.data !== null && common.data.coverage.common === 0;
+  const fallback = common.data !== null && common.data.coverage.mode === 'common' && common.data.coverage.common === 0;
   const all = useQuery('explore.leaderboard', fallback ? { filters: { game: game.id, dataset, by: role, instances: 'all' } } : null);
   const board = fallback ? all.data : common.data;
   const rows = board?.rows ?? [];
@@ -49,7 +49,9 @@ export function PlayerBoard({ game, dataset, role }: { game: GameInfo; dataset: 
       <p className="meta" data-testid="player-board-note">
         {fallback
           ? `No ${game.view.nouns.instance} was played by every player here, so each row is over that player's own games and the rows are not a like-for-like comparison.`
-          : `Over the ${board!.coverage.common} ${instances} every player finished${board!.coverage.common < board!.coverage.total ? ` (${board!.coverage.total - board!.coverage.common} left out)` : ''}.`}{' '}
+          : board!.coverage.mode === 'common'
+            ? `Over the ${board!.coverage.common} ${instances} every player finished${board!.coverage.common < board!.coverage.total ? ` (${board!.coverage.total - board!.coverage.common} left out)` : ''}.`
+            : ''}{' '}
         Rates with their Wilson 95% interval, means with a normal-approximation interval. Sessions a reviewer marked invalid are left out.
       </p>
     </>

@@ -10,28 +10,20 @@ import type { ViewRun } from './select';
 
 export interface Coverage {
   view: InstanceCoverage;
-  /** The instances compared on; null when nothing needs restricting (every player finished the same ones). */
+  /** The instances compared on; null when nothing needs restricting (every player finished the same ones, or `all` mode). */
   common: Set<number> | null;
-  /** Per run: the instances it played that are left out. */
-  leftOut: Map<number, number[]>;
-  /** Per run: the instances it played that are compared on. */
-  kept: Map<number, number[]>;
+  /** Per run: how many of the instances it played are left out, and how many kept. */
+  counts: Map<number, { out: number; kept: number }>;
+  /** Instances some run played that are not compared on. */
+  leftOut: number[];
 }
 
 export function coverage(store: Store, runs: readonly ViewRun[], mode: 'common' | 'all'): Coverage {
+  // Every finished episode counts: nothing to work out.
+  if (mode === 'all') return { view: { mode }, common: null, counts: new Map(), leftOut: [] };
   const ids = runs.map((r) => r.id);
-  const played = new Map<number, Set<number>>();
-  for (const row of store.explore.instanceSums(ids, '')) {
-    let set = played.get(row.runId);
-    if (!set) played.set(row.runId, (set = new Set()));
-    set.add(row.instanceId);
-  }
-  const unfinished = new Map<number, Set<number>>();
-  for (const row of store.explore.unfinishedInstances(ids)) {
-    let set = unfinished.get(row.runId);
-    if (!set) unfinished.set(row.runId, (set = new Set()));
-    set.add(row.instanceId);
-  }
+  const played = store.explore.playedInstances(ids);
+  const unfinished = store.explore.unfinishedInstances(ids);
   // A player finished an instance when some run of theirs counted an episode on it and none failed on it.
   const byPlayer = new Map<string, { done: Set<number>; failed: Set<number> }>();
   for (const run of runs) {
@@ -41,43 +33,57 @@ export function coverage(store: Store, runs: readonly ViewRun[], mode: 'common' 
     byPlayer.set(run.subject, p);
   }
   const all = new Set<number>();
-  const finished = [...byPlayer.values()].map((p) => {
+  const finishedBy = [...byPlayer.values()].map((p) => {
     for (const i of p.done) all.add(i);
     for (const i of p.failed) all.add(i);
     return new Set([...p.done].filter((i) => !p.failed.has(i)));
   });
-  const common = finished.length ? finished.reduce((a, b) => new Set([...a].filter((i) => b.has(i)))) : new Set<number>();
-  const leftOut = new Map<number, number[]>();
-  const kept = new Map<number, number[]>();
+  const common = finishedBy.length ? finishedBy.reduce((a, b) => new Set([...a].filter((i) => b.has(i)))) : new Set<number>();
+  const counts = new Map<number, { out: number; kept: number }>();
   let restricted = false;
   for (const run of runs) {
-    const mine = [...(played.get(run.id) ?? [])];
-    const out = mine.filter((i) => !common.has(i));
-    leftOut.set(run.id, out);
-    kept.set(run.id, mine.filter((i) => common.has(i)));
-    if (out.length) restricted = true;
+    const mine = played.get(run.id) ?? [];
+    const kept = mine.reduce((n, i) => n + (common.has(i) ? 1 : 0), 0);
+    counts.set(run.id, { out: mine.length - kept, kept });
+    if (kept < mine.length) restricted = true;
   }
   const view: InstanceCoverage = { mode, total: all.size, common: common.size };
-  if (mode === 'all') return { view, common: null, leftOut: new Map(), kept: new Map() };
-  return { view, common: restricted ? common : null, leftOut, kept };
+  return { view, common: restricted ? common : null, counts, leftOut: [...all].filter((i) => !common.has(i)) };
 }
 
 /**
- * A run's per-repetition sums on the compared instances only: its full sums minus those of the
- * instances left out, or the sums of the kept ones read directly, whichever reads fewer episodes.
+ * The runs' per-repetition sums on the compared instances only. A run that left nothing out keeps its
+ * sums; one that kept more than it left out gets its full sums minus those of the left-out instances;
+ * the others the sums of the kept ones, read directly: whichever reads fewer episodes. Two queries for
+ * all runs, in run, metric, seat, repetition order (the order the leaderboard adds them up in).
  */
-export function restrictedSums(store: Store, cov: Coverage, runId: number, full: readonly RepSum[]): RepSum[] {
+export function restrictedSums(store: Store, cov: Coverage, runs: readonly ViewRun[], full: readonly RepSum[]): RepSum[] {
   if (cov.common === null) return [...full];
-  const out = cov.leftOut.get(runId) ?? [];
-  const kept = cov.kept.get(runId) ?? [];
-  if (out.length === 0) return [...full];
-  if (kept.length === 0) return [];
-  if (kept.length < out.length) return store.explore.repetitionSumsOn(runId, kept);
-  const minus = new Map(store.explore.repetitionSumsOn(runId, out).map((s) => [`${s.metric}\u0000${s.seat}\u0000${s.repetition}`, s]));
-  return full.flatMap((s) => {
-    const m = minus.get(`${s.metric}\u0000${s.seat}\u0000${s.repetition}`);
-    if (!m) return [s];
-    const n = s.n - m.n;
-    return n > 0 ? [{ ...s, n, sum: s.sum - m.sum, sum2: s.sum2 - m.sum2 }] : [];
-  });
+  const subtract: number[] = [];
+  const direct: number[] = [];
+  for (const run of runs) {
+    const c = cov.counts.get(run.id);
+    if (!c || c.out === 0) continue;
+    if (c.kept < c.out) direct.push(run.id); // (nothing kept: no sums at all)
+    else subtract.push(run.id);
+  }
+  const key = (s: RepSum) => `${s.runId}\u0000${s.metric}\u0000${s.seat}\u0000${s.repetition}`;
+  const minus = new Map(store.explore.repetitionSumsOn(subtract, cov.leftOut).map((s) => [key(s), s]));
+  const directIds = new Set(direct);
+  const subtractIds = new Set(subtract);
+  const out: RepSum[] = [];
+  for (const s of full) {
+    if (directIds.has(s.runId)) continue;
+    if (!subtractIds.has(s.runId)) {
+      out.push(s);
+      continue;
+    }
+    const m = minus.get(key(s));
+    if (!m) out.push(s);
+    else if (s.n - m.n > 0) out.push({ ...s, n: s.n - m.n, sum: s.sum - m.sum, sum2: s.sum2 - m.sum2 });
+  }
+  out.push(...store.explore.repetitionSumsOn(direct, [...cov.common]));
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0); // SQLite's binary order, as repetitionSums reads them
+  const order = (a: RepSum, b: RepSum) => a.runId - b.runId || text(a.metric, b.metric) || text(a.seat, b.seat) || a.repetition - b.repetition;
+  return out.sort(order);
 }

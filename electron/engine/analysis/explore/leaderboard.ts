@@ -101,19 +101,15 @@ export function leaderboard(store: Store, filters: ExploreFilters): LeaderboardV
   const ids = runs.map((r) => r.id);
   const cov = coverage(store, runs, filters.instances);
   const sums = store.explore.repetitionSums(ids);
-  let units: RepSum[] = sums;
-  const leftOut = new Map<number, number>();
-  if (cov.common !== null) {
-    const byRun = new Map<number, RepSum[]>();
-    for (const s of sums) byRun.set(s.runId, [...(byRun.get(s.runId) ?? []), s]);
-    units = runs.flatMap((r) => {
-      const full = byRun.get(r.id) ?? [];
-      const kept = restrictedSums(store, cov, r.id, full);
-      const count = (list: readonly RepSum[]) => list.filter((s) => s.metric === '').reduce((a, s) => a + s.n, 0);
-      leftOut.set(r.id, count(full) - count(kept));
-      return kept;
-    });
-  }
+  const units = restrictedSums(store, cov, runs, sums);
+  // Episodes left out per run: its episode count before and after the restriction.
+  const episodes = (list: readonly RepSum[]) => {
+    const n = new Map<number, number>();
+    for (const s of list) if (s.metric === '') n.set(s.runId, (n.get(s.runId) ?? 0) + s.n);
+    return n;
+  };
+  const [before, after] = [episodes(sums), episodes(units)];
+  const leftOut = new Map(cov.common === null ? [] : ids.map((id) => [id, (before.get(id) ?? 0) - (after.get(id) ?? 0)]));
   const rows = leaderboardFrom(game, runs, units, store.runs.excludedCounts(ids), leftOut, filters.by);
   return {
     game: game.id,

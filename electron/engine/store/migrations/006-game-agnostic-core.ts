@@ -239,6 +239,10 @@ export const migration006: Migration = {
 
       CREATE INDEX episodes_by_run ON episodes(run_id, status);
       CREATE INDEX episodes_by_instance ON episodes(instance_id);
+      -- The views compare players on the instances all of them finished: the episodes that are not
+      -- counted (few) and those that are, by run and instance, each in an index of its own.
+      CREATE INDEX episodes_uncounted ON episodes(run_id, instance_id) WHERE status != 'done' OR invalid IS NOT NULL;
+      CREATE INDEX episodes_counted ON episodes(run_id, instance_id, repetition) WHERE status = 'done' AND invalid IS NULL;
       CREATE INDEX annotations_by_item ON annotations(item_id, verdict);
       CREATE INDEX events_by_call ON events(call_id) WHERE call_id IS NOT NULL;
 

@@ -16,7 +16,7 @@ export const MIGRATIONS: readonly Migration[] = [migration001, migration002, mig
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
 /** Brings the schema up to date; a file from a newer Parlor was refused before this runs. */
-export function migrate(db: Db): void {
+export function migrate(db: Db, onUpgrade?: (from: number, to: number) => void): void {
   if (Number(db.pragma('user_version')) >= LATEST_SCHEMA_VERSION) return;
   const rebuild = MIGRATIONS.some((m) => m.rebuildsTables);
   // Tables are rebuilt and renamed: foreign keys are checked once, before the commit, not per statement.
@@ -24,6 +24,7 @@ export function migrate(db: Db): void {
   try {
     db.tx(() => {
       const current = Number(db.pragma('user_version'));
+      if (current > 0 && current < LATEST_SCHEMA_VERSION) onUpgrade?.(current, LATEST_SCHEMA_VERSION);
       for (const migration of MIGRATIONS) {
         if (migration.version <= current) continue;
         db.exec(migration.sql);
