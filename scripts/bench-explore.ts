@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { heatmap } from '../electron/engine/analysis/explore/items';
 import { leaderboard } from '../electron/engine/analysis/explore/leaderboard';
-import { openTranscript } from '../electron/engine/analysis/transcripts';
+import { openTranscript } from '../electron/engine/api/transcripts';
 import { ExploreFiltersSchema, type ExploreFiltersInput } from '../shared/contract/explore';
 import { Store } from '../electron/engine/store/store';
 import { generateExploreDb } from './explore-db';

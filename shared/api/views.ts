@@ -8,6 +8,7 @@ import type { ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
 
 export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
+export type * from './explore-views';
 
 export interface AppInfo {
   version: string;
@@ -185,115 +186,7 @@ export interface ExportFile {
   content: string;
 }
 
-export interface MetricCellView {
-  /** Table 1: mean ± sample std of repetition means. */
-  mean: number;
-  std: number | null;
-  /** Pooled over all episodes, with its 95% interval (Wilson for rates; none with fewer than two episodes). */
-  pooled: number;
-  low: number | null;
-  high: number | null;
-  /** Episodes with this metric. */
-  n: number;
-}
-
-export interface LeaderboardRowView {
-  player: string;
-  kind: string;
-  runs: number[];
-  episodes: number;
-  repetitions: number;
-  errorsExcluded: number;
-  unfinishedExcluded: number;
-  /** Finished episodes on instances not every player finished (left out of the comparison). */
-  leftOut: number;
-  metrics: Record<string, MetricCellView>;
-  aggregates: Record<string, number | null>;
-}
-
-/** What a cross-run view's numbers are over. In `all` mode every finished episode counts and nothing is restricted. */
-export type InstanceCoverage =
-  | {
-      mode: 'common';
-      /** Instances some player in the view played. */
-      total: number;
-      /** Instances every player finished: the numbers are over these. */
-      common: number;
-    }
-  | { mode: 'all' };
-
-export interface LeaderboardView {
-  game: string;
-  subjectLabel: string;
-  metrics: MetricSpec[];
-  aggregates: AggregateInfo[];
-  rows: LeaderboardRowView[];
-  best: Record<string, string>;
-  coverage: InstanceCoverage;
-}
-
-export interface PairedComparisonView {
-  a: string;
-  b: string;
-  metric: string;
-  items: number;
-  /** Null without shared items; interval and p are null below five items. */
-  difference: number | null;
-  low: number | null;
-  high: number | null;
-  p: number | null;
-  resamples: number;
-  seed: number;
-}
-
-export interface HeatmapView {
-  players: string[];
-  topics: string[];
-  metric: string;
-  metricLabel: string;
-  topicKey: string;
-  domain: [number, number];
-  coverage: InstanceCoverage;
-  cells: { player: string; topic: string; n: number; mean: number; low: number | null; high: number | null }[];
-}
-
-export interface DifficultyView {
-  axis: string;
-  axisLabel: string;
-  metric: string;
-  metricLabel: string;
-  domain: [number, number];
-  players: string[];
-  coverage: InstanceCoverage;
-  rows: { level: string; mean: number; unsolved: boolean; players: Record<string, { mean: number; n: number; solved: boolean }> }[];
-}
-
-export interface ExploreDataset {
-  name: string;
-  title: string;
-  kind: string;
-  subsets: string[];
-  /** Players of each condition role (EDA: judges). */
-  conditions: Record<string, string[]>;
-  players: string[];
-  tags: string[];
-  axes: { id: string; label: string }[];
-}
-
-export interface ExploreOptions {
-  games: { id: string; title: string; datasets: ExploreDataset[] }[];
-}
-
-export interface SiblingEpisode {
-  id: number;
-  runId: number;
-  player: string;
-  repetition: number;
-  status: EpisodeStatus;
-  outcome: Outcome | null;
-  scores: Record<string, number> | null;
-}
-
+/** 2–4 episodes of one instance in aligned columns. */
 export interface SideBySideView {
   game: string;
   instance: string;

@@ -3,7 +3,7 @@ import { orderSeats } from '../../engine/api/views';
 import type { EventRecord } from '../../engine/core/events';
 import type { Game } from '../../engine/core/game';
 import { gameById } from '../../engine/games/registry';
-import { parseRunConfig } from '../../engine/runner/prepare';
+import { parseRunConfig } from '../../engine/core/run-config';
 import type { CallRow, EpisodeRow } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
 

@@ -1,5 +1,6 @@
 import type { Score } from '../core/game';
-import { gameOf, parseRunConfig } from '../runner/prepare';
+import { parseRunConfig } from '../core/run-config';
+import { gameOf } from '../games/registry';
 import type { Store } from '../store/store';
 import { summarizeRun, type RunReport } from './report';
 

@@ -6,7 +6,7 @@
 import type { AnnotationResultsView } from '../../../shared/api/views';
 import type { EventRecord, EventRow } from '../core/events';
 import type { AnnotationHooks, Game } from '../core/game';
-import { parseRunConfig } from '../runner/prepare';
+import { parseRunConfig } from '../core/run-config';
 import type { AnnotationItemRow } from '../store/annotations';
 import type { Store } from '../store/store';
 import { corrections, type LabelledItem } from './results';

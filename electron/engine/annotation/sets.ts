@@ -10,7 +10,7 @@ import type { AnnotationHooks, Game } from '../core/game';
 import { UserError } from '../errors';
 import { gameById } from '../games/registry';
 import { toCsv, toJsonl } from '../io/csv';
-import { randomRunSeed } from '../runner/seeds';
+import { randomRunSeed } from '../core/seeds';
 import type { AnnotationItemRow, AnnotationSetRow, CandidateRow } from '../store/annotations';
 import type { Store } from '../store/store';
 import { recomputedMetrics } from './effect';

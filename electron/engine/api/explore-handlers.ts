@@ -3,7 +3,7 @@ import type { ExploreFilters } from '../../../shared/contract/explore';
 import { comparePlayers, difficulty, heatmap, instanceGroups, tagValue } from '../analysis/explore/items';
 import { leaderboard, subjectLabel } from '../analysis/explore/leaderboard';
 import { selectRuns, subjectOf } from '../analysis/explore/select';
-import { openTranscript } from '../analysis/transcripts';
+import { openTranscript } from './transcripts';
 import type { Game } from '../core/game';
 import { UserError } from '../errors';
 import { allGames, gameById } from '../games/registry';

@@ -2,11 +2,11 @@
 import type { HumanGameState, TranscriptView } from '../../../shared/api/views';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { textOf } from '../../../shared/contract/content';
-import { openTranscript } from '../analysis/transcripts';
+import { openTranscript } from './transcripts';
 import { gameById } from '../games/registry';
 import { HumanSessions } from '../human/sessions';
 import type { ModelFactory } from '../players/factory';
-import { parseRunConfig } from '../runner/prepare';
+import { parseRunConfig } from '../core/run-config';
 import type { Store } from '../store/store';
 import type { HandlerRegistry } from './registry';
 import { orderSeats } from './views';

@@ -2,9 +2,12 @@
  * The games Parlor knows: the only module that imports a game folder. Everything else asks here by id,
  * so a new game is its folder plus one line below.
  */
+import { z } from 'zod';
+import { describeZodError, type RunConfig } from '../../../shared/contract/run';
 import { gameProblems } from '../core/check-game';
 import type { Game } from '../core/game';
-import { UserError } from '../errors';
+import { RunConfigError } from '../core/run-config';
+import { describeError, UserError } from '../errors';
 import { edaGame } from './eda/game';
 
 const games = new Map<string, Game<unknown>>();
@@ -27,4 +30,26 @@ export function gameById(id: string): Game<unknown> {
 
 export function allGames(): Game<unknown>[] {
   return [...games.values()];
+}
+
+/** The config's game with its settings parsed, every role given a model and no other. */
+export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unknown } {
+  let game: Game<unknown>;
+  try {
+    game = gameById(config.game);
+  } catch (error) {
+    throw new RunConfigError(describeError(error));
+  }
+  const roles = game.roles.map((r) => r.id);
+  const problems = [
+    ...roles.filter((r) => !config.players[r]).map((r) => `  - players.${r}: say which model plays the ${r} (${game.shortTitle} needs ${roles.join(' and ')})`),
+    ...Object.keys(config.players).filter((r) => !roles.includes(r)).map((r) => `  - players.${r}: ${game.shortTitle} has no role "${r}" (its roles: ${roles.join(', ')})`),
+  ];
+  if (problems.length) throw new RunConfigError(`Invalid run config:\n${problems.join('\n')}`);
+  try {
+    return { game, settings: game.parseSettings(config.settings ?? {}) };
+  } catch (error) {
+    if (error instanceof z.ZodError) throw new RunConfigError(describeZodError(error, `${game.shortTitle} settings`));
+    throw error;
+  }
 }

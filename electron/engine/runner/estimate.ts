@@ -2,7 +2,8 @@ import type { RunEstimateView } from '../../../shared/api/contract';
 import { modelLabel } from '../../../shared/contract/models';
 import { callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
-import { gameOf, parseRunConfig } from './prepare';
+import { parseRunConfig } from '../core/run-config';
+import { gameOf } from '../games/registry';
 
 /** The estimate as the API contract shapes it (the UI and the CLI show the same numbers). */
 export type RunEstimate = RunEstimateView;

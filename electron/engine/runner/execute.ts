@@ -12,7 +12,9 @@ import type { CallRef } from '../core/events';
 import type { RunRow, Store } from '../store/store';
 import { runOwnerAlive } from './liveness';
 import { playStoredEpisode } from './episode';
-import { buildModels, gameOf, parseRunConfig, RunConfigError } from './prepare';
+import { buildModels } from './prepare';
+import { parseRunConfig, RunConfigError } from '../core/run-config';
+import { gameOf } from '../games/registry';
 
 export interface ExecuteOptions {
   createModel?: ModelFactory;

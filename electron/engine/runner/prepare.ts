@@ -1,24 +1,17 @@
 /** Before anything is played: the config is checked by the core and the game, data loaded, models tried. */
-import { z } from 'zod';
 import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
-import { describeZodError, RunConfigSchema, type RunConfig } from '../../../shared/contract/run';
+import type { RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
 import type { DatasetProblem, Game, InstanceRow, LoadedDataset } from '../core/game';
+import { parseRunConfig, RunConfigError } from '../core/run-config';
+import { episodeSeed, randomRunSeed } from '../core/seeds';
 import { describeError, UserError } from '../errors';
-import { gameById } from '../games/registry';
+import { gameOf } from '../games/registry';
 import { ProviderError } from '../players/errors';
 import { createModel, type ModelFactory } from '../players/factory';
 import type { ChatModel } from '../players/types';
 import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
-import { episodeSeed, randomRunSeed } from './seeds';
-
-export class RunConfigError extends UserError {
-  constructor(message: string) {
-    super(message, 'bad_request');
-    this.name = 'RunConfigError';
-  }
-}
 
 /** A provider problem found before any episode was played. */
 export class PreflightError extends UserError {
@@ -29,35 +22,6 @@ export class PreflightError extends UserError {
       'provider',
     );
     this.name = 'PreflightError';
-  }
-}
-
-/** A config as the core checks it (the game checks its settings and roles: see `gameOf`). */
-export function parseRunConfig(input: unknown): RunConfig {
-  const parsed = RunConfigSchema.safeParse(input);
-  if (!parsed.success) throw new RunConfigError(describeZodError(parsed.error, 'run config'));
-  return parsed.data;
-}
-
-/** The config's game with its settings parsed, every role given a model and no other. */
-export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unknown } {
-  let game: Game<unknown>;
-  try {
-    game = gameById(config.game);
-  } catch (error) {
-    throw new RunConfigError(describeError(error));
-  }
-  const roles = game.roles.map((r) => r.id);
-  const problems = [
-    ...roles.filter((r) => !config.players[r]).map((r) => `  - players.${r}: say which model plays the ${r} (${game.shortTitle} needs ${roles.join(' and ')})`),
-    ...Object.keys(config.players).filter((r) => !roles.includes(r)).map((r) => `  - players.${r}: ${game.shortTitle} has no role "${r}" (its roles: ${roles.join(', ')})`),
-  ];
-  if (problems.length) throw new RunConfigError(`Invalid run config:\n${problems.join('\n')}`);
-  try {
-    return { game, settings: game.parseSettings(config.settings ?? {}) };
-  } catch (error) {
-    if (error instanceof z.ZodError) throw new RunConfigError(describeZodError(error, `${game.shortTitle} settings`));
-    throw error;
   }
 }
 

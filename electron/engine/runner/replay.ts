@@ -1,6 +1,7 @@
 import type { Store } from '../store/store';
 import { executeRun, type ExecuteOptions, type ExecuteResult } from './execute';
-import { parseRunConfig, prepareRun } from './prepare';
+import { prepareRun } from './prepare';
+import { parseRunConfig } from '../core/run-config';
 
 /**
  * Plays a stored run again as a new run with the same config and seed, answering every call from

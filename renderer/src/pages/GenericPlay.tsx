@@ -4,6 +4,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { GenericTranscript } from '../components/GenericTranscript';
 import { MediaImage } from '../components/MediaImage';
 import type { PlayProps } from '../games';
+import { usePlayActions } from '../games/usePlayActions';
 import { href } from '../router';
 
 /** Any seat of any game: what the seat has been told, the game so far as the seat sees it, a reply box. */
@@ -11,20 +12,8 @@ export function GenericPlay({ state, act, onAgain }: PlayProps) {
   const { gameOf } = useGames();
   const game = gameOf(state.game);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = usePlayActions(act);
   const over = state.status === 'done' || state.status === 'error';
-  const run = async (action: Parameters<PlayProps['act']>[0]) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await act(action);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;

@@ -3,20 +3,19 @@
  * re-reads the version under the lock (two processes opening a new file at once migrate it once) and
  * bumps `PRAGMA user_version`. Never edit a released migration: append a new one.
  */
-import type { Db } from '../db';
 import { migration001 } from './001-engine-foundation';
 import { migration002 } from './002-runs-at-scale';
 import { migration003 } from './003-model-profiles';
 import { migration004 } from './004-annotation';
 import { migration005 } from './005-explore-sums';
 import { migration006 } from './006-game-agnostic-core';
-import type { Migration } from './migration';
+import type { Migration, MigrationTarget } from './migration';
 
 export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
 /** Brings the schema up to date; a file from a newer Parlor was refused before this runs. */
-export function migrate(db: Db, onUpgrade?: (from: number, to: number) => void): void {
+export function migrate(db: MigrationTarget, onUpgrade?: (from: number, to: number) => void): void {
   if (Number(db.pragma('user_version')) >= LATEST_SCHEMA_VERSION) return;
   const rebuild = MIGRATIONS.some((m) => m.rebuildsTables);
   // Tables are rebuilt and renamed: foreign keys are checked once, before the commit, not per statement.

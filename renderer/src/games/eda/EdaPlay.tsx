@@ -3,6 +3,7 @@ import type { HumanGameState } from '../../../../shared/api/contract';
 import { ErrorNote } from '../../components/ErrorNote';
 import { href } from '../../router';
 import type { PlayProps } from '../types';
+import { usePlayActions } from '../usePlayActions';
 import { Answer } from './EdaTranscript';
 import { Tutorial } from './Tutorial';
 import { settingsOf, turnsOf } from './turns';
@@ -25,8 +26,7 @@ export function EdaPlay({ state, act, onAgain }: PlayProps) {
 
 function Guessing({ state: game, act, onAgain }: PlayProps) {
   const [question, setQuestion] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = usePlayActions(act);
   const input = useRef<HTMLInputElement>(null);
   const end = useRef<HTMLLIElement>(null);
   const { maxTurns, mustGuessSuffix } = settingsOf(game.transcript.settings);
@@ -36,17 +36,6 @@ function Guessing({ state: game, act, onAgain }: PlayProps) {
     if (!busy) input.current?.focus();
   }, [game, busy]);
 
-  const run = async (what: Parameters<PlayProps['act']>[0]) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await act(what);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   const ask = (event: FormEvent) => {
     event.preventDefault();
     if (!question.trim()) return;

@@ -1,3 +1,4 @@
+/** Run and episode seeds: recorded with the run, so a repetition replays with the same seed. */
 import { createHash, randomInt } from 'node:crypto';
 
 export function randomRunSeed(): number {

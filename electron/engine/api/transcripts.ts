@@ -1,8 +1,8 @@
 import type { TranscriptView } from '../../../shared/api/contract';
 import { gameById } from '../games/registry';
-import { parseRunConfig } from '../runner/prepare';
+import { parseRunConfig } from '../core/run-config';
 import type { EpisodeRow, Store } from '../store/store';
-import { episodeView, eventView } from '../api/views';
+import { episodeView, eventView } from './views';
 
 /** One episode as the transcript views show it: episode, run settings, events (three indexed reads). */
 export function openTranscript(store: Store, episodeId: number, episode: EpisodeRow = store.episodes.get(episodeId)): TranscriptView {
