@@ -3,10 +3,11 @@
  * models and results live in SQLite behind the engine; keys live in the encrypted key store.
  */
 import { app, BrowserWindow, ipcMain, safeStorage, session, shell, utilityProcess, type UtilityProcess } from 'electron';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ApiRequestSchema, type ApiReply, type ApiMethod } from '../../shared/api/contract';
 import { BRIDGE_CHANNELS } from '../../shared/api/bridge';
 import type { EngineToHost, HostToEngine } from '../../shared/api/host';
+import { resolveDbPath } from '../engine/paths';
 import { KeyStore } from './key-store';
 import { appIndexUrl, denyAllPermissions, hardenWebContents, isTrustedSender, windowOptions } from './security';
 
@@ -34,7 +35,8 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, rendererDir, (url) => void shell.openExternal(url)));
 
   function startEngine(): Promise<void> {
-    const dbPath = process.env.PARLOR_DB ?? join(app.getPath('userData'), 'parlor.db');
+    // The same file as the CLI and browser mode by default, so a run started in one shows in the others.
+    const dbPath = resolveDbPath();
     engine = utilityProcess.fork(join(here, 'engine.mjs'), [], {
       serviceName: 'Parlor engine',
       env: {
@@ -85,7 +87,7 @@ if (!app.requestSingleInstanceLock()) {
 
   app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession);
-    keys = new KeyStore(join(app.getPath('userData'), 'keys.json'), safeStorage);
+    keys = new KeyStore(join(dirname(resolveDbPath()), 'keys.json'), safeStorage);
     await startEngine();
     window = new BrowserWindow(windowOptions(join(here, 'preload.cjs')));
     window.once('ready-to-show', () => window?.show());

@@ -20,7 +20,7 @@ export interface MetricSpec {
   key: string;
   label: string;
   direction: Direction;
-  /** Rates get Wilson intervals, means a normal-approximation (t) interval. */
+  /** Rates get Wilson intervals, means a normal-approximation interval. */
   kind: 'rate' | 'mean';
   /** Digits for aggregates (means ± std). */
   digits: number;

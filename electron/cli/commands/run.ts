@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { formatProblems } from '../../engine/core/datasets';
 import { gameById } from '../../engine/games/registry';
@@ -81,8 +82,12 @@ export function configFromFlags(flags: RunFlags): Json {
   }
   const players = obj(file.players);
   const dataset: Json = { name: game.datasets.bundled()[0]?.name ?? 'default', ...obj(file.dataset) };
+  if (flags.datasetFile) {
+    dataset.file = flags.datasetFile;
+    // A file is not a bundled dataset: its kind must be said (--kind), never taken from the default name.
+    if (!flags.dataset && !obj(file.dataset).name) dataset.name = basename(flags.datasetFile).replace(/\.[^.]*$/, '') || 'file';
+  }
   if (flags.dataset) dataset.name = flags.dataset;
-  if (flags.datasetFile) dataset.file = flags.datasetFile;
   if (flags.kind) dataset.kind = flags.kind;
   if (flags.split) {
     delete dataset.split;
