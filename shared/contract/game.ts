@@ -32,6 +32,19 @@ export interface MetricSpec {
   description?: string;
 }
 
+/** One episode's value of a metric as tables print it: to its episode digits, or as it is (counts). */
+export function episodeValue(metric: Pick<MetricSpec, 'episodeDigits'>, value: number): string {
+  return metric.episodeDigits === undefined ? String(value) : value.toFixed(metric.episodeDigits);
+}
+
+/** An episode's scores on one line, "Label value · Label value", the metrics it has in the game's order. */
+export function scoresLine(metrics: readonly MetricSpec[], scores: Readonly<Record<string, number>>): string {
+  return metrics
+    .filter((m) => scores[m.key] !== undefined)
+    .map((m) => `${m.label} ${episodeValue(m, scores[m.key]!)}`)
+    .join(' · ');
+}
+
 /** A number computed from a leaderboard row's metric means (clembench's clemscore, AGE's macro average). */
 export interface AggregateInfo {
   key: string;

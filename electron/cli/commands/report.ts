@@ -1,4 +1,5 @@
 import { runCost } from '../../engine/analysis/cost';
+import { subjectLabel } from '../../engine/analysis/explore/leaderboard';
 import { subjectOf } from '../../engine/analysis/explore/select';
 import { runReport } from '../../engine/analysis/run-report';
 import { orderSeats } from '../../engine/api/views';
@@ -11,9 +12,8 @@ const ARROWS: Record<string, string> = { lower: ' ↓', higher: ' ↑', none: ''
 /** A run's table as its paper prints it (EDA: Table 1), with what was excluded and what it cost. */
 export function printReport(store: Store, runId: number): void {
   const { run, game, report } = runReport(store, runId);
-  const subject = game.roles.filter((r) => r.subject).map((r) => r.label).join(' + ') || 'Player';
   const conditions = orderSeats(run.seats, game).filter((s) => game.roles.find((r) => r.id === s.role)?.condition);
-  const header = [subject, ...game.metrics.map((m) => `${m.label}${ARROWS[m.direction]}`), 'n', 'reps'];
+  const header = [subjectLabel(game), ...game.metrics.map((m) => `${m.label}${ARROWS[m.direction]}`), 'n', 'reps'];
   const row = [subjectOf(run, game)?.name ?? '', ...game.metrics.map((m) => meanStd(report.metrics[m.key], m.digits)), report.done, report.repetitions.length];
   console.log(`Run ${run.id}${run.name ? ` "${run.name}"` : ''} · ${game.shortTitle} ${run.datasetName}/${run.subset}${conditions.map((s) => ` · ${s.role} ${s.player}`).join('')} · ${run.status}`);
   console.log(table(header, [row]));

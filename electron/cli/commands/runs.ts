@@ -1,3 +1,4 @@
+import { episodeValue } from '../../../shared/contract/game';
 import { orderSeats } from '../../engine/api/views';
 import { gameById } from '../../engine/games/registry';
 import { openStore, parseId } from '../context';
@@ -45,7 +46,7 @@ export function episodesCommand(runText: string, flags: { db?: string }): number
       e.outcome ? game.view.outcomeLabels[e.outcome] : '',
       ...columns.map((m) => {
         const v = e.scores?.[m.key];
-        return v === undefined ? '' : m.episodeDigits === undefined ? v : v.toFixed(m.episodeDigits);
+        return v === undefined ? '' : episodeValue(m, v);
       }),
       e.error ?? '',
     ]);

@@ -1,9 +1,9 @@
 import { textOf } from '../../../shared/contract/content';
+import { scoresLine } from '../../../shared/contract/game';
 import { orderSeats } from '../../engine/api/views';
 import type { EventRecord } from '../../engine/core/events';
 import type { Game } from '../../engine/core/game';
-import { gameById } from '../../engine/games/registry';
-import { parseRunConfig } from '../../engine/core/run-config';
+import { gameOfRun } from '../../engine/games/registry';
 import type { CallRow, EpisodeRow } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
 
@@ -27,10 +27,7 @@ export function renderTranscript(game: Game<unknown>, episode: EpisodeRow, event
     orderSeats(episode.seats, game).map((s) => `${game.roles.find((r) => r.id === s.role)?.label ?? capital(s.seat)}: ${s.player}`).join(' · '),
     `Status: ${episode.status}${episode.outcome ? ` (${game.view.outcomeLabels[episode.outcome]})` : ''}${episode.error ? ` — ${episode.error}` : ''}`,
   ];
-  if (episode.scores) {
-    const m = episode.scores;
-    head.push(game.metrics.filter((spec) => m[spec.key] !== undefined).map((spec) => `${spec.label} ${spec.episodeDigits === undefined ? m[spec.key] : m[spec.key]!.toFixed(spec.episodeDigits)}`).join(' · '));
-  }
+  if (episode.scores) head.push(scoresLine(game.metrics, episode.scores));
   const body = game.textTranscript ? game.textTranscript(events, settings) : genericTranscript(events);
   return [...head, '', ...body].join('\n');
 }
@@ -39,8 +36,7 @@ export function showCommand(episodeText: string, flags: { json?: boolean; calls?
   const store = openStore(flags.db, { create: false });
   try {
     const episode = store.episodes.get(parseId(episodeText, 'Episode id'));
-    const game = gameById(episode.game);
-    const settings = game.parseSettings(parseRunConfig(store.runs.get(episode.runId).config).settings ?? {});
+    const { game, settings } = gameOfRun(store.runs.get(episode.runId));
     const events = store.events.list(episode.id);
     const calls: CallRow[] | undefined = flags.calls || flags.json ? store.models.calls(episode.id) : undefined;
     if (flags.json) {

@@ -6,7 +6,7 @@
 import type { AnnotationResultsView } from '../../../shared/api/views';
 import type { EventRecord, EventRow } from '../core/events';
 import type { AnnotationHooks, Game } from '../core/game';
-import { parseRunConfig } from '../core/run-config';
+import { gameOfRun } from '../games/registry';
 import type { AnnotationItemRow } from '../store/annotations';
 import type { Store } from '../store/store';
 import { corrections, type LabelledItem } from './results';
@@ -28,7 +28,7 @@ export function recomputedMetrics(store: Store, game: Game<unknown>, hooks: Anno
   for (const [episodeId, fixes] of byEpisode) {
     const episode = store.episodes.get(episodeId);
     if (episode.status !== 'done' || !episode.scores) continue;
-    if (!settingsOf.has(episode.runId)) settingsOf.set(episode.runId, game.parseSettings(parseRunConfig(store.runs.get(episode.runId).config).settings ?? {}));
+    if (!settingsOf.has(episode.runId)) settingsOf.set(episode.runId, gameOfRun(store.runs.get(episode.runId)).settings);
     const settings = settingsOf.get(episode.runId);
     const events = store.events.list(episodeId);
     const score = (list: readonly EventRecord[]) => {

@@ -4,7 +4,7 @@ import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/mo
 import type { RunReport } from '../analysis/report';
 import { subjectOf } from '../analysis/explore/select';
 import type { EventRow } from '../core/events';
-import { orderSeats, type Game, type InstanceRow } from '../core/game';
+import { aggregateInfos, orderSeats, type Game, type InstanceRow } from '../core/game';
 import { gameById } from '../games/registry';
 import { defaultKeyEnv } from '../players/sdk-model';
 import type { ProfileRow } from '../store/models';
@@ -77,7 +77,7 @@ export function gameInfo(game: Game<unknown>, subsetSizes: (name: string, subset
     shortTitle: game.shortTitle,
     roles: [...game.roles],
     metrics: [...game.metrics],
-    aggregates: (game.aggregates ?? []).map(({ compute: _compute, ...info }) => info),
+    aggregates: aggregateInfos(game),
     view: game.view,
     annotation: game.annotation?.info ?? null,
     defaultSettings: game.parseSettings({}),

@@ -9,6 +9,11 @@ export interface CallRef {
   id: number | null;
 }
 
+/** The id of the call behind an event: stored rows hold the number, events in flight a reference filled at commit. */
+export function callIdOf(ref: number | CallRef | null): number | null {
+  return ref === null || typeof ref === 'number' ? ref : ref.id;
+}
+
 /** One event as a game records and reads it. */
 export interface EventRecord {
   /** 1-based order within the episode. */

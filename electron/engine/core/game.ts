@@ -162,6 +162,11 @@ export interface Game<S = unknown> {
   readonly annotation?: AnnotationHooks;
 }
 
+/** What the views are told of a game's aggregates: everything but how to compute them. */
+export function aggregateInfos(game: Pick<Game<unknown>, 'aggregates'>): AggregateInfo[] {
+  return (game.aggregates ?? []).map(({ compute: _compute, ...info }) => info);
+}
+
 /** Seats in the order of the game's roles (EDA: guesser, judge), then by name. */
 export function orderSeats<T extends { seat: string; role: string }>(seats: readonly T[], game: Pick<Game<unknown>, 'roles'>): T[] {
   const rank = (role: string) => {

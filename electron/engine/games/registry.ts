@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { describeZodError, type RunConfig } from '../../../shared/contract/run';
 import { gameProblems } from '../core/check-game';
 import type { Game } from '../core/game';
-import { RunConfigError } from '../core/run-config';
+import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { describeError, UserError } from '../errors';
 import { edaGame } from './eda/game';
 
@@ -30,6 +30,11 @@ export function gameById(id: string): Game<unknown> {
 
 export function allGames(): Game<unknown>[] {
   return [...games.values()];
+}
+
+/** A stored run's game and its settings as the run was played (its config, checked as when it was made). */
+export function gameOfRun(run: { config: unknown }): { game: Game<unknown>; settings: unknown } {
+  return gameOf(parseRunConfig(run.config));
 }
 
 /** The config's game with its settings parsed, every role given a model and no other. */

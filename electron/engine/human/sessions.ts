@@ -6,7 +6,7 @@
 import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
 import type { Game, InstanceRow } from '../core/game';
 import { describeError, UserError } from '../errors';
-import { gameById } from '../games/registry';
+import { gameById, gameOf } from '../games/registry';
 import { ProviderError } from '../players/errors';
 import type { ModelFactory } from '../players/factory';
 import type { ChatModel } from '../players/types';
@@ -138,16 +138,17 @@ export class HumanSessions {
   private begin(episodeId: number, runId: number, game: Game<unknown>, handle: string, seat: string, hintConfig?: ModelConfig): void {
     const run = this.store.runs.get(runId);
     const config = parseRunConfig(run.config);
-    const settings = game.parseSettings(config.settings ?? {});
+    const { settings } = gameOf(config);
     const human = new HumanSeat(handle);
     const factory = this.createModel();
     const byRole = Object.fromEntries(Object.entries(config.players).map(([role, c]) => [role, c.provider === 'human' ? null : factory(c, {})]));
     const players = Object.fromEntries(run.seats.map((s) => [s.seat, s.seat === seat ? human : byRole[s.role]!]));
     const configIds = Object.fromEntries(run.seats.map((s) => [s.seat, this.store.models.ensureConfig(config.players[s.role]!)]));
-    const hint = hintConfig ? factory(ModelConfigSchema.parse(hintConfig), {}) : null;
+    const hintModel = hintConfig ? ModelConfigSchema.parse(hintConfig) : null;
+    const hint = hintModel ? factory(hintModel, {}) : null;
     const controller = new AbortController();
     const session: Session = {
-      episodeId, runId, game, settings, handle, seat, human, hint, hintConfigId: hintConfig ? this.store.models.ensureConfig(ModelConfigSchema.parse(hintConfig)) : null,
+      episodeId, runId, game, settings, handle, seat, human, hint, hintConfigId: hintModel ? this.store.models.ensureConfig(hintModel) : null,
       controller, settled: false, busy: false, hints: [], done: Promise.resolve(),
     };
     this.store.runs.markRunning(runId);

@@ -114,7 +114,7 @@ export abstract class SdkChatModel implements ChatModel {
       const failure = this.classify(error);
       if (failure.retryAfterMs !== null) this.gate.pauseFor(failure.retryAfterMs);
       report({
-        response: redactValue(failure.body, this.secrets),
+        response: failure.body, // classify redacted it
         httpStatus: failure.status,
         ok: false,
         errorKind: failure.kind,
@@ -145,8 +145,9 @@ export abstract class SdkChatModel implements ChatModel {
   private classify(error: unknown): ProviderError {
     const failure = this.classifyRaw(error);
     const message = redactText(failure.message, this.secrets);
-    if (message === failure.message && redactValue(failure.body, this.secrets) === failure.body) return failure;
-    return new ProviderError(failure.kind, message, { status: failure.status, retryAfterMs: failure.retryAfterMs, body: redactValue(failure.body, this.secrets) });
+    const body = redactValue(failure.body, this.secrets);
+    if (message === failure.message && body === failure.body) return failure;
+    return new ProviderError(failure.kind, message, { status: failure.status, retryAfterMs: failure.retryAfterMs, body });
   }
 
   private classifyRaw(error: unknown): ProviderError {

@@ -1,13 +1,9 @@
 /** The events of episodes: appended as they happen (group-committed), read back in order. */
 import type { ContentPart } from '../../../shared/contract/content';
-import type { CallRef, EventKind, EventRecord, EventRow } from '../core/events';
+import { callIdOf, type EventKind, type EventRecord, type EventRow } from '../core/events';
 import { NotFoundError } from '../errors';
 import type { Db, Row } from './db';
 import { json, nowIso, num, parseJson, str } from './rows';
-
-function refId(ref: number | CallRef | null): number | null {
-  return ref === null || typeof ref === 'number' ? ref : ref.id;
-}
 
 export function toEvent(row: Row): EventRow {
   return {
@@ -44,7 +40,7 @@ export class Events {
     this.db.append(() => {
       insert.run(
         episodeId, e.idx, e.round, e.from, e.to, e.kind, e.text, e.parts ? json(e.parts) : null, e.action === null || e.action === undefined ? null : json(e.action),
-        e.valid === null ? null : e.valid ? 1 : 0, e.flags.length ? json(e.flags) : null, refId(e.callId), e.latencyMs, e.inputTokens, e.outputTokens, createdAt,
+        e.valid === null ? null : e.valid ? 1 : 0, e.flags.length ? json(e.flags) : null, callIdOf(e.callId), e.latencyMs, e.inputTokens, e.outputTokens, createdAt,
       );
     });
   }

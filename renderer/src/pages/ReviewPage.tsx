@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { scoresLine } from '../../../shared/contract/game';
 import { useGames } from '../api/games';
 import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
@@ -35,7 +36,7 @@ export function ReviewPage() {
                 <td>{game?.shortTitle ?? s.game} · {s.seat}</td>
                 <td><a href={href.episode(s.episodeId)}>{s.instance}</a> <span className="meta">{s.dataset}/{s.subset}</span></td>
                 <td><OutcomeBadge episode={{ status: s.status, outcome: s.outcome, errorKind: null }} game={game} /></td>
-                <td>{s.scores && game ? game.metrics.filter((m) => s.scores![m.key] !== undefined).map((m) => `${m.label} ${m.episodeDigits === undefined ? s.scores![m.key] : s.scores![m.key]!.toFixed(m.episodeDigits)}`).join(' · ') : '—'}</td>
+                <td>{s.scores && game ? scoresLine(game.metrics, s.scores) : '—'}</td>
                 <td>{when(s.finishedAt)}</td>
                 <td>
                   {s.invalid ? (

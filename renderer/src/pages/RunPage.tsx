@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { EpisodeSummary } from '../../../shared/api/contract';
+import { episodeValue } from '../../../shared/contract/game';
 import { outcomeLabel, roleLabel, useGames } from '../api/games';
 import { useEvents, useQuery, useThrottled } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
@@ -66,7 +67,7 @@ export function RunPage({ runId }: { runId: number }) {
       align: 'right',
       render: (e) => {
         const v = e.scores?.[m.key];
-        return v === undefined ? '—' : m.episodeDigits === undefined ? v : v.toFixed(m.episodeDigits);
+        return v === undefined ? '—' : episodeValue(m, v);
       },
       sortValue: (e) => e.scores?.[m.key] ?? null,
     })),

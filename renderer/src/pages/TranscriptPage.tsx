@@ -1,3 +1,4 @@
+import { scoresLine } from '../../../shared/contract/game';
 import { roleLabel, useGames } from '../api/games';
 import { useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
@@ -48,10 +49,7 @@ export function TranscriptPage({ episodeId }: { episodeId: number }) {
           <>
             {' '}
             ·{' '}
-            {game.metrics
-              .filter((m) => episode.scores![m.key] !== undefined)
-              .map((m) => `${m.label} ${m.episodeDigits === undefined ? episode.scores![m.key] : episode.scores![m.key]!.toFixed(m.episodeDigits)}`)
-              .join(' · ')}
+            {scoresLine(game.metrics, episode.scores)}
           </>
         )}
       </p>

@@ -30,8 +30,12 @@ function scope(store: Store, filters: ExploreFilters, metric: string) {
   const game = gameById(filters.game);
   const runs = selectRuns(store.runs.all(), filters, game);
   const cov = coverage(store, runs, filters.instances);
-  const rows = store.explore.instanceSums(runs.map((r) => r.id), metric).filter((r) => cov.common === null || cov.common.has(r.instanceId));
-  return { game, runs, cov, rows };
+  return { game, runs, cov, rows: comparedSums(store, runs, cov, metric) };
+}
+
+/** The runs' sums per instance of a metric, on the instances compared on only. */
+function comparedSums(store: Store, runs: readonly ViewRun[], cov: Coverage, metric: string): InstanceSum[] {
+  return store.explore.instanceSums(runs.map((r) => r.id), metric).filter((r) => cov.common === null || cov.common.has(r.instanceId));
 }
 
 /** A tag's value of an instance, `(none)` where the dataset gives it none. */
@@ -149,7 +153,7 @@ export function difficulty(store: Store, filters: ExploreFilters, axis: string):
   const metric = metricOf(game, game.view.difficulty.metric);
   const { runs, cov, rows } = scope(store, filters, metric.key);
   const solvedKey = game.view.difficulty.solved;
-  const solvedRows = solvedKey ? scopedRows(store, runs, cov, solvedKey) : new Map<string, number>();
+  const solvedRows = new Map(solvedKey ? comparedSums(store, runs, cov, solvedKey).map((r) => [`${r.runId}\u0000${r.instanceId}`, r.sum]) : []);
   const topicKey = axisTag(axis);
   const levelOf = instanceGroups(store, runs, (i) => (topicKey ? tagValue(i, topicKey) : i.name));
   const player = new Map(runs.map((r) => [r.id, r.subject]));
@@ -180,12 +184,4 @@ export function difficulty(store: Store, filters: ExploreFilters, axis: string):
     coverage: cov.view,
     rows: out.sort((a, b) => b.mean - a.mean || a.level.localeCompare(b.level)),
   };
-}
-
-function scopedRows(store: Store, runs: readonly ViewRun[], cov: Coverage, metric: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const r of store.explore.instanceSums(runs.map((x) => x.id), metric)) {
-    if (cov.common === null || cov.common.has(r.instanceId)) out.set(`${r.runId}\u0000${r.instanceId}`, r.sum);
-  }
-  return out;
 }

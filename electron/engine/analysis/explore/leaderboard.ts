@@ -6,7 +6,7 @@
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import type { InstanceCoverage, LeaderboardRowView, LeaderboardView, MetricCellView } from '../../../../shared/api/views';
 import type { MetricSpec } from '../../../../shared/contract/game';
-import type { Game } from '../../core/game';
+import { aggregateInfos, type Game } from '../../core/game';
 import { gameById } from '../../games/registry';
 import type { RepSum } from '../../store/explore';
 import type { Store } from '../../store/store';
@@ -115,7 +115,7 @@ export function leaderboard(store: Store, filters: ExploreFilters): LeaderboardV
     game: game.id,
     subjectLabel: subjectLabel(game, filters.by),
     metrics: [...game.metrics],
-    aggregates: (game.aggregates ?? []).map(({ compute: _compute, ...info }) => info),
+    aggregates: aggregateInfos(game),
     rows,
     best: bestOf(rows, game.metrics),
     coverage: cov.view satisfies InstanceCoverage,

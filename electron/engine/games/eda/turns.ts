@@ -4,7 +4,7 @@
  * stands in the guesser's own history), then the judge's answer (text as the model said it; action: its
  * label and, when it differs, the reply the guesser read) or the rules' "Bingo!" (a system event).
  */
-import { actionOf, type EventRecord } from '../../core/events';
+import { actionOf, callIdOf, type EventRecord } from '../../core/events';
 import type { JudgeLabel } from './rules';
 
 export interface EdaTurn {
@@ -28,8 +28,6 @@ export interface EdaTurn {
 /** What reading turns needs of an event (stored rows, events in flight, and the API's views all have it). */
 type EventLike = Pick<EventRecord, 'round' | 'from' | 'kind' | 'text' | 'action' | 'flags' | 'callId'>;
 
-const callIdOf = (event: EventLike) => (event.callId === null ? null : typeof event.callId === 'number' ? event.callId : event.callId.id);
-
 /** The complete turns, and a question still waiting for its answer (an episode cut off between the two). */
 export function edaTurns(events: readonly EventLike[]): { turns: EdaTurn[]; pending: { idx: number; question: string; history: string; generated: string } | null } {
   const turns: EdaTurn[] = [];
@@ -52,14 +50,13 @@ export function edaTurns(events: readonly EventLike[]): { turns: EdaTurn[]; pend
       label: String(a.label ?? 'other') as JudgeLabel,
       reply: typeof a.reply === 'string' ? a.reply : (event.text ?? ''),
       flags: [...question.flags, ...event.flags],
-      guesserCallId: callIdOf(question),
-      judgeCallId: callIdOf(event),
+      guesserCallId: callIdOf(question.callId),
+      judgeCallId: callIdOf(event.callId),
     });
     question = null;
   }
-  const pending = question
-    ? { idx: question.round, question: String(actionOf(question).question ?? ''), history: String(actionOf(question).history ?? actionOf(question).question ?? ''), generated: question.text ?? '' }
-    : null;
+  const asked = question ? actionOf(question) : null;
+  const pending = question && asked ? { idx: question.round, question: String(asked.question ?? ''), history: String(asked.history ?? asked.question ?? ''), generated: question.text ?? '' } : null;
   return { turns, pending };
 }
 

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { GameInfo } from '../../../../shared/api/contract';
+import { episodeValue } from '../../../../shared/contract/game';
 import { heatmapSvg, type HeatmapOrder } from '../../../../shared/charts/heatmap';
 import { useApi, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -87,7 +88,7 @@ function CellEpisodes({ filters, topic, cell, game }: { filters: Filters; topic:
                   <td><OutcomeBadge episode={{ status: e.status, outcome: e.outcome, errorKind: null }} game={game} /></td>
                   {columns.map((m) => {
                     const v = e.scores?.[m.key];
-                    return <td key={m.key} className="num">{v === undefined ? '—' : m.episodeDigits === undefined ? v : v.toFixed(m.episodeDigits)}</td>;
+                    return <td key={m.key} className="num">{v === undefined ? '—' : episodeValue(m, v)}</td>;
                   })}
                 </tr>
               ))}
