@@ -6,6 +6,8 @@ import { resolveDbPath } from '../engine/paths';
 import { APP_VERSION } from '../engine/version';
 import { annotationsCommand } from './commands/annotations';
 import { conditionRoles, exportCommand } from './commands/export';
+import { gamesCommand } from './commands/games';
+import { importCommand } from './commands/import';
 import { reportCommand } from './commands/report';
 import { runCommand } from './commands/run';
 import { episodesCommand, runsCommand } from './commands/runs';
@@ -33,7 +35,8 @@ const run = program
   .option('--dataset <name>', 'a bundled dataset (EDA: things | celebrities)')
   .option('--dataset-file <path>', "your own instances in the game's format (EDA: one entity per line, `|` between aliases)")
   .option('--kind <kind>', "what kind of data a file holds (EDA: things | celebrities, which picks the prompts)")
-  .option('--split <subset>', 'the split or experiment (EDA default: test)');
+  .option('--split <subset>', 'the split or subset (EDA default: test)')
+  .option('--experiments <names>', 'only these experiments, comma-separated (clembench games; default all)');
 for (const [id, what] of roles) {
   run
     .option(`--${id} <model>`, `provider:model of the ${what}, e.g. openai:gpt-4o or anthropic:claude-sonnet-4-5`)
@@ -42,9 +45,9 @@ for (const [id, what] of roles) {
 }
 run
   .option('--base-url <url>', 'base URL for every player (OpenAI-compatible server or Anthropic proxy)')
-  .option('-r, --repetitions <n>', 'repetitions of every instance (default 5)')
+  .option('-r, --repetitions <n>', "repetitions of every instance (default: the game's, EDA 5, clembench 1)")
   .option('--concurrency <n>', 'episodes in flight (default 16)')
-  .option('--limit <n>', 'only the first n instances of the subset')
+  .option('--limit <n>', 'only the first n instances of the subset (of each experiment, where it has experiments)')
   .option('--seed <n>', 'run seed (default random, recorded)')
   .option('--set <key=value>', 'a game setting, repeatable (EDA: --set maxTurns=30 --set lambda=0.02)', collect)
   .option('--name <text>', 'a name for the run')
@@ -58,6 +61,14 @@ run
   .option('--retry-errors <run>', 'play the episodes of a run that ended in error again')
   .action(async (flags, cmd: Command) => {
     exitCode = await runCommand({ ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('games')
+  .description('the games Parlor plays: roles (and which have a built-in player), datasets, subsets, experiments')
+  .option('--json', 'machine-readable output')
+  .action((flags) => {
+    exitCode = gamesCommand(flags);
   });
 
 program
@@ -94,8 +105,8 @@ program
 
 const exportCmd = program
   .command('export <what>')
-  .description('a run id (one row per episode), or leaderboard | heatmap | difficulty across runs')
-  .option('--format <format>', 'run: csv | jsonl; leaderboard: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
+  .description('a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown across runs, or clemscore (the clembench table)')
+  .option('--format <format>', 'run: csv | jsonl; leaderboard, breakdown, clemscore: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
   .option('-o, --out <file>', 'write to a file instead of standard output')
   .option('--game <id>', 'views: the game (default eda)')
   .option('--dataset <name>', 'views: the dataset (EDA default: things)')
@@ -105,13 +116,23 @@ const exportCmd = program
   .option('--to <date>', 'views: runs created on or before YYYY-MM-DD')
   .option('--instances <mode>', 'views: common (default: compare players on the instances all of them finished) | all')
   .option('--by <role>', "views: rows are this role's players (default: the roles the game ranks)")
-  .option('--topic <key>', 'heatmap: the tag to group by (EDA Things: category; Celebrities: occupation | nationality | era | gender)')
+  .option('--topic <key>', 'heatmap, breakdown: the tag to group by (clembench: experiment) (EDA Things: category; Celebrities: occupation | nationality | era | gender)')
   .option('--metric <m>', 'heatmap: the metric (EDA: score | success)')
-  .option('--axis <axis>', 'difficulty: item (default) or tag:<key>');
+  .option('--axis <axis>', 'difficulty: item (default) or tag:<key>')
+  .option('--grouped', "clemscore: the three map games as one column, as the paper's Table 1 (default: each game its own, as clemcore's results.csv)")
+  .option('--dataset-of <game=dataset>', "clemscore: read this dataset of a game (default: the game's first bundled one), repeatable", collect);
 for (const role of conditionRoles()) exportCmd.option(`--${role} <player>`, `views: only runs with this ${role} (same as --with ${role}=<player>)`);
 exportCmd.action((what: string, flags, cmd: Command) => {
   exitCode = exportCommand(what, { ...flags, db: dbOf(cmd) });
 });
+
+program
+  .command('import <format> <folder>')
+  .description("another harness's logs into Parlor (clembench: a results tree <model-pair>/<game>/<N>_<experiment>/episode_<k>/): one run per model pair and game, every episode replayed through Parlor's game master and rescored; differences from the logged scores are listed (exit 1 when there are any)")
+  .option('--json', 'the import report as JSON')
+  .action(async (format: string, folder: string, flags, cmd: Command) => {
+    exitCode = await importCommand(format, folder, { ...flags, db: dbOf(cmd) });
+  });
 
 program
   .command('replay <run>')

@@ -11,6 +11,7 @@ import { ComparePage } from './pages/explore/ComparePage';
 import { DifficultyPage } from './pages/explore/DifficultyPage';
 import { HeatmapPage } from './pages/explore/HeatmapPage';
 import { LeaderboardPage } from './pages/explore/LeaderboardPage';
+import { SuitePage } from './pages/explore/SuitePage';
 import { ModelsPage } from './pages/ModelsPage';
 import { NewRunPage } from './pages/NewRunPage';
 import { RunPage } from './pages/RunPage';
@@ -49,6 +50,8 @@ function Page({ route }: { route: Route }) {
       return <ReviewPage />;
     case 'leaderboard':
       return <LeaderboardPage />;
+    case 'suite':
+      return <SuitePage />;
     case 'heatmap':
       return <HeatmapPage />;
     case 'difficulty':
@@ -76,6 +79,7 @@ const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
   { label: 'Play', to: href.play(), pages: ['play', 'review'] },
   { label: 'Leaderboard', to: href.leaderboard(), pages: ['leaderboard'] },
   { label: 'Heatmap', to: href.heatmap(), pages: ['heatmap'] },
+  { label: 'Benchmark', to: href.suite(), pages: ['suite'] },
   { label: 'Difficulty', to: href.difficulty(), pages: ['difficulty'] },
   { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate'] },
   { label: 'Models & keys', to: href.models(), pages: ['models'] },

@@ -85,7 +85,7 @@ export const API_INPUTS = {
   'explore.sideBySide': z.object({ episodeIds: z.array(Id).min(1).max(4) }).strict(),
   'explore.export': z
     .object({
-      view: z.enum(['leaderboard', 'heatmap', 'difficulty']),
+      view: z.enum(['leaderboard', 'heatmap', 'difficulty', 'breakdown']),
       format: z.enum(['csv', 'latex']),
       filters: ExploreFiltersSchema,
       topic: z.string().min(1).optional(),
@@ -93,6 +93,9 @@ export const API_INPUTS = {
       axis: z.string().min(1).optional(),
     })
     .strict(),
+  'suite.list': Empty,
+  'suite.table': z.object({ suite: z.string().min(1), grouped: z.boolean().default(false), datasets: z.record(z.string(), z.string().min(1)).optional() }).strict(),
+  'suite.export': z.object({ suite: z.string().min(1), grouped: z.boolean().default(false), datasets: z.record(z.string(), z.string().min(1)).optional(), format: z.enum(['csv', 'latex']) }).strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -146,6 +149,9 @@ export interface ApiOutputs {
   'explore.siblings': { game: string; instance: string; episodes: V.SiblingEpisode[] };
   'explore.sideBySide': V.SideBySideView;
   'explore.export': V.ExportFile;
+  'suite.list': { id: string; title: string; description: string; games: string[]; groups: { id: string; label: string; games: string[] }[] }[];
+  'suite.table': V.SuiteView;
+  'suite.export': V.ExportFile;
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

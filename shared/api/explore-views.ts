@@ -110,3 +110,21 @@ export interface SiblingEpisode {
   outcome: Outcome | null;
   scores: Record<string, number> | null;
 }
+
+/** A benchmark suite's table (clembench: % played and quality per game, clemscore per player). */
+export interface SuiteView {
+  suite: { id: string; title: string; description: string };
+  /** The games (or groups of games) in column order, with the dataset each was read from. */
+  games: { id: string; label: string; datasets: string[] }[];
+  perGame: { key: string; label: string; direction: 'higher' | 'lower' | 'none'; digits: number }[];
+  overall: { key: string; label: string; direction: 'higher' | 'lower' | 'none'; digits: number }[];
+  rows: {
+    player: string;
+    kind: string;
+    /** Per game id: counted episodes and the per-game columns (absent: the player has no episode of it). */
+    games: Record<string, { episodes: number; values: Record<string, number | null> }>;
+    overall: Record<string, number | null>;
+  }[];
+  /** The best players of each column (`<game>:<column>` or an overall column), ties included. */
+  best: Record<string, string[]>;
+}

@@ -117,5 +117,10 @@ export interface GameInfo {
   annotation: AnnotationInfo | null;
   /** Settings with every default filled in. */
   defaultSettings: unknown;
-  datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number }[] }[];
+  /** Repetitions a new run starts with (EDA 5, clembench 1). */
+  defaultRepetitions: number;
+  /** Roles a game's built-in player can take (`builtin:reference`). */
+  builtinRoles: string[];
+  /** Experiments: instance groups by their `experiment` tag (clembench), empty where there are none. */
+  datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number; experiments: string[] }[] }[];
 }

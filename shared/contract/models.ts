@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 /**
  * Providers Parlor can talk to. `scripted` players exist for tests and replays only; `human` is a person
- * playing in the app (the model id is their handle).
+ * playing in the app (the model id is their handle); `builtin` is a game's own programmatic player (model
+ * `reference`); `imported` stands for a model whose episodes came from another harness's logs.
  */
-export const ProviderIdSchema = z.enum(['openai', 'anthropic', 'scripted', 'human']);
+export const ProviderIdSchema = z.enum(['openai', 'anthropic', 'scripted', 'human', 'builtin', 'imported']);
 export type ProviderId = z.infer<typeof ProviderIdSchema>;
 
 const envVarName = z
@@ -48,11 +49,11 @@ export function modelLabel(config: Pick<ModelConfig, 'provider' | 'model'>): str
  * A bare model id means OpenAI, the de-facto wire format of local servers.
  */
 export function parseModelSpec(spec: string): { provider: ProviderId; model: string } {
-  const match = /^(openai|anthropic|scripted):(.+)$/.exec(spec.trim());
+  const match = /^(openai|anthropic|scripted|builtin):(.+)$/.exec(spec.trim());
   if (match) return { provider: match[1] as ProviderId, model: match[2]! };
   if (/^[a-z]+:/.test(spec) && !spec.includes('/')) {
     const provider = spec.split(':')[0];
-    throw new Error(`Unknown provider "${provider}" in model "${spec}": use openai:<model> or anthropic:<model>`);
+    throw new Error(`Unknown provider "${provider}" in model "${spec}": use openai:<model>, anthropic:<model> or builtin:reference`);
   }
   return { provider: 'openai', model: spec.trim() };
 }

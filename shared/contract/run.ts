@@ -15,6 +15,8 @@ export const DatasetRefSchema = renamingLegacyKeys(
       file: z.string().min(1).optional(),
       /** What kind of data a user's file holds (EDA: things | celebrities, which picks the prompts). */
       kind: z.string().trim().min(1).optional(),
+      /** Only these experiments (instances tagged `experiment`, as clembench groups them); all by default. */
+      experiments: z.array(z.string().trim().min(1)).min(1).optional(),
     })
     .strict(),
 );
@@ -32,7 +34,7 @@ export const RunConfigSchema = z
     repetitions: z.number().int().min(1).max(100).default(5),
     /** Episodes in flight at once. */
     concurrency: z.number().int().min(1).max(1024).default(16),
-    /** Use only the first N instances of the subset. */
+    /** Use only the first N instances of the subset (of each experiment, where the data has experiments). */
     limit: z.number().int().min(1).optional(),
     /** Drives per-episode seeds; chosen at random and recorded when absent. */
     seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),

@@ -7,6 +7,7 @@
  *   mock-server-error          always HTTP 500
  *   mock-malformed             HTTP 200 with a body that breaks the format
  *   mock-leaky                 HTTP 400 whose message quotes the API key it was sent
+ *   mock-play:<game>:<role>    a game's built-in player for that role, over the wire
  * Any other model id is answered with the provider's own 404 "model not found".
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -14,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { countTokens, mockGuesser, mockJudge, type WireMessage } from './behaviours';
 import { visionReply } from './vision';
+import { gameById } from '../../electron/engine/games/registry';
 import { seededRandom } from '../../electron/engine/annotation/sample';
 
 /** Fault injection: each request independently draws at most one fault at these rates (0–1). */
@@ -83,7 +85,22 @@ function textOf(content: unknown): string {
   return '';
 }
 
+/** `mock-play:<game>:<role>`: the game's built-in player, or null when there is none. */
+function builtinPolicy(model: string) {
+  const [, gameId, role] = model.split(':');
+  try {
+    return gameById(gameId ?? '').builtins?.[role ?? ''] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 function reply(model: string, messages: WireMessage[], seed: number): string {
+  if (model.startsWith('mock-play:')) {
+    // The runner's preflight is not a game prompt.
+    if (messages.at(-1)?.content === 'Reply with the single word OK.') return 'OK';
+    return builtinPolicy(model)!(messages.map((m) => ({ role: m.role as 'user' | 'assistant' | 'system', content: m.content })));
+  }
   if (model.startsWith('mock-guesser')) return mockGuesser(messages, seed);
   if (model.startsWith('mock-judge')) return mockJudge(messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n'));
   return messages.at(-1)?.content ?? '';
@@ -168,7 +185,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       if (given !== options.apiKey) return respond(401, errorBody(format, 401, 'Incorrect API key provided.'));
     }
     const model = String(body.model ?? '');
-    if (!MOCK_MODELS.some((m) => model === m || model.startsWith(`${m}-`))) {
+    if (!MOCK_MODELS.some((m) => model === m || model.startsWith(`${m}-`)) && !(model.startsWith('mock-play:') && builtinPolicy(model))) {
       return respond(404, errorBody(format, 404, `The model \`${model}\` does not exist or you do not have access to it.`));
     }
     const fault = model.startsWith('mock-guesser') || model.startsWith('mock-judge') ? pickFault() : null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datasetsRoot, edaDatasets } from '../../electron/engine/games/eda/datasets';
+import { datasetsRoot } from '../../electron/engine/core/datasets';
+import { edaDatasets } from '../../electron/engine/games/eda/datasets';
 import { loadTopics as load, TOPIC_KEYS } from '../../electron/engine/games/eda/topics';
 
 const loadTopics = (kind: string) => load(datasetsRoot(), kind);

@@ -5,6 +5,7 @@ import { ExploreFiltersSchema, type ExploreFilters } from '../../../shared/contr
 import { describeZodError } from '../../../shared/contract/run';
 import { difficulty, heatmap } from '../../engine/analysis/explore/items';
 import { defaultTag, exploreFile } from '../../engine/api/explore-handlers';
+import { suiteFile } from '../../engine/api/suite-handlers';
 import { allGames, gameById } from '../../engine/games/registry';
 import { toCsv, toJsonl } from '../../engine/io/csv';
 import { episodeExportRows } from '../../engine/io/episodes';
@@ -26,12 +27,27 @@ export interface ExportFlags {
   topic?: string;
   metric?: string;
   axis?: string;
+  grouped?: boolean;
+  datasetOf?: string[];
   /** `--<role> <player>` for each condition role of each game (EDA: `--judge`). */
   [roleFlag: string]: unknown;
 }
 
-const VIEWS = ['leaderboard', 'heatmap', 'difficulty'] as const;
-const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'] };
+const VIEWS = ['leaderboard', 'heatmap', 'difficulty', 'breakdown'] as const;
+/** Suite tables by their export name (`parlor export clemscore`). */
+const SUITES: Record<string, string> = { clemscore: 'clembench' };
+const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'], breakdown: ['csv', 'latex'], clemscore: ['csv', 'latex'] };
+
+/** `--dataset-of game=name`: the dataset a suite reads for a game. */
+function datasetsOf(pairs: readonly string[] = []): Record<string, string> {
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const [game, name] = pair.split('=', 2);
+      if (!game || !name) throw new CliError(`--dataset-of takes game=dataset (e.g. --dataset-of referencegame=v2.0), not "${pair}".`);
+      return [game.trim(), name.trim()];
+    }),
+  );
+}
 
 /** Condition roles of every game, for `--<role> <player>` filters. */
 export function conditionRoles(): string[] {
@@ -66,6 +82,10 @@ function filtersOf(flags: ExportFlags): ExploreFilters {
 }
 
 function render(store: Store, target: string, flags: ExportFlags): { text: string; what: string } {
+  if (SUITES[target]) {
+    const file = suiteFile(store, SUITES[target], flags.format as 'csv' | 'latex', { grouped: flags.grouped ?? false, datasets: datasetsOf(flags.datasetOf) });
+    return { text: file.content, what: file.filename };
+  }
   if (/^\d+$/.test(target)) {
     const rows = episodeExportRows(store, parseId(target, 'Run id'));
     return { text: flags.format === 'csv' ? toCsv(rows) : toJsonl(rows), what: `${rows.length} episodes` };
@@ -90,8 +110,8 @@ function render(store: Store, target: string, flags: ExportFlags): { text: strin
 /** `parlor export <run>` (episodes) or `parlor export leaderboard|heatmap|difficulty` (the explore views). */
 export function exportCommand(target: string, flags: ExportFlags): number {
   const kind = /^\d+$/.test(target) ? 'run' : target;
-  if (kind !== 'run' && !(VIEWS as readonly string[]).includes(kind)) {
-    throw new CliError(`Export what? A run id, or one of ${VIEWS.join(', ')} (not "${target}").`);
+  if (kind !== 'run' && !(VIEWS as readonly string[]).includes(kind) && !SUITES[kind]) {
+    throw new CliError(`Export what? A run id, or one of ${[...VIEWS, ...Object.keys(SUITES)].join(', ')} (not "${target}").`);
   }
   if (!FORMATS[kind]!.includes(flags.format)) throw new CliError(`--format for ${kind === 'run' ? 'a run' : kind} must be ${FORMATS[kind]!.join(' or ')}, not "${flags.format}".`);
   const out = flags.out === undefined ? undefined : checkOutput(flags.out);

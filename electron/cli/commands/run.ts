@@ -17,6 +17,7 @@ export interface RunFlags {
   datasetFile?: string;
   kind?: string;
   split?: string;
+  experiments?: string;
   baseUrl?: string;
   repetitions?: string;
   concurrency?: string;
@@ -89,6 +90,7 @@ export function configFromFlags(flags: RunFlags): Json {
   }
   if (flags.dataset) dataset.name = flags.dataset;
   if (flags.kind) dataset.kind = flags.kind;
+  if (flags.experiments) dataset.experiments = flags.experiments.split(',').map((e) => e.trim()).filter(Boolean);
   if (flags.split) {
     delete dataset.split;
     dataset.subset = flags.split;
@@ -108,7 +110,7 @@ export function configFromFlags(flags: RunFlags): Json {
 
   const config: Json = { ...file, game: game.id, dataset, settings, players: chosen };
   for (const [key, value] of Object.entries({
-    repetitions: num(flags.repetitions),
+    repetitions: num(flags.repetitions) ?? (file.repetitions === undefined ? game.defaultRepetitions : undefined),
     concurrency: num(flags.concurrency),
     limit: num(flags.limit),
     seed: num(flags.seed),

@@ -1,6 +1,6 @@
 import type { ExploreDataset, ExportFile, SiblingEpisode } from '../../../shared/api/views';
 import type { ExploreFilters } from '../../../shared/contract/explore';
-import { comparePlayers, difficulty, heatmap, instanceGroups, tagValue } from '../analysis/explore/items';
+import { comparePlayers, difficulty, heatmap, instanceGroups, metricOf, tagValue } from '../analysis/explore/items';
 import { leaderboard, subjectLabel } from '../analysis/explore/leaderboard';
 import { selectRuns, subjectOf } from '../analysis/explore/select';
 import { openTranscript } from './transcripts';
@@ -8,7 +8,8 @@ import type { Game } from '../core/game';
 import { UserError } from '../errors';
 import { allGames, gameById } from '../games/registry';
 import { toCsv } from '../io/csv';
-import { difficultyCsvRows, heatmapCsvRows, heatmapLatex, leaderboardCsvRows, leaderboardLatex } from '../io/views';
+import { breakdownCsvRows, breakdownLatex } from '../io/suite';
+import { describeFilters, difficultyCsvRows, heatmapCsvRows, heatmapLatex, leaderboardCsvRows, leaderboardLatex } from '../io/views';
 import type { EpisodeRow, RunRow, Store } from '../store/store';
 import type { HandlerRegistry } from './registry';
 
@@ -32,7 +33,7 @@ export function defaultTag(store: Store, game: Game<unknown>, dataset: string): 
 }
 
 /** The explore views as files, the same bytes from the UI and the CLI. */
-export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'difficulty', format: 'csv' | 'latex', f: ExploreFilters, options: { topic?: string; metric?: string; axis?: string }): ExportFile {
+export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'difficulty' | 'breakdown', format: 'csv' | 'latex', f: ExploreFilters, options: { topic?: string; metric?: string; axis?: string }): ExportFile {
   const game = gameById(f.game);
   const slug = `${f.dataset}${f.subset ? `-${f.subset}` : ''}`;
   const file = (name: string, content: string) => ({ filename: `${name}.${format === 'csv' ? 'csv' : 'tex'}`, mime: format === 'csv' ? 'text/csv' : 'application/x-tex', content });
@@ -43,6 +44,11 @@ export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'dif
   if (view === 'heatmap') {
     const map = heatmap(store, f, options.topic ?? defaultTag(store, game, f.dataset), options.metric ?? game.view.heatmapMetrics[0] ?? game.view.sortBy);
     return file(`heatmap-${slug}-${map.topicKey}`, format === 'csv' ? toCsv(heatmapCsvRows(map)) : heatmapLatex(game, subjectLabel(game, f.by), map, f));
+  }
+  if (view === 'breakdown') {
+    const map = heatmap(store, f, options.topic ?? defaultTag(store, game, f.dataset), options.metric ?? game.view.heatmapMetrics[0] ?? game.view.sortBy);
+    const metric = metricOf(game, map.metric);
+    return file(`breakdown-${slug}-${map.topicKey}-${map.metric}`, format === 'csv' ? toCsv(breakdownCsvRows(map)) : breakdownLatex(map, `${game.shortTitle} (${describeFilters(game, f)})`, metric.direction, metric.digits));
   }
   const d = difficulty(store, f, options.axis ?? 'item');
   if (format === 'latex') throw new UserError('The difficulty view exports as CSV (and its chart as SVG/PNG).');

@@ -10,11 +10,13 @@ import { allGames, gameById } from '../games/registry';
 import { createModel, type ModelFactory } from '../players/factory';
 import { estimateRun } from '../runner/estimate';
 import { parseRunConfig } from '../core/run-config';
+import { subsetShape } from '../core/selection';
 import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 import { EventHub } from './events';
 import { registerExplore } from './explore-handlers';
 import { registerHuman } from './human-handlers';
+import { registerSuites } from './suite-handlers';
 import { HandlerRegistry } from './registry';
 import { RunManager } from './run-manager';
 import { keyEnvironment, type KeyVault } from './vault';
@@ -51,17 +53,11 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   const runs = new RunManager(store, hub, factory);
   const registry = new HandlerRegistry();
   const profile = (id: number) => modelProfile(store.models.getProfile(id), (n) => vault.has(n), env);
-  const subsetSize = (game: string) => (name: string, subset: string) => {
-    try {
-      return gameById(game).datasets.load({ name, subset }).instances.length;
-    } catch {
-      return 0;
-    }
-  };
+  const shapeOf = (game: string) => (name: string, subset: string) => subsetShape(gameById(game), name, subset);
 
   registry
     .handle('app.info', () => ({ version: APP_VERSION, mode, dbPath: store.path, keyStorage: vault.kind }))
-    .handle('games.list', () => allGames().map((g) => gameInfo(g, subsetSize(g.id))))
+    .handle('games.list', () => allGames().map((g) => gameInfo(g, shapeOf(g.id))))
     .handle('runs.list', () => store.runs.list().reverse().map((row) => runSummary(row, runs.isActive(row.id))))
     .handle('runs.get', ({ runId }) => {
       const { report, episodes, game } = runReport(store, runId);
@@ -132,7 +128,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('datasets.list', ({ game }) => {
       const stored = store.datasets.list(game);
       const bundled = (game ? [gameById(game)] : allGames()).flatMap((g) =>
-        g.datasets.bundled().map((d): DatasetInfo => ({ game: g.id, name: d.name, title: d.title, kind: d.kind, bundled: true, subsets: d.subsets.map((s) => ({ subset: s, instances: subsetSize(g.id)(d.name, s) })) })),
+        g.datasets.bundled().map((d): DatasetInfo => ({ game: g.id, name: d.name, title: d.title, kind: d.kind, bundled: true, subsets: d.subsets.map((s) => ({ subset: s, instances: shapeOf(g.id)(d.name, s).instances })) })),
       );
       // Users' files that runs have used, under their own names.
       const files = stored
@@ -160,6 +156,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('annotations.export', ({ setId, what, format }) => annotation.exportSet(store, setId, what, format));
 
   registerExplore(registry, store);
+  registerSuites(registry, store);
   const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));
 
   const missing = registry.missing();

@@ -70,7 +70,7 @@ export function eventView(e: EventRow): EventView {
   return { id: e.id, idx: e.idx, round: e.round, from: e.from, to: e.to, kind: e.kind, text: e.text, parts: e.parts, action: e.action, valid: e.valid, flags: e.flags, callId: e.callId };
 }
 
-export function gameInfo(game: Game<unknown>, subsetSizes: (name: string, subset: string) => number): GameInfo {
+export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset: string) => { instances: number; experiments: string[] }): GameInfo {
   return {
     id: game.id,
     title: game.title,
@@ -81,7 +81,9 @@ export function gameInfo(game: Game<unknown>, subsetSizes: (name: string, subset
     view: game.view,
     annotation: game.annotation?.info ?? null,
     defaultSettings: game.parseSettings({}),
-    datasets: game.datasets.bundled().map((d) => ({ name: d.name, title: d.title, kind: d.kind, subsets: d.subsets.map((s) => ({ name: s, instances: subsetSizes(d.name, s) })) })),
+    defaultRepetitions: game.defaultRepetitions ?? 5,
+    builtinRoles: Object.keys(game.builtins ?? {}),
+    datasets: game.datasets.bundled().map((d) => ({ name: d.name, title: d.title, kind: d.kind, subsets: d.subsets.map((s) => ({ name: s, ...subsetShape(d.name, s) })) })),
   };
 }
 

@@ -1,6 +1,7 @@
 /** What is shared by every game's instance loader: its error, and how problems are printed. */
 import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors';
 import type { DatasetProblem } from './game';
 
@@ -30,4 +31,9 @@ export function fileDatasetName(path: string, text: string): { name: string; con
   const contentHash = createHash('sha256').update(text).digest('hex');
   const base = basename(path, extname(path)).replace(/[^\p{L}\p{N}._-]+/gu, '-').slice(0, 60) || 'file';
   return { name: `${base}@${contentHash.slice(0, 8)}`, contentHash };
+}
+
+/** The bundled data live in `datasets/` (PARLOR_DATASETS_DIR overrides the root). */
+export function datasetsRoot(): string {
+  return process.env.PARLOR_DATASETS_DIR ?? fileURLToPath(new URL('../../../datasets/', import.meta.url));
 }

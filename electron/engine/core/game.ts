@@ -5,6 +5,7 @@
  * nothing else about any game.
  */
 import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, ViewHints } from '../../../shared/contract/game';
+import type { ChatMessage } from '../players/types';
 import type { EventRecord, EventRow } from './events';
 import type { TurnKit } from './turn-kit';
 
@@ -134,6 +135,13 @@ export interface RoundMark {
   repeatOf: number | null;
 }
 
+/**
+ * A programmatic player for one role (`provider: builtin`): it reads only what a model in that seat
+ * would read, the conversation so far, and returns its reply. It lets every game be shown and tested
+ * without a model or a key.
+ */
+export type BuiltinPolicy = (messages: readonly ChatMessage[]) => string;
+
 export interface Game<S = unknown> {
   readonly id: string;
   readonly title: string;
@@ -160,6 +168,10 @@ export interface Game<S = unknown> {
   instructions?(seat: string, instance: InstanceRow, settings: S, datasetKind: string): string;
   marks?(events: readonly EventRecord[]): RoundMark[];
   readonly annotation?: AnnotationHooks;
+  /** Repetitions of every instance when a run does not say (EDA: 5, as its paper; clembench: 1). */
+  readonly defaultRepetitions?: number;
+  /** Built-in players by role, played with `provider: builtin` (the model id names the policy, `reference` by default). */
+  readonly builtins?: Readonly<Record<string, BuiltinPolicy>>;
 }
 
 /** What the views are told of a game's aggregates: everything but how to compute them. */

@@ -6,9 +6,12 @@ import { z } from 'zod';
 import { describeZodError, type RunConfig } from '../../../shared/contract/run';
 import { gameProblems } from '../core/check-game';
 import type { Game } from '../core/game';
+import type { LogSource } from '../core/log-import';
+import type { Suite } from '../core/suite';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { describeError, UserError } from '../errors';
 import { edaGame } from './eda/game';
+// clembench game imports (one line each)
 
 const games = new Map<string, Game<unknown>>();
 
@@ -21,6 +24,39 @@ export function registerGame<S>(game: Game<S>): void {
 }
 
 registerGame(edaGame);
+// clembench games (one line each)
+
+const suites = new Map<string, Suite>();
+
+/** Adds a benchmark suite once every game it combines is registered. */
+export function registerSuite(suite: Suite): void {
+  const missing = suite.games.filter((g) => !games.has(g));
+  if (missing.length) throw new Error(`The suite "${suite.id}" names games that are not registered: ${missing.join(', ')}.`);
+  suites.set(suite.id, suite);
+}
+
+export function suiteById(id: string): Suite {
+  const suite = suites.get(id);
+  if (!suite) throw new UserError(`Unknown suite "${id}". Parlor has: ${[...suites.keys()].join(', ') || 'none'}.`);
+  return suite;
+}
+
+export function allSuites(): Suite[] {
+  return [...suites.values()];
+}
+
+const logSources = new Map<string, LogSource>();
+
+/** Adds a reader of another harness's logs (`parlor import <id> <folder>`). */
+export function registerLogSource(source: LogSource): void {
+  logSources.set(source.id, source);
+}
+
+export function logSourceById(id: string): LogSource {
+  const source = logSources.get(id);
+  if (!source) throw new UserError(`Parlor cannot import "${id}" logs; it reads: ${[...logSources.keys()].join(', ') || 'none'}.`);
+  return source;
+}
 
 export function gameById(id: string): Game<unknown> {
   const game = games.get(id);

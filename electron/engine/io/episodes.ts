@@ -1,5 +1,7 @@
 /** One flat row per episode, the unit researchers analyse: the core's columns, the game's metrics, the game's extras. */
+import { subjectOf } from '../analysis/explore/select';
 import { orderSeats, type Game } from '../core/game';
+import { EXPERIMENT_TAG } from '../core/selection';
 import { gameById } from '../games/registry';
 import type { EpisodeRow, Store } from '../store/store';
 
@@ -9,6 +11,8 @@ export type EpisodeExportRow = Record<string, string | number | null>;
  * Columns: run, episode, game, dataset, subset and instance (named as the game names them: EDA's
  * `split`, `entity`), repetition, the player in each seat, status, outcome (in the game's words: win,
  * loss), each metric (seat-level ones as `<seat>_<metric>`), the error, then the game's own columns.
+ * Data grouped in experiments (clembench) also get clembench's columns: experiment, episode (the
+ * instance's key), player (the ranked players, `a--b` for a pair) and aborted (0/1).
  */
 export function episodeExportRows(store: Store, runId: number): EpisodeExportRow[] {
   const run = store.runs.get(runId);
@@ -16,17 +20,22 @@ export function episodeExportRows(store: Store, runId: number): EpisodeExportRow
   const seats = orderSeats(run.seats, game);
   const extras = Object.keys(game.exportColumns?.([]) ?? {});
   const seatMetrics = game.metrics.filter((m) => m.scope === 'seat');
-  return store.episodes.list(runId).map((e) => ({
+  const episodes = store.episodes.list(runId);
+  const grouped = episodes.some((e) => e.instance.tags[EXPERIMENT_TAG] !== undefined);
+  const player = subjectOf(run, game)?.name ?? '';
+  return episodes.map((e) => ({
     run_id: e.runId,
     episode_id: e.id,
     game: e.game,
     dataset: e.datasetName,
     [game.view.nouns.subset]: e.instance.subset,
+    ...(grouped ? { experiment: e.instance.tags[EXPERIMENT_TAG] ?? '', episode: e.instance.key, player } : {}),
     [game.view.nouns.instance]: e.instance.name,
     repetition: e.repetition,
     ...Object.fromEntries(seats.map((s) => [s.seat, e.seats.find((x) => x.seat === s.seat)?.player ?? ''])),
     status: e.status,
     outcome: e.outcome ? game.view.outcomeLabels[e.outcome] : '',
+    ...(grouped ? { aborted: e.outcome ? (e.outcome === 'aborted' ? 1 : 0) : '' } : {}),
     ...Object.fromEntries(game.metrics.filter((m) => m.scope !== 'seat').map((m) => [m.key, e.scores?.[m.key] ?? null])),
     ...Object.fromEntries(seats.flatMap((s) => seatMetrics.map((m) => [`${s.seat}_${m.key}`, e.seatScores[s.seat]?.[m.key] ?? null]))),
     error_kind: e.errorKind ?? '',

@@ -13,9 +13,11 @@ export type ModelFactory = (config: ModelConfig, options?: ModelOptions) => Chat
  * A custom base URL (a local server) may go without a key; the official APIs may not.
  */
 export function createModel(config: ModelConfig, options: ModelOptions = {}, env: NodeJS.ProcessEnv = process.env): ChatModel {
-  if (config.provider === 'scripted' || config.provider === 'human') {
-    throw new ProviderError('bad_request', `${modelLabel(config)} is a ${config.provider === 'human' ? 'human player' : 'scripted test player'}, not a model a run can call.`);
+  if (config.provider === 'scripted' || config.provider === 'human' || config.provider === 'imported') {
+    const what = { scripted: 'scripted test player', human: 'human player', imported: "model known only from another harness's logs" }[config.provider];
+    throw new ProviderError('bad_request', `${modelLabel(config)} is a ${what}, not a model a run can call.`);
   }
+  if (config.provider === 'builtin') throw new ProviderError('bad_request', `${modelLabel(config)} is a game's built-in player: it plays in a run of its game only.`);
   const keyEnv = config.apiKeyEnv ?? defaultKeyEnv(config.provider);
   const key = env[keyEnv];
   // Replaying from the cache calls no provider, so it needs no key.

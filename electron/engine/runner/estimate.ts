@@ -3,6 +3,7 @@ import { modelLabel } from '../../../shared/contract/models';
 import { callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
 import { parseRunConfig } from '../core/run-config';
+import { selectInstances } from '../core/selection';
 import { gameOf } from '../games/registry';
 
 /** The estimate as the API contract shapes it (the UI and the CLI show the same numbers). */
@@ -13,7 +14,7 @@ export function estimateRun(store: Store, input: unknown): RunEstimate {
   const config = parseRunConfig(input);
   const { game, settings } = gameOf(config);
   const dataset = game.datasets.load(config.dataset);
-  const instances = config.limit ? Math.min(config.limit, dataset.instances.length) : dataset.instances.length;
+  const instances = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit }).length;
   const episodes = instances * config.repetitions;
   const perEpisode = game.estimate(settings, dataset.kind);
   const prices = store.models.listPrices();
@@ -28,6 +29,8 @@ export function estimateRun(store: Store, input: unknown): RunEstimate {
     total.outputTokens += tokens.outputTokens;
     const model = config.players[role]!;
     const price = priceFor(prices, model.provider, model.model);
+    // A built-in player costs nothing.
+    if (model.provider === 'builtin') continue;
     if (!price) {
       unpriced.push(modelLabel(model));
       usd = null;

@@ -82,7 +82,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   if (config.budgetUsd !== undefined && spent >= config.budgetUsd) throw new BudgetExhaustedError(runId, config.budgetUsd);
   const cache = { get: (key: string) => store.models.cacheGet(key), put: store.models.cachePut.bind(store.models) };
   const factory = options.createModel ?? createModel;
-  const byRole = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry }));
+  const byRole = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry }), game);
   // One player per seat: the model of the seat's role.
   const models = Object.fromEntries(run.seats.map((s) => [s.seat, byRole[s.role]!]));
   const seatInfo = Object.fromEntries(

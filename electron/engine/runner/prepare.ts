@@ -4,10 +4,12 @@ import type { RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
 import type { DatasetProblem, Game, InstanceRow, LoadedDataset } from '../core/game';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
+import { selectInstances } from '../core/selection';
 import { episodeSeed, randomRunSeed } from '../core/seeds';
 import { describeError, UserError } from '../errors';
 import { gameOf } from '../games/registry';
 import { ProviderError } from '../players/errors';
+import { BuiltinModel } from '../players/builtin';
 import { createModel, type ModelFactory } from '../players/factory';
 import type { ChatModel } from '../players/types';
 import type { Store } from '../store/store';
@@ -25,13 +27,13 @@ export class PreflightError extends UserError {
   }
 }
 
-/** Builds one model per role, turning a missing key or unusable config into a clear error. */
-export function buildModels(config: RunConfig, factory: ModelFactory): Record<string, ChatModel> {
+/** Builds one model per role (a game's built-in player for `builtin`), turning a missing key or unusable config into a clear error. */
+export function buildModels(config: RunConfig, factory: ModelFactory, game: Pick<Game<unknown>, 'id' | 'shortTitle' | 'builtins'>): Record<string, ChatModel> {
   const failures: { role: string; error: ProviderError }[] = [];
   const models: Record<string, ChatModel> = {};
   for (const [role, modelConfig] of Object.entries(config.players)) {
     try {
-      models[role] = factory(modelConfig);
+      models[role] = modelConfig.provider === 'builtin' ? new BuiltinModel(game, role, modelConfig) : factory(modelConfig);
     } catch (error) {
       failures.push({ role, error: asProviderError(error) });
     }
@@ -52,7 +54,8 @@ export async function preflight(store: Store, config: RunConfig, models: Record<
   for (const [role, model] of Object.entries(models)) {
     const modelConfig = config.players[role]!;
     const key = JSON.stringify(modelConfig);
-    if (checked.has(key)) continue;
+    // A built-in player has no provider that could be down or misconfigured.
+    if (checked.has(key) || modelConfig.provider === 'builtin') continue;
     checked.add(key);
     const modelConfigId = store.models.ensureConfig(modelConfig);
     try {
@@ -86,7 +89,7 @@ export interface PrepareOptions {
 }
 
 /** Stores a game's dataset subset and returns its instance rows in order. */
-export function storeInstances(store: Store, game: Game<unknown>, dataset: LoadedDataset, instances = dataset.instances): { datasetId: number; rows: InstanceRow[] } {
+export function storeInstances(store: Store, game: Game<unknown>, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][] = dataset.instances): { datasetId: number; rows: InstanceRow[] } {
   const datasetId = store.datasets.upsert({ game: game.id, name: dataset.name, kind: dataset.kind, source: dataset.source, contentHash: dataset.contentHash });
   return { datasetId, rows: store.datasets.upsertInstances(datasetId, dataset.subset, instances) };
 }
@@ -127,22 +130,27 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   }
   const dataset = game.datasets.load(config.dataset);
   const factory = options.createModel ?? createModel;
-  const models = buildModels(config, (c) => factory(c, { cacheMode: config.cache }));
+  const models = buildModels(config, (c) => factory(c, { cacheMode: config.cache }), game);
   // A replay from the cache calls no provider, so there is nothing to check.
   if (config.preflight && config.cache !== 'only') await preflight(store, config, models, options.warn ?? (() => {}));
 
   const seed = config.seed ?? randomRunSeed();
-  const instances = config.limit ? dataset.instances.slice(0, config.limit) : dataset.instances;
-  const stored: RunConfig = { ...config, seed, settings, dataset: { ...config.dataset, subset: dataset.subset, kind: dataset.kind } };
-  const runId = store.transaction(() => {
+  const instances = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit });
+  const stored: RunConfig & { seed: number } = { ...config, seed, settings, dataset: { ...config.dataset, subset: dataset.subset, kind: dataset.kind } };
+  const runId = storeRun(store, game, stored, dataset, instances);
+  return { runId, config: stored, warnings: dataset.problems, datasetSource: dataset.source };
+}
+
+/** Stores a checked run (config with its seed and settings) with every episode pending; returns its id. */
+export function storeRun(store: Store, game: Game<unknown>, config: RunConfig & { seed: number }, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][]): number {
+  return store.transaction(() => {
     const { datasetId, rows } = storeInstances(store, game, dataset, instances);
     const players = Object.fromEntries(Object.entries(config.players).map(([role, modelConfig]) => [role, playerFor(store, modelConfig)]));
-    const plan = seatPlan(game, settings, rows, players);
+    const plan = seatPlan(game, config.settings, rows, players);
     const episodes = [];
     for (let repetition = 1; repetition <= config.repetitions; repetition++) {
-      for (const instance of rows) episodes.push({ instanceId: instance.id, repetition, seed: episodeSeed(seed, instance.key, repetition), seats: plan.byInstance.get(instance.id) });
+      for (const instance of rows) episodes.push({ instanceId: instance.id, repetition, seed: episodeSeed(config.seed, instance.key, repetition), seats: plan.byInstance.get(instance.id) });
     }
-    return store.runs.create({ name: config.name ?? null, game: game.id, datasetId, subset: dataset.subset, config: stored, seed, appVersion: APP_VERSION, seats: plan.seats, episodes });
+    return store.runs.create({ name: config.name ?? null, game: game.id, datasetId, subset: dataset.subset, config, seed: config.seed, appVersion: APP_VERSION, seats: plan.seats, episodes });
   });
-  return { runId, config: stored, warnings: dataset.problems, datasetSource: dataset.source };
 }

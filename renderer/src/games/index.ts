@@ -1,8 +1,12 @@
 /** The games' own view components: the only place the renderer names a game. */
 import { edaViews } from './eda';
+// clembench view imports (one line each)
 import type { GameViews } from './types';
 
-const VIEWS: Record<string, GameViews> = { eda: edaViews };
+const VIEWS: Record<string, GameViews> = {
+  eda: edaViews,
+  // clembench views (one line each)
+};
 
 export function gameViews(game: string | undefined): GameViews {
   return (game && VIEWS[game]) || {};

@@ -5,8 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DatasetError, fileDatasetName, refuseErrors } from '../../core/datasets';
+import { datasetsRoot, DatasetError, fileDatasetName, refuseErrors } from '../../core/datasets';
 import type { DatasetProblem, DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
 import { parseEntityList, type ParsedEntity } from './lists';
 import { EdaKindSchema, type EdaKind } from './settings';
@@ -15,11 +14,6 @@ import { loadTopics } from './topics';
 export const BUNDLED_EDA = ['things', 'celebrities'] as const;
 export const SPLITS = ['train', 'dev', 'test'] as const;
 const TITLES: Record<EdaKind, string> = { things: 'Things', celebrities: 'Celebrities' };
-
-/** The bundled data live in `datasets/` (PARLOR_DATASETS_DIR overrides the root). */
-export function datasetsRoot(): string {
-  return process.env.PARLOR_DATASETS_DIR ?? fileURLToPath(new URL('../../../../datasets/', import.meta.url));
-}
 
 function readList(path: string): string {
   try {

@@ -38,7 +38,7 @@ function Heatmap({ filters, topics, game }: { filters: Filters; topics: string[]
   const [error, setError] = useState<string | null>(null);
   const map = useQuery('explore.heatmap', topic ? { filters, topic, metric } : null);
   const svg = useMemo(() => (map.data ? heatmapSvg(map.data, { rows, columns }) : ''), [map.data, rows, columns]);
-  const save = (format: 'csv' | 'latex') => api.call('explore.export', { view: 'heatmap', format, filters, topic, metric }).then(download, (e: Error) => setError(e.message));
+  const save = (format: 'csv' | 'latex', view: 'heatmap' | 'breakdown' = 'heatmap') => api.call('explore.export', { view, format, filters, topic, metric }).then(download, (e: Error) => setError(e.message));
   if (!topics.length) return <p className="notice">The {game.view.nouns.instances} of this dataset carry no tags to group by.</p>;
   return (
     <>
@@ -49,6 +49,8 @@ function Heatmap({ filters, topics, game }: { filters: Filters; topics: string[]
         <label>Columns <select value={columns} onChange={(e) => setColumns(e.target.value as HeatmapOrder)}><option value="name">by name</option><option value="mean">best first</option></select></label>
         <button type="button" onClick={() => save('csv')}>Export CSV</button>
         <button type="button" onClick={() => save('latex')}>Export LaTeX</button>
+        <button type="button" onClick={() => save('latex', 'breakdown')} title={`Rows: ${topic || 'topic'} values; columns: players (the clembench papers' per-experiment tables)`}>Export breakdown (LaTeX)</button>
+        <button type="button" onClick={() => save('csv', 'breakdown')}>Export breakdown (CSV)</button>
       </div>
       {topic === 'era' && <p className="meta">Eras are Parlor's own reading (main period of fame); see datasets/eda/README.md.</p>}
       <ErrorNote error={map.error ?? error} />

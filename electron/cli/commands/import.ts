@@ -1,0 +1,54 @@
+import { logSourceById } from '../../engine/games/registry';
+import { importLogs, type ImportReport } from '../../engine/runner/import-logs';
+import { openStore } from '../context';
+import { table } from '../format';
+
+const show = (v: number | null) => (v === null ? 'NaN' : String(v));
+
+function printReport(report: ImportReport): void {
+  const out = (line = '') => process.stdout.write(`${line}\n`);
+  if (report.runs.length) {
+    out(table(['run', 'game', 'players', 'dataset', 'episodes', ''], report.runs.map((r) => [r.runId, r.game, r.group, r.dataset, r.episodes, r.skipped ? 'already imported: left as it was' : ''])));
+  }
+  out();
+  out(`${report.episodes} episodes replayed; ${report.compared} had logged scores, and Parlor's scorer agrees on every score of ${report.agreed}.`);
+  if (report.differences.length) {
+    out(`\n${report.differences.length} score${report.differences.length === 1 ? '' : 's'} differ (logged vs Parlor):`);
+    out(table(['episode', 'score', 'logged', 'parlor'], report.differences.map((d) => [d.path, d.key, show(d.logged), show(d.parlor)])));
+  }
+  if (report.errors.length) {
+    out(`\n${report.errors.length} episode${report.errors.length === 1 ? '' : 's'} could not be replayed (stored as errors, out of every denominator):`);
+    for (const e of report.errors) out(`  ${e.path}: ${e.message}`);
+  }
+  if (report.extraReplies.length) {
+    out(`\n${report.extraReplies.length} episode${report.extraReplies.length === 1 ? '' : 's'} logged replies Parlor's rules never asked for:`);
+    for (const e of report.extraReplies) out(`  ${e.path}: ${Object.entries(e.seats).map(([seat, n]) => `${n} of the ${seat}`).join(', ')}`);
+  }
+  if (report.problems.length) {
+    out(`\n${report.problems.length} file problem${report.problems.length === 1 ? '' : 's'} (those episodes were not imported):`);
+    for (const p of report.problems) out(`  ${p.path}: ${p.message}`);
+  }
+  const unknown = Object.entries(report.unknownGames);
+  if (unknown.length) out(`\nGames Parlor does not play (left out): ${unknown.map(([g, n]) => `${g} (${n})`).join(', ')}`);
+}
+
+/** `parlor import <format> <folder>`: another harness's logged episodes, replayed and rescored by Parlor. */
+export async function importCommand(format: string, folder: string, flags: { db?: string; json?: boolean }): Promise<number> {
+  const source = logSourceById(format);
+  const reading = source.read(folder);
+  const store = openStore(flags.db);
+  try {
+    let last = -1;
+    const report = await importLogs(store, reading, (done, total) => {
+      const pct = Math.floor((done / Math.max(total, 1)) * 20);
+      if (pct !== last && !flags.json) process.stderr.write(`\rimporting: ${done}/${total} episodes`);
+      last = pct;
+    });
+    if (!flags.json) process.stderr.write('\n');
+    if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else printReport(report);
+    return report.differences.length || report.errors.length ? 1 : 0;
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * A suite's table from the store: each player's counted episodes pooled per game (every finished,
+ * valid episode, as clembench pools them), the suite's per-game columns, then its overall columns.
+ */
+import type { SuiteView } from '../../../shared/api/views';
+import { ExploreFiltersSchema } from '../../../shared/contract/explore';
+import type { Game } from '../core/game';
+import type { PooledMetric, Suite } from '../core/suite';
+import { gameById, suiteById } from '../games/registry';
+import type { Store } from '../store/store';
+import { selectRuns } from './explore/select';
+
+export interface SuiteOptions {
+  /** The dataset read per game (default: the game's first bundled dataset). */
+  datasets?: Readonly<Record<string, string>>;
+  /** Show each of the suite's groups as one game: the mean of its games' columns. */
+  grouped?: boolean;
+}
+
+type PerPlayer = Map<string, { kind: string; metrics: Map<string, { n: number; sum: number; sum2: number }> }>;
+
+/** Episode-level sums of every player of one game's runs on one dataset. */
+function pooledByPlayer(store: Store, game: Game<unknown>, dataset: string): PerPlayer {
+  const runs = selectRuns(store.runs.all(), ExploreFiltersSchema.parse({ game: game.id, dataset, instances: 'all' }), game);
+  const byRun = new Map(runs.map((r) => [r.id, r]));
+  const out: PerPlayer = new Map();
+  for (const unit of store.explore.repetitionSums(runs.map((r) => r.id))) {
+    const run = byRun.get(unit.runId);
+    if (!run || unit.seat !== '') continue;
+    const player = out.get(run.subject) ?? { kind: run.kind, metrics: new Map() };
+    const m = player.metrics.get(unit.metric) ?? { n: 0, sum: 0, sum2: 0 };
+    player.metrics.set(unit.metric, { n: m.n + unit.n, sum: m.sum + unit.sum, sum2: m.sum2 + unit.sum2 });
+    out.set(run.subject, player);
+  }
+  return out;
+}
+
+export function pooled(s: { n: number; sum: number; sum2: number }): PooledMetric {
+  const mean = s.sum / s.n;
+  const variance = s.n > 1 ? Math.max(0, (s.sum2 - s.n * mean * mean) / (s.n - 1)) : null;
+  return { n: s.n, mean, sd: variance === null ? null : Math.sqrt(variance) };
+}
+
+function averaged(values: readonly (number | null | undefined)[]): number | null {
+  const present = values.filter((v): v is number => typeof v === 'number');
+  return present.length ? Math.round((present.reduce((a, b) => a + b, 0) / present.length) * 100) / 100 : null;
+}
+
+export function suiteTable(store: Store, suiteId: string, options: SuiteOptions = {}): SuiteView {
+  const suite: Suite = suiteById(suiteId);
+  const games = suite.games.map((id) => gameById(id));
+  const datasetOf = (g: Game<unknown>) => options.datasets?.[g.id] ?? g.datasets.bundled()[0]?.name ?? '';
+  const players = new Map<string, { kind: string; games: SuiteView['rows'][number]['games'] }>();
+  for (const game of games) {
+    for (const [player, data] of pooledByPlayer(store, game, datasetOf(game))) {
+      const metrics = Object.fromEntries([...data.metrics].filter(([k]) => k !== '').map(([k, s]) => [k, pooled(s)]));
+      const values = Object.fromEntries(suite.perGame.map((c) => [c.key, c.value(metrics)]));
+      const row = players.get(player) ?? { kind: data.kind, games: {} };
+      row.games[game.id] = { episodes: data.metrics.get('')?.n ?? 0, values };
+      players.set(player, row);
+    }
+  }
+  let columns = games.map((g) => ({ id: g.id, label: g.shortTitle, datasets: [datasetOf(g)] }));
+  if (options.grouped) {
+    for (const [groupId, group] of Object.entries(suite.groups ?? {})) {
+      const members = columns.filter((c) => group.games.includes(c.id));
+      if (members.length === 0) continue;
+      const at = columns.indexOf(members[0]!);
+      columns = [...columns.slice(0, at).filter((c) => !members.includes(c)), { id: groupId, label: group.label, datasets: [...new Set(members.flatMap((m) => m.datasets))] }, ...columns.slice(at).filter((c) => !members.includes(c))];
+      for (const row of players.values()) {
+        const have = members.filter((m) => row.games[m.id]);
+        if (have.length === 0) continue;
+        const values = Object.fromEntries(suite.perGame.map((c) => [c.key, averaged(have.map((m) => row.games[m.id]!.values[c.key]))]));
+        row.games[groupId] = { episodes: have.reduce((a, m) => a + row.games[m.id]!.episodes, 0), values };
+        for (const m of members) delete row.games[m.id];
+      }
+    }
+  }
+  const rows = [...players].map(([player, row]) => ({
+    player,
+    kind: row.kind,
+    games: row.games,
+    overall: Object.fromEntries(suite.overall.map((c) => [c.key, c.value(Object.values(row.games).map((g) => g.values))])),
+  }));
+  const first = suite.overall[0]?.key ?? '';
+  rows.sort((a, b) => (b.overall[first] ?? -Infinity) - (a.overall[first] ?? -Infinity) || a.player.localeCompare(b.player));
+  const strip = ({ key, label, direction, digits }: { key: string; label: string; direction: SuiteView['perGame'][number]['direction']; digits: number }) => ({ key, label, direction, digits });
+  const view: SuiteView = { suite: { id: suite.id, title: suite.title, description: suite.description }, games: columns, perGame: suite.perGame.map(strip), overall: suite.overall.map(strip), rows, best: {} };
+  view.best = bestPlayers(view);
+  return view;
+}
+
+/** Every player holding the best value of a column (ties all best), at the column's printed precision. */
+function bestPlayers(view: SuiteView): Record<string, string[]> {
+  const best: Record<string, string[]> = {};
+  const pick = (key: string, direction: string, digits: number, valueOf: (r: SuiteView['rows'][number]) => number | null | undefined) => {
+    if (direction === 'none') return;
+    const shown = view.rows.flatMap((r) => {
+      const v = valueOf(r);
+      return typeof v === 'number' ? [{ player: r.player, v: Number(v.toFixed(digits)) }] : [];
+    });
+    if (shown.length === 0) return;
+    const top = direction === 'higher' ? Math.max(...shown.map((s) => s.v)) : Math.min(...shown.map((s) => s.v));
+    best[key] = shown.filter((s) => s.v === top).map((s) => s.player);
+  };
+  for (const c of view.overall) pick(c.key, c.direction, c.digits, (r) => r.overall[c.key]);
+  for (const g of view.games) for (const c of view.perGame) pick(`${g.id}:${c.key}`, c.direction, c.digits, (r) => r.games[g.id]?.values[c.key]);
+  return best;
+}

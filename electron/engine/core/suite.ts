@@ -1,0 +1,35 @@
+/**
+ * A benchmark suite: several games whose per-player results combine into one table (clembench's
+ * % played, quality and clemscore). The core pools each player's episodes per game; the suite says
+ * which numbers to take from a game's pooled metrics and how to combine them across games.
+ */
+import type { Direction } from '../../../shared/contract/game';
+
+/** A player's pooled numbers of one metric in one game: every counted episode that has the metric. */
+export interface PooledMetric {
+  n: number;
+  mean: number;
+  /** Sample standard deviation over episodes (n − 1); null below two episodes. */
+  sd: number | null;
+}
+
+export interface SuiteColumn {
+  key: string;
+  label: string;
+  direction: Direction;
+  digits: number;
+}
+
+export interface Suite {
+  id: string;
+  title: string;
+  description: string;
+  /** Game ids, in the table's order. */
+  games: readonly string[];
+  /** Games that may be shown as one column group (the paper averages its three map games). */
+  groups?: Readonly<Record<string, { label: string; games: readonly string[] }>>;
+  /** Per game: the columns from the player's pooled metrics (null where the game gives none). */
+  perGame: readonly (SuiteColumn & { value(metrics: Readonly<Record<string, PooledMetric | undefined>>): number | null })[];
+  /** Per player: the overall columns from the per-game columns of the games the player has. */
+  overall: readonly (SuiteColumn & { value(perGame: readonly Readonly<Record<string, number | null>>[]): number | null })[];
+}

@@ -1,0 +1,39 @@
+/**
+ * What a clembench game tells Parlor's clembench importer and scoring. Each clembench game folder
+ * exports one `ClemAdapter`; the importer replays a logged episode through the game's own master with
+ * the logged replies, so Parlor's prompts, parsing and scorer are checked against the log.
+ */
+import type { MetricSpec } from '../../../../shared/contract/game';
+import type { InstanceInput } from '../../core/game';
+
+/** One clembench interaction record (`interactions.json` → turns[][]), as clemcore logs it. */
+export interface ClemAction {
+  from: string;
+  to: string;
+  timestamp?: string;
+  action: { type: string; content?: unknown; [key: string]: unknown };
+}
+
+export interface ClemAdapter {
+  /** The Parlor game id. */
+  game: string;
+  /** Names of the game's folder in clembench results trees (e.g. `referencegame`). */
+  clemNames: readonly string[];
+  /** clembench player name in interactions.json (`Player 1`, `Player 2`) → Parlor seat. */
+  seatOf(clemPlayer: string): string | null;
+  /** The logged replies of each seat, in order, as the players produced them. */
+  replies(turns: readonly (readonly ClemAction[])[]): Record<string, string[]>;
+  /** The instance a logged `instance.json` describes, as the game would load it (key, tags, payload). */
+  instanceFrom(instance: Record<string, unknown>, experiment: Record<string, unknown> & { name: string }): InstanceInput;
+  /** Logged episode-score keys (scores.json "episode scores", raw.csv `metric`) → Parlor metric keys. */
+  scoreKeys: Readonly<Record<string, string>>;
+}
+
+/** The metrics every clembench game has: Played (1 − Aborted, every counted episode) and Main Score (played episodes only). */
+export const CLEM_METRICS: readonly MetricSpec[] = [
+  { key: 'played', label: '% Played', direction: 'higher', kind: 'rate', digits: 2, range: [0, 1], description: '1 − Aborted: the episode was played to the end by the rules (clembench "Played").' },
+  { key: 'main_score', label: 'Main Score', direction: 'higher', kind: 'mean', digits: 2, episodeDigits: 2, range: [0, 100], description: "clembench's Main Score (0–100); not scored for aborted episodes, so its mean is clembench's quality." },
+];
+
+/** The score keys all clembench games log the same way. */
+export const CLEM_SCORE_KEYS = { Aborted: 'aborted', Played: 'played', 'Main Score': 'main_score' } as const;

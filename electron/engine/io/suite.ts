@@ -1,0 +1,63 @@
+/**
+ * A suite's table and a per-experiment breakdown as CSV rows and LaTeX tables (booktabs, best in bold
+ * with ties all bold), the numbers the UI shows.
+ */
+import type { HeatmapView, SuiteView } from '../../../shared/api/views';
+import { toLatex } from './latex';
+
+const cellText = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '--');
+
+/** One row per player: each game's columns as `<game>_<column>` (and its episodes), then the overall ones. */
+export function suiteCsvRows(view: SuiteView): Record<string, string | number | null>[] {
+  return view.rows.map((r) => ({
+    player: r.player,
+    kind: r.kind,
+    ...Object.fromEntries(view.overall.map((c) => [c.key, r.overall[c.key] ?? null])),
+    ...Object.fromEntries(
+      view.games.flatMap((g) => [[`${g.id}_episodes`, r.games[g.id]?.episodes ?? 0], ...view.perGame.map((c) => [`${g.id}_${c.key}`, r.games[g.id]?.values[c.key] ?? null])]),
+    ),
+  }));
+}
+
+/** Players as rows; the overall columns, then two columns per game (% played, quality), as the paper's Table 1. */
+export function suiteLatex(view: SuiteView, columns: readonly string[] = ['played', 'quality']): string {
+  const shown = view.perGame.filter((c) => columns.includes(c.key));
+  return toLatex({
+    caption: `${view.suite.title}: ${view.suite.description} Best in bold (ties all bold).`,
+    label: `tab:${view.suite.id}`,
+    columns: [
+      { header: 'Model', align: 'l' },
+      ...view.overall.map((c) => ({ header: c.label, align: 'r' as const })),
+      ...view.games.flatMap((g) => shown.map((c) => ({ header: `${g.label} ${c.key === 'played' ? '%p' : c.key === 'quality' ? 'ql' : c.label}`, align: 'r' as const }))),
+    ],
+    rows: view.rows.map((r) => [
+      { text: r.player },
+      ...view.overall.map((c) => ({ text: cellText(r.overall[c.key], c.digits), bold: view.best[c.key]?.includes(r.player) ?? false })),
+      ...view.games.flatMap((g) => shown.map((c) => ({ text: cellText(r.games[g.id]?.values[c.key], c.digits), bold: view.best[`${g.id}:${c.key}`]?.includes(r.player) ?? false }))),
+    ]),
+  });
+}
+
+/** Rows are the tag's values (experiments), columns the players, like the paper's Tables 4–14. */
+export function breakdownCsvRows(map: HeatmapView): Record<string, string | number | null>[] {
+  const at = new Map(map.cells.map((c) => [`${c.player}\u0000${c.topic}`, c]));
+  return map.topics.map((t) => ({ [map.topicKey]: t, ...Object.fromEntries(map.players.flatMap((p) => [[p, at.get(`${p}\u0000${t}`)?.mean ?? null], [`${p}_n`, at.get(`${p}\u0000${t}`)?.n ?? 0]])) }));
+}
+
+export function breakdownLatex(map: HeatmapView, title: string, direction: 'higher' | 'lower' | 'none', digits = 2): string {
+  const at = new Map(map.cells.map((c) => [`${c.player}\u0000${c.topic}`, c]));
+  const shown = (p: string, t: string) => {
+    const c = at.get(`${p}\u0000${t}`);
+    return c ? Number(c.mean.toFixed(digits)) : null;
+  };
+  return toLatex({
+    caption: `${title}: mean ${map.metric} per ${map.topicKey}; best in each row in bold (ties all bold).`,
+    label: `tab:breakdown-${map.topicKey}-${map.metric}`,
+    columns: [{ header: map.topicKey, align: 'l' }, ...map.players.map((p) => ({ header: p, align: 'r' as const }))],
+    rows: map.topics.map((t) => {
+      const values = map.players.map((p) => shown(p, t)).filter((v): v is number => v !== null);
+      const top = values.length === 0 || direction === 'none' ? null : direction === 'higher' ? Math.max(...values) : Math.min(...values);
+      return [{ text: t }, ...map.players.map((p) => ({ text: shown(p, t)?.toFixed(digits) ?? '--', bold: top !== null && shown(p, t) === top }))];
+    }),
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * Episodes from another harness's logs into Parlor's tables: one run per group (clembench: model pair)
+ * and game, on the bundled dataset that holds the very instances, else on a dataset made of the logged
+ * instances. Each episode is replayed through Parlor's own game master with the logged replies, scored
+ * by Parlor's scorer and compared with the logged scores; every difference is reported.
+ */
+import { createHash } from 'node:crypto';
+import type { Game, InstanceInput, LoadedDataset } from '../core/game';
+import type { LoggedEpisodeInput, LogProblem, LogReading } from '../core/log-import';
+import { parseRunConfig } from '../core/run-config';
+import { gameById } from '../games/registry';
+import type { Store } from '../store/store';
+import { storeRun } from './prepare';
+import { playEpisodeFromLog } from './replay-log';
+
+export interface ScoreDifference {
+  path: string;
+  key: string;
+  logged: number | null;
+  parlor: number | null;
+}
+
+export interface ImportReport {
+  runs: { runId: number; group: string; game: string; dataset: string; episodes: number; skipped: boolean }[];
+  episodes: number;
+  /** Episodes with logged scores to compare. */
+  compared: number;
+  /** Compared episodes whose every logged score Parlor reproduced. */
+  agreed: number;
+  differences: ScoreDifference[];
+  /** Episodes Parlor could not replay (the log ended before Parlor's rules did). */
+  errors: LogProblem[];
+  /** Episodes whose log holds replies Parlor's master never asked for (its game ended earlier). */
+  extraReplies: { path: string; seats: Record<string, number> }[];
+  problems: LogProblem[];
+  unknownGames: Record<string, number>;
+}
+
+const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+const sameInstance = (a: InstanceInput, b: InstanceInput) => a.key === b.key && canonical(a.payload) === canonical(b.payload);
+
+/** The bundled subset holding every one of these instances as they were logged, or a dataset of them. */
+function datasetFor(game: Game<unknown>, instances: readonly InstanceInput[]): LoadedDataset {
+  for (const d of game.datasets.bundled()) {
+    for (const subset of d.subsets) {
+      const loaded = game.datasets.load({ name: d.name, subset });
+      if (instances.every((i) => loaded.instances.some((b) => sameInstance(b, i)))) return loaded;
+    }
+  }
+  const hash = createHash('sha256').update(canonical(instances.map((i) => [i.key, i.payload]))).digest('hex');
+  return { name: `logged@${hash.slice(0, 8)}`, kind: game.datasets.bundled()[0]?.kind ?? game.id, subset: 'all', source: 'imported log', contentHash: hash, instances: [...instances], problems: [] };
+}
+
+function scoreDifferences(episode: LoggedEpisodeInput, outcome: string, scores: readonly { seat?: string; metric: string; value: number }[]): ScoreDifference[] {
+  const ours = Object.fromEntries(scores.filter((s) => s.seat === undefined).map((s) => [s.metric, s.value]));
+  const out: ScoreDifference[] = [];
+  for (const [key, metric] of Object.entries(episode.scoreKeys)) {
+    if (!episode.logged || !(key in episode.logged)) continue;
+    const theirs = episode.logged[key] ?? null;
+    const mine = metric === 'aborted' ? (outcome === 'aborted' ? 1 : 0) : (ours[metric] ?? null);
+    const same = theirs === null || mine === null ? theirs === mine : Math.abs(theirs - mine) < 1e-9;
+    if (!same) out.push({ path: episode.path, key, logged: theirs, parlor: mine });
+  }
+  return out;
+}
+
+export async function importLogs(store: Store, reading: LogReading, onEpisode: (done: number, total: number) => void = () => {}): Promise<ImportReport> {
+  const report: ImportReport = { runs: [], episodes: 0, compared: 0, agreed: 0, differences: [], errors: [], extraReplies: [], problems: [...reading.problems], unknownGames: { ...reading.unknownGames } };
+  const groups = new Map<string, LoggedEpisodeInput[]>();
+  for (const e of reading.episodes) groups.set(`${e.group}\u0000${e.game}`, [...(groups.get(`${e.group}\u0000${e.game}`) ?? []), e]);
+  const total = reading.episodes.length;
+  let done = 0;
+  for (const episodes of groups.values()) {
+    const { game: gameId, group, models } = episodes[0]!;
+    const game = gameById(gameId);
+    const unique = [...new Map(episodes.map((e) => [e.instance.key, e.instance])).values()];
+    const dataset = datasetFor(game, unique);
+    const name = `imported ${group} ${gameId}`;
+    const existing = store.runs.all().find((r) => r.name === name && r.game === gameId && r.datasetName === dataset.name);
+    if (existing) {
+      report.runs.push({ runId: existing.id, group, game: gameId, dataset: dataset.name, episodes: episodes.length, skipped: true });
+      done += episodes.length;
+      onEpisode(done, total);
+      continue;
+    }
+    const players = Object.fromEntries(game.roles.map((r) => [r.id, { provider: 'imported' as const, model: models[r.id] ?? group }]));
+    const settings = game.parseSettings({});
+    const config = { ...parseRunConfig({ name, game: gameId, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed: 0, settings }), seed: 0 };
+    const instances = unique.map((u) => dataset.instances.find((i) => i.key === u.key)!);
+    const runId = storeRun(store, game, config, dataset, instances);
+    store.runs.markRunning(runId);
+    const episodeOf = new Map(store.episodes.list(runId).map((e) => [e.instance.key, e.id]));
+    let imported = 0;
+    for (const episode of episodes) {
+      onEpisode(++done, total);
+      const episodeId = episodeOf.get(episode.instance.key);
+      // One episode per instance in a run: a second log of the same instance is left out, and said so.
+      if (episodeId === undefined) {
+        report.problems.push({ path: episode.path, message: `a second episode of instance ${episode.instance.key} in one run was left out` });
+        continue;
+      }
+      episodeOf.delete(episode.instance.key);
+      imported++;
+      report.episodes++;
+      const played = await playEpisodeFromLog(store, runId, episodeId, game, settings, episode.replies);
+      if (played.status === 'error') {
+        report.errors.push({ path: episode.path, message: played.message });
+        continue;
+      }
+      if (Object.keys(played.unused).length) report.extraReplies.push({ path: episode.path, seats: played.unused });
+      if (!episode.logged) continue;
+      report.compared++;
+      const differences = scoreDifferences(episode, played.result.outcome, played.result.scores);
+      report.differences.push(...differences);
+      if (differences.length === 0) report.agreed++;
+    }
+    store.runs.finish(runId, 'done', null);
+    report.runs.push({ runId, group, game: gameId, dataset: dataset.name, episodes: imported, skipped: false });
+  }
+  return report;
+}

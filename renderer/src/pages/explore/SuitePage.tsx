@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import type { SuiteView } from '../../../../shared/api/contract';
+import { useApi, useQuery } from '../../api/hooks';
+import { ErrorNote } from '../../components/ErrorNote';
+import { download } from '../../download';
+
+const fmt = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '—');
+
+/** A benchmark suite's table (clembench: clemscore, then % played and quality per game), best in bold, ties all bold. */
+export function SuitePage() {
+  const suites = useQuery('suite.list', {});
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [grouped, setGrouped] = useState(false);
+  const suite = chosen ?? suites.data?.[0]?.id ?? null;
+  const canGroup = (suites.data?.find((s) => s.id === suite)?.groups.length ?? 0) > 0;
+  return (
+    <section aria-labelledby="suite-title">
+      <header className="page-header"><h1 id="suite-title">Benchmark</h1></header>
+      <ErrorNote error={suites.error} />
+      {suites.data && suites.data.length === 0 && <p className="notice">No benchmark suite is registered.</p>}
+      {suite && (
+        <div className="filters">
+          <label>Suite <select value={suite} onChange={(e) => setChosen(e.target.value)}>{suites.data?.map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}</select></label>
+          {canGroup && (
+            <label><input type="checkbox" checked={grouped} onChange={(e) => setGrouped(e.target.checked)} /> map games as one column (the paper's Table 1)</label>
+          )}
+        </div>
+      )}
+      {suite && <SuiteTable suite={suite} grouped={grouped} />}
+    </section>
+  );
+}
+
+function SuiteTable({ suite, grouped }: { suite: string; grouped: boolean }) {
+  const api = useApi();
+  const table = useQuery('suite.table', { suite, grouped });
+  const [error, setError] = useState<string | null>(null);
+  const save = (format: 'csv' | 'latex') => api.call('suite.export', { suite, grouped, format }).then(download, (e: Error) => setError(e.message));
+  const view: SuiteView | null = table.data ?? null;
+  return (
+    <>
+      <ErrorNote error={table.error ?? error} />
+      {view && <p className="meta">{view.suite.description} Games read from: {view.games.map((g) => `${g.label} (${g.datasets.join(', ')})`).join(' · ')}.</p>}
+      <div className="actions">
+        <button type="button" onClick={() => save('csv')}>Export CSV</button>
+        <button type="button" onClick={() => save('latex')}>Export LaTeX</button>
+      </div>
+      {view && view.rows.length === 0 && <p className="notice">No player has played any of these games yet: start a run (built-in players need no key) or import clembench results (`parlor import clembench &lt;folder&gt;`).</p>}
+      {view && view.rows.length > 0 && (
+        <div className="scroll-x">
+          <table className="data" data-testid="suite-table">
+            <thead>
+              <tr>
+                <th scope="col" rowSpan={2}>Model</th>
+                {view.overall.map((c) => <th key={c.key} scope="col" rowSpan={2} className="num">{c.label}</th>)}
+                {view.games.map((g) => <th key={g.id} scope="colgroup" colSpan={2} className="num">{g.label}</th>)}
+              </tr>
+              <tr>
+                {view.games.flatMap((g) => [
+                  <th key={`${g.id}-p`} scope="col" className="num" title="% played">%p</th>,
+                  <th key={`${g.id}-q`} scope="col" className="num" title="quality: mean Main Score of played episodes (± std)">ql</th>,
+                ])}
+              </tr>
+            </thead>
+            <tbody>
+              {view.rows.map((r) => (
+                <tr key={r.player}>
+                  <th scope="row">{r.player}</th>
+                  {view.overall.map((c) => <td key={c.key} className="num">{view.best[c.key]?.includes(r.player) ? <strong>{fmt(r.overall[c.key], c.digits)}</strong> : fmt(r.overall[c.key], c.digits)}</td>)}
+                  {view.games.flatMap((g) => {
+                    const cell = r.games[g.id];
+                    const bold = (key: string) => view.best[`${g.id}:${key}`]?.includes(r.player) ?? false;
+                    const std = cell?.values.quality_std;
+                    return [
+                      <td key={`${g.id}-p`} className="num" title={cell ? `${cell.episodes} episodes` : 'not played'}>{bold('played') ? <strong>{fmt(cell?.values.played, 2)}</strong> : fmt(cell?.values.played, 2)}</td>,
+                      <td key={`${g.id}-q`} className="num" title={typeof std === 'number' ? `std ${std.toFixed(2)}` : undefined}>{bold('quality') ? <strong>{fmt(cell?.values.quality, 2)}</strong> : fmt(cell?.values.quality, 2)}</td>,
+                    ];
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
