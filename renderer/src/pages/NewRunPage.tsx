@@ -14,6 +14,8 @@ interface Form {
   /** Model profile id per role. */
   players: Record<string, string>;
   repetitions: string;
+  /** Only these experiments (none chosen: all). */
+  experiments: string[];
   concurrency: string;
   limit: string;
   seed: string;
@@ -21,7 +23,8 @@ interface Form {
   settings: string;
 }
 
-const INITIAL: Form = { name: '', game: 'eda', dataset: '', subset: '', players: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '' };
+const BUILTIN = 'builtin';
+const INITIAL: Form = { name: '', game: 'eda', dataset: '', subset: '', experiments: [], players: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '' };
 
 type Problems = Partial<Record<string, string>>;
 
@@ -43,11 +46,12 @@ function localProblems(form: Form, game: GameInfo | undefined): Problems {
 }
 
 function runConfig(form: Form, profiles: readonly ModelProfile[]): unknown {
-  const byId = (id: string | undefined) => profiles.find((p) => String(p.id) === id)?.config;
+  // `builtin` is the game's own player for the role; otherwise a model profile's id.
+  const byId = (id: string | undefined) => (id === BUILTIN ? { provider: 'builtin', model: 'reference' } : profiles.find((p) => String(p.id) === id)?.config);
   return {
     ...(form.name.trim() ? { name: form.name.trim() } : {}),
     game: form.game,
-    dataset: { name: form.dataset, subset: form.subset },
+    dataset: { name: form.dataset, subset: form.subset, ...(form.experiments.length ? { experiments: form.experiments } : {}) },
     players: Object.fromEntries(Object.entries(form.players).map(([role, id]) => [role, byId(id)])),
     repetitions: Number(form.repetitions),
     concurrency: Number(form.concurrency),
@@ -70,7 +74,7 @@ export function NewRunPage() {
   useEffect(() => {
     if (!game || form.dataset) return;
     const dataset = game.datasets[0];
-    setForm((f) => ({ ...f, dataset: dataset?.name ?? '', subset: dataset?.subsets.at(-1)?.name ?? '', settings: JSON.stringify(game.defaultSettings, null, 2), players: {} }));
+    setForm((f) => ({ ...f, dataset: dataset?.name ?? '', subset: dataset?.subsets.at(-1)?.name ?? '', experiments: [], repetitions: String(game.defaultRepetitions), settings: JSON.stringify(game.defaultSettings, null, 2), players: {} }));
   }, [game, form.dataset]);
   const problems = localProblems(form, game);
   const valid = Object.keys(problems).length === 0 && !!form.dataset;
@@ -81,6 +85,7 @@ export function NewRunPage() {
 
   const set = (key: Exclude<keyof Form, 'players'>) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const dataset = game?.datasets.find((d) => d.name === form.dataset);
+  const experiments = dataset?.subsets.find((x) => x.name === form.subset)?.experiments ?? [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -130,7 +135,7 @@ export function NewRunPage() {
         {field(
           'dataset',
           'Dataset',
-          <select id="run-dataset" value={form.dataset} onChange={(e) => setForm((f) => ({ ...f, dataset: e.target.value, subset: game?.datasets.find((d) => d.name === e.target.value)?.subsets.at(-1)?.name ?? '' }))}>
+          <select id="run-dataset" value={form.dataset} onChange={(e) => setForm((f) => ({ ...f, dataset: e.target.value, experiments: [], subset: game?.datasets.find((d) => d.name === e.target.value)?.subsets.at(-1)?.name ?? '' }))}>
             {(game?.datasets ?? []).map((d) => <option key={d.name} value={d.name}>{d.title}</option>)}
           </select>,
         )}
@@ -141,12 +146,26 @@ export function NewRunPage() {
             {(dataset?.subsets ?? []).map((s) => <option key={s.name} value={s.name}>{s.name} ({s.instances} {game?.view.nouns.instances})</option>)}
           </select>,
         )}
+        {experiments.length > 0 &&
+          field(
+            'experiments',
+            'Experiments',
+            <fieldset id="run-experiments" className="checks">
+              {experiments.map((x) => (
+                <label key={x}>
+                  <input type="checkbox" checked={form.experiments.includes(x)} onChange={(e) => setForm((f) => ({ ...f, experiments: e.target.checked ? [...f.experiments, x] : f.experiments.filter((y) => y !== x) }))} /> {x}
+                </label>
+              ))}
+            </fieldset>,
+            'None ticked: every experiment. A limit keeps the first N of each.',
+          )}
         {(game?.roles ?? []).map((role) =>
           field(
             `role-${role.id}`,
             role.label,
             <select id={`run-role-${role.id}`} value={form.players[role.id] ?? ''} onChange={(e) => setForm((f) => ({ ...f, players: { ...f.players, [role.id]: e.target.value } }))} aria-invalid={!!problems[`role-${role.id}`]} aria-describedby={describedBy(`role-${role.id}`)}>
               <option value="">Choose a model…</option>
+              {game?.builtinRoles.includes(role.id) && <option value={BUILTIN}>Built-in player (no model)</option>}
               {profiles.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name} ({p.config.provider}:{p.config.model}){p.keyStatus === 'missing' ? ' — no key' : ''}

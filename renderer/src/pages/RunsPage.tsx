@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { RunSummary } from '../../../shared/api/contract';
 import { useGames } from '../api/games';
-import { useEvents, useQuery, useThrottled } from '../api/hooks';
+import { useApi, useEvents, useQuery, useThrottled } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { StatusBadge } from '../components/StatusBadge';
 import { when } from '../format';
-import { href } from '../router';
+import { href, navigate } from '../router';
 import { RunActions } from './RunActions';
 
 /** The list of runs, live: progress from the runner's events, the list refetched when runs change. */
@@ -80,10 +80,10 @@ function Welcome({ hasModels }: { hasModels: boolean }) {
     <div className="welcome">
       <h2>Welcome to Parlor</h2>
       <p>
-        Parlor evaluates language models through conversational games, starting with the Entity-Deduction Arena: one model asks up
-        to 20 yes/no questions to find a hidden entity, another, that knows it, answers. Every call and every move is stored in one
-        local database.
+        Parlor evaluates language models through conversational games: the Entity-Deduction Arena (20 questions) and the
+        clembench dialogue games (Reference game, MatchIt, MapWorld). Every call and every move is stored in one local database.
       </p>
+      <SampleRun />
       <ol>
         <li className={hasModels ? 'done' : undefined}>
           <a href={href.models()}>Add a model</a> — an OpenAI or Anthropic model, or any OpenAI-compatible server.
@@ -94,5 +94,25 @@ function Welcome({ hasModels }: { hasModels: boolean }) {
         <li>Watch it play, then open a transcript and read the game turn by turn.</li>
       </ol>
     </div>
+  );
+}
+
+/** A first look without a key: the Reference game, two instances of each experiment, played by its built-in players. */
+function SampleRun() {
+  const api = useApi();
+  const { games } = useGames();
+  const [error, setError] = useState<string | null>(null);
+  const game = games.find((g) => g.id === 'referencegame' && g.roles.every((r) => g.builtinRoles.includes(r.id)));
+  if (!game) return null;
+  const start = () =>
+    api
+      .call('runs.start', { config: { name: 'Sample: Reference game, built-in players', game: game.id, dataset: { name: game.datasets[0]!.name }, players: Object.fromEntries(game.roles.map((r) => [r.id, { provider: 'builtin', model: 'reference' }])), repetitions: 1, limit: 2 } })
+      .then(({ runId }) => navigate(href.run(runId)), (e: Error) => setError(e.message));
+  return (
+    <p>
+      <button type="button" className="primary" onClick={start}>Play a sample run</button> — the {game.shortTitle}, two games of each experiment, played by
+      Parlor's built-in players (no model, no key).
+      <ErrorNote error={error} />
+    </p>
   );
 }
