@@ -37,9 +37,11 @@ const run = program
   .option('--kind <kind>', "what kind of data a file holds (EDA: things | celebrities, which picks the prompts)")
   .option('--split <subset>', 'the split or subset (EDA default: test)')
   .option('--experiments <names>', 'only these experiments, comma-separated (clembench games; default all)');
-for (const [id, what] of roles) {
+for (const [role, what] of roles) {
+  // Flags use dashes (`--player-a`) for role ids with underscores (clembench's player_a).
+  const id = role.replace(/_/g, '-');
   run
-    .option(`--${id} <model>`, `provider:model of the ${what}, e.g. openai:gpt-4o or anthropic:claude-sonnet-4-5`)
+    .option(`--${id} <model>`, `provider:model of the ${what}, e.g. openai:gpt-4o, anthropic:claude-sonnet-4-5 or builtin:reference`)
     .option(`--${id}-base-url <url>`, `base URL for the ${id}`)
     .option(`--${id}-key-env <var>`, `environment variable holding the ${id}'s API key`);
 }
@@ -120,7 +122,7 @@ const exportCmd = program
   .option('--metric <m>', 'heatmap: the metric (EDA: score | success)')
   .option('--axis <axis>', 'difficulty: item (default) or tag:<key>')
   .option('--grouped', "clemscore: the three map games as one column, as the paper's Table 1 (default: each game its own, as clemcore's results.csv)")
-  .option('--dataset-of <game=dataset>', "clemscore: read this dataset of a game (default: the game's first bundled one), repeatable", collect);
+  .option('--dataset-of <game=dataset>', "clemscore: read only this dataset of a game (default: every dataset its runs used), repeatable", collect);
 for (const role of conditionRoles()) exportCmd.option(`--${role} <player>`, `views: only runs with this ${role} (same as --with ${role}=<player>)`);
 exportCmd.action((what: string, flags, cmd: Command) => {
   exitCode = exportCommand(what, { ...flags, db: dbOf(cmd) });

@@ -15,7 +15,7 @@ describe('the core checks what a game says about itself when it is registered', 
   });
 
   it('names each slip: ids, roles, metrics the views refer to, annotation keys', () => {
-    expect(gameProblems(variant(() => ({ id: 'Toy Game' })))).toEqual(['id "Toy Game" must be lowercase letters, digits and dashes, starting with a letter']);
+    expect(gameProblems(variant(() => ({ id: 'Toy Game' })))).toEqual(['id "Toy Game" must be lowercase letters, digits, dashes and underscores, starting with a letter']);
     expect(gameProblems(variant((g) => ({ roles: [...g.roles, g.roles[0]!] })))).toEqual(['role "seer" is declared twice']);
     expect(gameProblems(variant((g) => ({ roles: g.roles.map((r) => ({ ...r, subject: false })) })))).toEqual(['no role is marked subject, so leaderboards would have no rows']);
     expect(gameProblems(variant((g) => ({ view: { ...g.view, sortBy: 'acuracy' } })))).toEqual(['view.sortBy names "acuracy", which is not one of its metrics (played, accuracy, faithful)']);

@@ -104,7 +104,7 @@ export function configFromFlags(flags: RunFlags): Json {
   for (const role of game.roles) {
     const id = camel(role.id);
     const config = player(players[role.id], flags[id], flags[`${id}BaseUrl`] ?? flags.baseUrl, flags[`${id}KeyEnv`], limits);
-    if (!config) throw new CliError(`Say which model plays the ${role.id}: --${role.id} provider:model (or players.${role.id} in --config).`);
+    if (!config) throw new CliError(`Say which model plays the ${role.id}: --${role.id.replace(/_/g, "-")} provider:model (or players.${role.id} in --config).`);
     chosen[role.id] = config;
   }
 

@@ -11,7 +11,7 @@ import type { Store } from '../store/store';
 import { selectRuns } from './explore/select';
 
 export interface SuiteOptions {
-  /** The dataset read per game (default: the game's first bundled dataset). */
+  /** The dataset read per game (default: every dataset the game's runs used, pooled as clembench pools a game's episodes). */
   datasets?: Readonly<Record<string, string>>;
   /** Show each of the suite's groups as one game: the mean of its games' columns. */
   grouped?: boolean;
@@ -19,9 +19,10 @@ export interface SuiteOptions {
 
 type PerPlayer = Map<string, { kind: string; metrics: Map<string, { n: number; sum: number; sum2: number }> }>;
 
-/** Episode-level sums of every player of one game's runs on one dataset. */
-function pooledByPlayer(store: Store, game: Game<unknown>, dataset: string): PerPlayer {
-  const runs = selectRuns(store.runs.all(), ExploreFiltersSchema.parse({ game: game.id, dataset, instances: 'all' }), game);
+/** Episode-level sums of every player of one game's runs on these datasets. */
+function pooledByPlayer(store: Store, game: Game<unknown>, datasets: readonly string[]): PerPlayer {
+  const all = store.runs.all();
+  const runs = datasets.flatMap((dataset) => selectRuns(all, ExploreFiltersSchema.parse({ game: game.id, dataset, instances: 'all' }), game));
   const byRun = new Map(runs.map((r) => [r.id, r]));
   const out: PerPlayer = new Map();
   for (const unit of store.explore.repetitionSums(runs.map((r) => r.id))) {
@@ -49,10 +50,11 @@ function averaged(values: readonly (number | null | undefined)[]): number | null
 export function suiteTable(store: Store, suiteId: string, options: SuiteOptions = {}): SuiteView {
   const suite: Suite = suiteById(suiteId);
   const games = suite.games.map((id) => gameById(id));
-  const datasetOf = (g: Game<unknown>) => options.datasets?.[g.id] ?? g.datasets.bundled()[0]?.name ?? '';
+  const runs = store.runs.all();
+  const datasetsOf = (g: Game<unknown>) => (options.datasets?.[g.id] ? [options.datasets[g.id]!] : [...new Set(runs.filter((r) => r.game === g.id).map((r) => r.datasetName))].sort());
   const players = new Map<string, { kind: string; games: SuiteView['rows'][number]['games'] }>();
   for (const game of games) {
-    for (const [player, data] of pooledByPlayer(store, game, datasetOf(game))) {
+    for (const [player, data] of pooledByPlayer(store, game, datasetsOf(game))) {
       const metrics = Object.fromEntries([...data.metrics].filter(([k]) => k !== '').map(([k, s]) => [k, pooled(s)]));
       const values = Object.fromEntries(suite.perGame.map((c) => [c.key, c.value(metrics)]));
       const row = players.get(player) ?? { kind: data.kind, games: {} };
@@ -60,7 +62,7 @@ export function suiteTable(store: Store, suiteId: string, options: SuiteOptions 
       players.set(player, row);
     }
   }
-  let columns = games.map((g) => ({ id: g.id, label: g.shortTitle, datasets: [datasetOf(g)] }));
+  let columns = games.map((g) => ({ id: g.id, label: g.shortTitle, datasets: datasetsOf(g) }));
   if (options.grouped) {
     for (const [groupId, group] of Object.entries(suite.groups ?? {})) {
       const members = columns.filter((c) => group.games.includes(c.id));

@@ -5,7 +5,8 @@
 import { ANNOTATION_COMMAND_KEYS } from '../../../shared/contract/game';
 import type { Game } from './game';
 
-const ID = /^[a-z][a-z0-9-]{0,31}$/;
+// Underscores too: clembench names its games and players that way (matchit_ascii, player_a).
+const ID = /^[a-z][a-z0-9_-]{0,31}$/;
 
 /** Every problem with the game's self-description, in words; empty when it is sound. */
 export function gameProblems(game: Game<unknown>): string[] {
@@ -13,11 +14,11 @@ export function gameProblems(game: Game<unknown>): string[] {
   const say = (text: string) => problems.push(text);
   const duplicates = (values: readonly string[]) => values.filter((v, i) => values.indexOf(v) !== i);
 
-  if (!ID.test(game.id)) say(`id "${game.id}" must be lowercase letters, digits and dashes, starting with a letter`);
+  if (!ID.test(game.id)) say(`id "${game.id}" must be lowercase letters, digits, dashes and underscores, starting with a letter`);
   const roles = game.roles.map((r) => r.id);
   if (roles.length === 0) say('it has no roles');
   for (const id of duplicates(roles)) say(`role "${id}" is declared twice`);
-  for (const id of roles) if (!ID.test(id)) say(`role id "${id}" must be lowercase letters, digits and dashes`);
+  for (const id of roles) if (!ID.test(id)) say(`role id "${id}" must be lowercase letters, digits, dashes and underscores`);
   if (!game.roles.some((r) => r.subject)) say('no role is marked subject, so leaderboards would have no rows');
 
   const metrics = game.metrics.map((m) => m.key);

@@ -20,6 +20,8 @@ export interface LoggedEpisodeInput {
   logged: Record<string, number | null> | null;
   /** Logged key → Parlor metric; `aborted` compares with the outcome. */
   scoreKeys: Readonly<Record<string, string>>;
+  /** Logged keys Parlor keeps as a seat's score. */
+  seatScoreKeys?: Readonly<Record<string, { seat: string; metric: string }>>;
 }
 
 export interface LogProblem {

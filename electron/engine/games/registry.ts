@@ -12,6 +12,8 @@ import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { describeError, UserError } from '../errors';
 import { edaGame } from './eda/game';
 // clembench game imports (one line each)
+import { referenceGame } from './referencegame/game';
+import { matchitAsciiGame } from './matchit_ascii/game';
 
 const games = new Map<string, Game<unknown>>();
 
@@ -25,6 +27,8 @@ export function registerGame<S>(game: Game<S>): void {
 
 registerGame(edaGame);
 // clembench games (one line each)
+registerGame(referenceGame);
+registerGame(matchitAsciiGame);
 
 const suites = new Map<string, Suite>();
 

@@ -52,12 +52,16 @@ function datasetFor(game: Game<unknown>, instances: readonly InstanceInput[]): L
 }
 
 function scoreDifferences(episode: LoggedEpisodeInput, outcome: string, scores: readonly { seat?: string; metric: string; value: number }[]): ScoreDifference[] {
-  const ours = Object.fromEntries(scores.filter((s) => s.seat === undefined).map((s) => [s.metric, s.value]));
+  const ours = Object.fromEntries(scores.map((s) => [`${s.seat ?? ''}\u0000${s.metric}`, s.value]));
+  const keys: [string, { seat: string; metric: string }][] = [
+    ...Object.entries(episode.scoreKeys).map(([key, metric]) => [key, { seat: '', metric }] as [string, { seat: string; metric: string }]),
+    ...Object.entries(episode.seatScoreKeys ?? {}),
+  ];
   const out: ScoreDifference[] = [];
-  for (const [key, metric] of Object.entries(episode.scoreKeys)) {
+  for (const [key, { seat, metric }] of keys) {
     if (!episode.logged || !(key in episode.logged)) continue;
     const theirs = episode.logged[key] ?? null;
-    const mine = metric === 'aborted' ? (outcome === 'aborted' ? 1 : 0) : (ours[metric] ?? null);
+    const mine = metric === 'aborted' ? (outcome === 'aborted' ? 1 : 0) : (ours[`${seat}\u0000${metric}`] ?? null);
     const same = theirs === null || mine === null ? theirs === mine : Math.abs(theirs - mine) < 1e-9;
     if (!same) out.push({ path: episode.path, key, logged: theirs, parlor: mine });
   }

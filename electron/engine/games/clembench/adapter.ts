@@ -27,6 +27,8 @@ export interface ClemAdapter {
   instanceFrom(instance: Record<string, unknown>, experiment: Record<string, unknown> & { name: string }): InstanceInput;
   /** Logged episode-score keys (scores.json "episode scores", raw.csv `metric`) → Parlor metric keys. */
   scoreKeys: Readonly<Record<string, string>>;
+  /** Logged episode-score keys that Parlor keeps per seat (clembench's "Aborted at Player 1"). */
+  seatScoreKeys?: Readonly<Record<string, { seat: string; metric: string }>>;
 }
 
 /** The metrics every clembench game has: Played (1 − Aborted, every counted episode) and Main Score (played episodes only). */

@@ -37,6 +37,11 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
+/** scores.json as Python's json.dump writes it: a bare NaN (clembench's "not scored") is read as null. Only numbers live there. */
+function readScores(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8').replace(/([:[,]\s*)-?(?:NaN|Infinity)(?=\s*[,\]}])/g, '$1null'));
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every folder holding an interactions.json, depth first, in name order. */
@@ -84,7 +89,7 @@ export function readResultsTree(root: string): { episodes: LoggedEpisode[]; prob
       const instance = existsSync(instancePath) ? readJson(instancePath) : null;
       if (instance !== null && !isRecord(instance)) throw new Error('instance.json is not an object');
       const scoresPath = join(dir, 'scores.json');
-      const scores = existsSync(scoresPath) ? numbers((readJson(scoresPath) as Record<string, unknown>)['episode scores']) : null;
+      const scores = existsSync(scoresPath) ? numbers((readScores(scoresPath) as Record<string, unknown>)['episode scores']) : null;
       const name = experimentFolder.replace(/^\d+_/, '');
       const expKey = join(dir, '..');
       if (!experiments.has(expKey)) {
@@ -99,11 +104,27 @@ export function readResultsTree(root: string): { episodes: LoggedEpisode[]; prob
   return { episodes, problems, raw: readRawCsv(root, problems) };
 }
 
+/** Every raw.csv in the tree (at its root, or per version folder when several runs sit side by side). */
+function rawCsvFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isFile() && e.name === 'raw.csv') out.push(join(dir, e.name));
+      else if (e.isDirectory() && depth < 2) walk(join(dir, e.name), depth + 1);
+    }
+  };
+  walk(root, 0);
+  return out;
+}
+
 /** raw.csv rows keyed `game|model|experiment|episode` (experiment as its folder, e.g. `0_line_grids_rows`). */
 function readRawCsv(root: string, problems: TreeProblem[]): Map<string, Record<string, number | null>> {
   const out = new Map<string, Record<string, number | null>>();
-  const path = join(root, 'raw.csv');
-  if (!existsSync(path)) return out;
+  for (const path of rawCsvFiles(root)) readRawFile(path, relative(root, path), out, problems);
+  return out;
+}
+
+function readRawFile(path: string, rel: string, out: Map<string, Record<string, number | null>>, problems: TreeProblem[]): void {
   try {
     const rows = parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
     for (const r of rows) {
@@ -115,9 +136,8 @@ function readRawCsv(root: string, problems: TreeProblem[]): Map<string, Record<s
       out.set(key, scores);
     }
   } catch (error) {
-    problems.push({ path: 'raw.csv', message: `unreadable: ${(error as Error).message}` });
+    problems.push({ path: rel, message: `unreadable: ${(error as Error).message}` });
   }
-  return out;
 }
 
 export function rawKey(game: string, model: string, experiment: string, episode: string): string {

@@ -38,7 +38,7 @@ export function clembenchSource(adapters: readonly ClemAdapter[], roles: (game: 
           const halves = modelsOf(logged.pair);
           const models = Object.fromEntries(roles(adapter.game).map((role, i) => [role, halves[Math.min(i, 1)]!]));
           const logScores = logged.scores ?? tree.raw.get(rawKey(logged.game, logged.pair, logged.experimentFolder, logged.episode)) ?? null;
-          reading.episodes.push({ path: logged.path, game: adapter.game, group: logged.pair, models, instance, replies: adapter.replies(logged.turns), logged: logScores, scoreKeys: adapter.scoreKeys });
+          reading.episodes.push({ path: logged.path, game: adapter.game, group: logged.pair, models, instance, replies: adapter.replies(logged.turns), logged: logScores, scoreKeys: adapter.scoreKeys, ...(adapter.seatScoreKeys ? { seatScoreKeys: adapter.seatScoreKeys } : {}) });
         } catch (error) {
           reading.problems.push({ path: logged.path, message: `instance.json: ${(error as Error).message}` });
         }

@@ -1,0 +1,60 @@
+/**
+ * The reference MatchIt player (`builtin:reference`), reading only its own conversation: it describes
+ * its grid row by row ("row 1: X ▢ X ▢ X; …"), asks for the other grid's rows one by one, answers
+ * about its own rows truthfully, and decides by comparing every row it was told with its own grid.
+ * Flags and the decision's words are taken from the prompts, so other instance files work too.
+ */
+import type { BuiltinPolicy } from '../../core/game';
+import type { ChatMessage } from '../../players/types';
+
+const textOf = (m: ChatMessage): string => (typeof m.content === 'string' ? m.content : m.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n'));
+const quoted = (text: string, pattern: RegExp, fallback: string): string => pattern.exec(text)?.[1] ?? fallback;
+const normal = (row: string) => row.trim().split(/\s+/).join(' ');
+
+/** The player's own grid: the lines after "This is your grid:" in its first prompt. */
+function ownGrid(first: string): string[] {
+  const at = first.lastIndexOf('grid:\n');
+  const grid = at < 0 ? first : first.slice(at + 'grid:\n'.length);
+  return grid.split('\n').map(normal).filter((row) => row !== '');
+}
+
+const describe = (rows: readonly string[]) => rows.map((row, i) => `row ${i + 1}: ${row}`).join('; ');
+
+/** What the other player said about its rows (its description and its answers), by row number. */
+function otherRows(prompts: readonly string[]): Map<number, string> {
+  const rows = new Map<number, string>();
+  for (const prompt of prompts) for (const m of prompt.matchAll(/row (\d+): ([^;\n]+)/g)) rows.set(Number(m[1]), normal(m[2]!));
+  return rows;
+}
+
+export const referencePlayer: BuiltinPolicy = (messages) => {
+  const prompts = messages.filter((m) => m.role === 'user').map(textOf);
+  const first = prompts[0] ?? '';
+  const last = prompts.at(-1) ?? '';
+  const rows = ownGrid(first);
+
+  const decision = /Write "([^"]+)" if you think they are the same grid or "([^"]+)"/.exec(last);
+  if (decision) {
+    const told = otherRows(prompts.slice(1));
+    const same = told.size > 0 && [...told].every(([k, row]) => rows[k - 1] === row);
+    return same ? decision[1]! : decision[2]!;
+  }
+  if (/Start your answer with "/.test(last)) {
+    const flag = quoted(last, /Start your answer with "([^"]+)"/, 'ANSWER:');
+    const questionFlag = quoted(prompts.join('\n'), /Start with "([^"]+)"/, 'QUESTION:');
+    const asked = last.slice(Math.max(0, last.lastIndexOf(questionFlag)));
+    const k = Number(/row (\d+)/i.exec(asked)?.[1] ?? 0);
+    return k >= 1 && k <= rows.length ? `${flag} row ${k}: ${rows[k - 1]}` : `${flag} ${describe(rows)}`;
+  }
+  if (/Start with "/.test(last)) {
+    const flag = quoted(last, /Start with "([^"]+)"/, 'QUESTION:');
+    const asked = messages.filter((m) => m.role === 'assistant' && textOf(m).startsWith(flag)).length;
+    // Rows told to differ from its own are checked first; otherwise the rows in order.
+    const told = otherRows(prompts.slice(1));
+    const differing = rows.flatMap((row, i) => (told.has(i + 1) && told.get(i + 1) !== row ? [i + 1] : []));
+    const k = differing.length ? differing[asked % differing.length]! : (asked % Math.max(rows.length, 1)) + 1;
+    return `${flag} What exactly is in row ${k} of your grid?`;
+  }
+  const flag = quoted(first, /description with "([^"]+)"/, 'DESCRIPTION:');
+  return `${flag} ${describe(rows)}`;
+};
