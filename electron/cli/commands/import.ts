@@ -38,13 +38,12 @@ export async function importCommand(format: string, folder: string, flags: { db?
   const reading = source.read(folder);
   const store = openStore(flags.db);
   try {
-    let last = -1;
+    // A live count on a terminal; on a pipe, one line at the end.
+    const live = Boolean(process.stderr.isTTY) && !flags.json;
     const report = await importLogs(store, reading, (done, total) => {
-      const pct = Math.floor((done / Math.max(total, 1)) * 20);
-      if (pct !== last && !flags.json) process.stderr.write(`\rimporting: ${done}/${total} episodes`);
-      last = pct;
+      if (live) process.stderr.write(`\rimporting: ${done}/${total} episodes`);
     });
-    if (!flags.json) process.stderr.write('\n');
+    if (!flags.json) process.stderr.write(`${live ? '\n' : ''}imported ${report.episodes} episodes into ${store.path}\n`);
     if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else printReport(report);
     return report.differences.length || report.errors.length ? 1 : 0;

@@ -11,9 +11,14 @@ import type { Suite } from '../core/suite';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { describeError, UserError } from '../errors';
 import { edaGame } from './eda/game';
-// clembench game imports (one line each)
-import { referenceGame } from './referencegame/game';
+import { clembenchSource } from './clembench/source';
+import { clembenchSuite } from './clembench/suite';
+import { matchitAsciiClem } from './matchit_ascii/clem';
 import { matchitAsciiGame } from './matchit_ascii/game';
+import { referencegameClem } from './referencegame/clem';
+import { referenceGame } from './referencegame/game';
+import { textmapworldClem, textmapworldGraphreasoningClem, textmapworldSpecificroomClem } from './textmapworld/clem';
+import { textmapworldGame, textmapworldGraphreasoningGame, textmapworldSpecificroomGame } from './textmapworld/game';
 
 const games = new Map<string, Game<unknown>>();
 
@@ -26,9 +31,7 @@ export function registerGame<S>(game: Game<S>): void {
 }
 
 registerGame(edaGame);
-// clembench games (one line each)
-registerGame(referenceGame);
-registerGame(matchitAsciiGame);
+for (const game of [referenceGame, matchitAsciiGame, textmapworldGame, textmapworldSpecificroomGame, textmapworldGraphreasoningGame]) registerGame(game);
 
 const suites = new Map<string, Suite>();
 
@@ -98,3 +101,7 @@ export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unkn
     throw error;
   }
 }
+
+// The clembench games as one benchmark (clemscore), and the reader of clembench results trees.
+registerSuite(clembenchSuite);
+registerLogSource(clembenchSource([referencegameClem, matchitAsciiClem, textmapworldClem, textmapworldSpecificroomClem, textmapworldGraphreasoningClem], (id) => gameById(id).roles.map((r) => r.id)));

@@ -1,15 +1,18 @@
 /** The games' own view components: the only place the renderer names a game. */
 import { edaViews } from './eda';
-// clembench view imports (one line each)
-import { referencegameViews } from './referencegame';
 import { matchitAsciiViews } from './matchit_ascii';
+import { referencegameViews } from './referencegame';
+import { textmapworldViews } from './textmapworld';
 import type { GameViews } from './types';
 
 const VIEWS: Record<string, GameViews> = {
   eda: edaViews,
-  // clembench views (one line each)
   referencegame: referencegameViews,
   matchit_ascii: matchitAsciiViews,
+  // The three MapWorld variants read the same way.
+  textmapworld: textmapworldViews,
+  textmapworld_specificroom: textmapworldViews,
+  textmapworld_graphreasoning: textmapworldViews,
 };
 
 export function gameViews(game: string | undefined): GameViews {

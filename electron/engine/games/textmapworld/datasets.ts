@@ -1,0 +1,86 @@
+/**
+ * The MapWorld instances: the bundled clembench files (`datasets/clembench/<dir>/instances_v1.6.json`,
+ * dataset `v1.6`, subset `all`) or a user's file of the same form. Every instance is read strictly
+ * (instance.ts); its key is `<experiment>/<game_id>`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { datasetsRoot, DatasetError, fileDatasetName } from '../../core/datasets';
+import type { DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
+import { mapPayloadFrom, type MapPayload, type Variant } from './instance';
+
+export const DATASET = 'v1.6';
+export const SUBSET = 'all';
+
+const DIRS: Record<Variant, string> = { main: 'textmapworld_main', specificroom: 'textmapworld_specificroom', graphreasoning: 'textmapworld_graphreasoning' };
+
+/** An instance as the views and runs know it. */
+export function mapInstance(payload: MapPayload): InstanceInput {
+  const size = String(payload.nodes.length);
+  const tags: Record<string, string> = { experiment: payload.experiment, size };
+  if (payload.variant === 'specificroom') tags.distance = String(payload.targetDistance ?? '');
+  else tags.cycle = payload.cycle ? 'yes' : 'no';
+  const goal = payload.target === null ? '' : ` → ${payload.target}`;
+  return { key: `${payload.experiment}/${payload.gameId}`, name: `${payload.experiment} #${payload.gameId}: ${payload.start}${goal} (${size} rooms)`, payload, tags };
+}
+
+/** Every instance of a clembench instances file (`{"experiments": [{"name", "game_instances": [...]}]}`). */
+export function readInstances(text: string, source: string, variant: Variant): InstanceInput[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new DatasetError(`${source} is not JSON: ${(error as Error).message}`);
+  }
+  const experiments = (data as { experiments?: unknown } | null)?.experiments;
+  if (!Array.isArray(experiments) || experiments.length === 0) throw new DatasetError(`${source} has no "experiments" list.`);
+  const instances: InstanceInput[] = [];
+  for (const exp of experiments as Record<string, unknown>[]) {
+    if (!exp || typeof exp.name !== 'string' || !Array.isArray(exp.game_instances)) throw new DatasetError(`${source}: every experiment needs a name and a game_instances list.`);
+    for (const raw of exp.game_instances) {
+      try {
+        instances.push(mapInstance(mapPayloadFrom(raw, exp.name, variant)));
+      } catch (error) {
+        if (error instanceof DatasetError) throw new DatasetError(`${source}: ${error.message}`);
+        throw error;
+      }
+    }
+  }
+  const keys = instances.map((i) => i.key);
+  const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+  if (twice) throw new DatasetError(`${source}: the instance ${twice} appears twice.`);
+  return instances;
+}
+
+function readText(path: string): string {
+  if (!existsSync(path)) throw new DatasetError(`Instances file not found: ${path}`);
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new DatasetError(`Cannot read ${path}: ${(error as Error).message}`);
+  }
+}
+
+const cache = new Map<string, LoadedDataset>();
+
+export function mapDatasets(variant: Variant, title: string): DatasetSource {
+  return {
+    bundled: () => [{ name: DATASET, title: `${title} (clembench v1.6 instances)`, kind: DATASET, subsets: [SUBSET] }],
+    load(ref: DatasetRef): LoadedDataset {
+      if (ref.file) {
+        const path = resolve(ref.file);
+        const text = readText(path);
+        const { name, contentHash } = fileDatasetName(path, text);
+        return { name, kind: DATASET, subset: ref.subset ?? SUBSET, source: path, contentHash, instances: readInstances(text, path, variant), problems: [] };
+      }
+      if (ref.name !== DATASET) throw new DatasetError(`Unknown dataset "${ref.name}": ${title} has "${DATASET}".`);
+      if ((ref.subset ?? SUBSET) !== SUBSET) throw new DatasetError(`Unknown subset "${ref.subset}" of ${DATASET}: use "${SUBSET}".`);
+      const path = resolve(datasetsRoot(), 'clembench', DIRS[variant], 'instances_v1.6.json');
+      const known = cache.get(path);
+      if (known) return known;
+      const dataset: LoadedDataset = { name: DATASET, kind: DATASET, subset: SUBSET, source: `bundled:${DIRS[variant]}/${DATASET}`, contentHash: null, instances: readInstances(readText(path), path, variant), problems: [] };
+      cache.set(path, dataset);
+      return dataset;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * clembench's text MapWorld games (the multimodal clembench paper, appendix D)
+ * as three Parlor games sharing one game master: explore a map exhaustively (`textmapworld`, EE),
+ * find a named room (`textmapworld_specificroom`, G2X), explore while reporting the map as a graph
+ * (`textmapworld_graphreasoning`, EE-gr). One model seat, the explorer; the describer is the
+ * programmatic game master. Rules, prompts and scores follow clembench's code (see rules.ts,
+ * session.ts, scoring.ts).
+ */
+import type { Game, InstanceRow } from '../../core/game';
+import { referenceExplorer } from './builtin';
+import { DATASET, mapDatasets } from './datasets';
+import { mapPayload, type Variant } from './instance';
+import { EXPLORER, playMap } from './master';
+import { scoreMap, VARIANT_METRICS } from './metrics';
+import { initialPrompt } from './rules';
+import { MapSettingsSchema, type MapSettings } from './settings';
+import { mapTextTranscript } from './transcript';
+
+interface VariantInfo {
+  id: string;
+  title: string;
+  shortTitle: string;
+  tags: string[];
+  columns: string[];
+}
+
+export const MAP_VARIANTS: Record<Variant, VariantInfo> = {
+  main: { id: 'textmapworld', title: 'MapWorld, text: explore exhaustively (clembench EE)', shortTitle: 'MapWorld EE', tags: ['experiment', 'size', 'cycle'], columns: ['main_score', 'exploration', 'efficiency', 'moves'] },
+  specificroom: { id: 'textmapworld_specificroom', title: 'MapWorld, text: go to a room (clembench G2X)', shortTitle: 'MapWorld G2X', tags: ['experiment', 'distance', 'size'], columns: ['main_score', 'moves', 'exploration', 'efficiency'] },
+  graphreasoning: { id: 'textmapworld_graphreasoning', title: 'MapWorld, text: explore and map (clembench EE-gr)', shortTitle: 'MapWorld EE-gr', tags: ['experiment', 'size', 'cycle'], columns: ['main_score', 'graph_similarity', 'exploration', 'efficiency'] },
+};
+
+/** An upper bound: every turn played, every reply as long as allowed, the history re-read each turn. */
+function estimate(settings: MapSettings, variant: Variant) {
+  const promptTokens = variant === 'graphreasoning' ? 600 : 300;
+  const perTurn = settings.maxTokens + 40;
+  let input = 0;
+  for (let t = 1; t <= settings.maxTurns; t++) input += promptTokens + (t - 1) * perTurn;
+  return { [EXPLORER]: { calls: settings.maxTurns, inputTokens: input, outputTokens: settings.maxTurns * settings.maxTokens } };
+}
+
+function mapGame(variant: Variant): Game<MapSettings> {
+  const info = MAP_VARIANTS[variant];
+  return {
+    id: info.id,
+    title: info.title,
+    shortTitle: info.shortTitle,
+    parseSettings: (input) => MapSettingsSchema.parse(input ?? {}),
+    roles: [{ id: EXPLORER, label: 'Explorer', subject: true, human: true }],
+    datasets: mapDatasets(variant, info.title),
+    seats: (instance: InstanceRow) => {
+      const p = mapPayload(instance.payload);
+      return [{ seat: EXPLORER, role: EXPLORER, given: p.target === null ? { start: p.start } : { start: p.start, target: p.target } }];
+    },
+    play: playMap,
+    score: ({ events, instance }) => scoreMap(mapPayload(instance.payload), events),
+    metrics: VARIANT_METRICS[variant],
+    view: {
+      nouns: { instance: 'map', instances: 'maps', subset: 'set' },
+      outcomeLabels: { success: 'success', failure: 'lose', aborted: 'aborted' },
+      episodeColumns: info.columns,
+      tagOrder: { [DATASET]: info.tags },
+      difficulty: { metric: 'main_score', solved: 'success' },
+      heatmapMetrics: ['main_score', 'played', 'success', 'exploration', 'efficiency', ...(variant === 'graphreasoning' ? ['graph_similarity'] : [])],
+      sortBy: 'main_score',
+    },
+    estimate: (settings) => estimate(settings, variant),
+    textTranscript: (events) => mapTextTranscript(events),
+    instructions: (_seat, instance) => initialPrompt(mapPayload(instance.payload)),
+    builtins: { [EXPLORER]: referenceExplorer },
+  };
+}
+
+export const textmapworldGame = mapGame('main');
+export const textmapworldSpecificroomGame = mapGame('specificroom');
+export const textmapworldGraphreasoningGame = mapGame('graphreasoning');

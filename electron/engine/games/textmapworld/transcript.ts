@@ -1,0 +1,21 @@
+/** The MapWorld episode as lines of text (`parlor show`). */
+import { actionOf, type EventRecord } from '../../core/events';
+import type { TurnNote } from './session';
+import { EXPLORER } from './master';
+
+export function mapTextTranscript(events: readonly EventRecord[]): string[] {
+  const lines: string[] = [];
+  for (const e of events) {
+    const a = actionOf(e);
+    if (e.from === EXPLORER) {
+      lines.push(`${String(e.round).padStart(2)}. ${JSON.stringify(e.text ?? '')}${e.valid ? '' : '   [invalid]'}`);
+    } else if (e.kind === 'system' && typeof a.abort === 'string') {
+      lines.push(`    ABORTED: ${a.abort}`);
+    } else if (e.kind === 'system') {
+      const note = a as unknown as TurnNote;
+      const move = note.log ? `   [moved ${note.log.old ?? 'None'} → ${note.log.new}]` : '';
+      lines.push(note.type === 'stop' ? `    DONE${move}` : `    ${note.answer ?? ''}${move}`);
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,5 @@
+import type { GameViews } from '../types';
+import { MapRound, MapTranscript } from './MapTranscript';
+
+/** The MapWorld games' views (textmapworld, _specificroom, _graphreasoning share them): the map and the dialogue. */
+export const textmapworldViews: GameViews = { Transcript: MapTranscript, Round: MapRound };
