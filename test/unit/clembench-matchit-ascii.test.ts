@@ -47,7 +47,7 @@ describe('MatchIt ASCII instances', () => {
       expect(() => bundled()).toThrow(/Cannot read the MatchIt ASCII instances/);
       mkdirSync(join(dir, 'clembench', 'matchit_ascii'), { recursive: true });
       writeFileSync(join(dir, 'clembench', 'matchit_ascii', 'instances_v1.6.json'), '{"experiments": [');
-      expect(() => bundled()).toThrow(/not valid JSON/);
+      expect(() => bundled()).toThrow(/is not JSON/);
       writeFileSync(join(dir, 'clembench', 'matchit_ascii', 'instances_v1.6.json'), '{"experiments": [{"name": "x", "game_instances": [{"game_id": 0, "grid_a": "X", "grid_b": "X", "decision_turn": 0}]}]}');
       expect(() => bundled()).toThrow(/decision_turn must be an integer of at least 1/);
     } finally {

@@ -9,7 +9,7 @@ import { REF_BUILTINS } from '../../electron/engine/games/referencegame/builtins
 import { referencegameClem, referencegameSeatScoreKeys } from '../../electron/engine/games/referencegame/clem';
 import { referenceGame } from '../../electron/engine/games/referencegame/game';
 import type { RefPayload } from '../../electron/engine/games/referencegame/payload';
-import { pyRegex } from '../../electron/engine/games/referencegame/pyregex';
+import { pyRegex } from '../../electron/engine/games/clembench/pyregex';
 import { V16_PATTERNS } from '../../electron/engine/games/referencegame/rules';
 import { episodeOf } from '../../renderer/src/games/referencegame/episode';
 import { drive, episodeScores, readFixture, resultsRow, rowOf, turnsOf } from './clembench-referencegame.driver';

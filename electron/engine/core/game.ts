@@ -5,7 +5,7 @@
  * nothing else about any game.
  */
 import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, ViewHints } from '../../../shared/contract/game';
-import type { ChatMessage } from '../players/types';
+import type { BuiltinPolicy } from '../players/types';
 import type { EventRecord, EventRow } from './events';
 import type { TurnKit } from './turn-kit';
 
@@ -135,12 +135,7 @@ export interface RoundMark {
   repeatOf: number | null;
 }
 
-/**
- * A programmatic player for one role (`provider: builtin`): it reads only what a model in that seat
- * would read, the conversation so far, and returns its reply. It lets every game be shown and tested
- * without a model or a key.
- */
-export type BuiltinPolicy = (messages: readonly ChatMessage[]) => string;
+export type { BuiltinPolicy };
 
 export interface Game<S = unknown> {
   readonly id: string;
@@ -170,7 +165,7 @@ export interface Game<S = unknown> {
   readonly annotation?: AnnotationHooks;
   /** Repetitions of every instance when a run does not say (EDA: 5, as its paper; clembench: 1). */
   readonly defaultRepetitions?: number;
-  /** Built-in players by role, played with `provider: builtin` (the model id names the policy, `reference` by default). */
+  /** Built-in players by role (`provider: builtin`, model `reference`): every game shown and tested without a model or a key. */
   readonly builtins?: Readonly<Record<string, BuiltinPolicy>>;
 }
 

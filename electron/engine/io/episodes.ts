@@ -1,7 +1,7 @@
 /** One flat row per episode, the unit researchers analyse: the core's columns, the game's metrics, the game's extras. */
-import { subjectOf } from '../analysis/explore/select';
 import { orderSeats, type Game } from '../core/game';
 import { EXPERIMENT_TAG } from '../core/selection';
+import { subjectOf } from '../core/subjects';
 import { gameById } from '../games/registry';
 import type { EpisodeRow, Store } from '../store/store';
 

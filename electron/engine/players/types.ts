@@ -13,6 +13,12 @@ export interface ImageData {
   base64: string;
 }
 
+/**
+ * A programmatic player (`provider: builtin`): it reads only what a model in its seat would read, the
+ * conversation so far, and returns its reply.
+ */
+export type BuiltinPolicy = (messages: readonly ChatMessage[]) => string;
+
 export interface ChatRequest {
   messages: ChatMessage[];
   temperature: number;

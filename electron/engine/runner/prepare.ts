@@ -33,13 +33,26 @@ export function buildModels(config: RunConfig, factory: ModelFactory, game: Pick
   const models: Record<string, ChatModel> = {};
   for (const [role, modelConfig] of Object.entries(config.players)) {
     try {
-      models[role] = modelConfig.provider === 'builtin' ? new BuiltinModel(game, role, modelConfig) : factory(modelConfig);
+      models[role] = modelConfig.provider === 'builtin' ? builtinModel(game, role, modelConfig) : factory(modelConfig);
     } catch (error) {
       failures.push({ role, error: asProviderError(error) });
     }
   }
   if (failures.length) throw new PreflightError(failures);
   return models;
+}
+
+/** The game's own player for a role, or a clear error when it has none by that name. */
+function builtinModel(game: Pick<Game<unknown>, 'shortTitle' | 'builtins'>, role: string, config: ModelConfig): ChatModel {
+  const policy = config.model === 'reference' ? game.builtins?.[role] : undefined;
+  if (policy) return new BuiltinModel(modelLabel(config), policy);
+  const roles = Object.keys(game.builtins ?? {});
+  throw new ProviderError(
+    'model_not_found',
+    roles.length === 0
+      ? `${game.shortTitle} has no built-in players: choose a model for the ${role}.`
+      : `No built-in player "${config.model}" for the ${role} of ${game.shortTitle}: use builtin:reference (built-in roles: ${roles.join(', ')}).`,
+  );
 }
 
 const PERMANENT = new Set(['missing_key', 'auth', 'model_not_found', 'bad_request', 'connection', 'internal']);

@@ -5,6 +5,7 @@
  * every instance's payload, so a game master needs nothing else.
  */
 import { readFileSync } from 'node:fs';
+import { clemExperiments, duplicateKey } from '../clembench/instance-file';
 import { resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName } from '../../core/datasets';
 import type { DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
@@ -90,26 +91,9 @@ export function matchitPayload(payload: unknown): MatchItPayload {
 
 /** Every instance of a clembench instance file's text, in file order. */
 export function parseInstanceFile(text: string, source: string): InstanceInput[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new DatasetError(`${source} is not valid JSON: ${(error as Error).message}`);
-  }
-  const experiments = (data as { experiments?: unknown } | null)?.experiments;
-  if (!Array.isArray(experiments) || experiments.length === 0) throw new DatasetError(`${source} has no "experiments" list: it is not a clembench instance file.`);
-  const instances = experiments.flatMap((experiment: Record<string, unknown>) => {
-    if (typeof experiment?.name !== 'string') throw new DatasetError(`${source}: an experiment has no name.`);
-    const games = experiment.game_instances;
-    if (!Array.isArray(games)) throw new DatasetError(`${source}: experiment "${experiment.name}" has no game_instances list.`);
-    const { game_instances: _games, ...fields } = experiment;
-    return games.map((game: Record<string, unknown>) => matchitInstance(game, { ...fields, name: experiment.name as string }));
-  });
-  const keys = new Set<string>();
-  for (const instance of instances) {
-    if (keys.has(instance.key)) throw new DatasetError(`${source}: instance ${instance.key} appears twice.`);
-    keys.add(instance.key);
-  }
+  const instances = clemExperiments(text, source).flatMap((exp) => exp.instances.map((game) => matchitInstance(game as Record<string, unknown>, { ...exp.fields, name: exp.name })));
+  const twice = duplicateKey(instances.map((i) => i.key));
+  if (twice) throw new DatasetError(`${source}: instance ${twice} appears twice.`);
   return instances;
 }
 

@@ -3,10 +3,11 @@
  * referencegame/instances_<version>_en.json`) as bundled datasets named after their version, or a
  * user's clembench instance file of the same shape.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName, refuseErrors } from '../../core/datasets';
 import type { DatasetProblem, DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
+import { clemExperiments, readInstanceFileText } from '../clembench/instance-file';
 import { instanceProblems, toInstance } from './payload';
 
 export const REF_KIND = 'referencegame';
@@ -18,24 +19,11 @@ export const BUNDLED_REF = [
 
 /** Reads a clembench instance file: `{"experiments": [{"name", "game_instances": [...]}, ...]}`. */
 export function parseInstanceFile(text: string, source: string): { instances: InstanceInput[]; problems: DatasetProblem[] } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new DatasetError(`${source} is not JSON: ${(error as Error).message}`);
-  }
-  const experiments = (data as { experiments?: unknown } | null)?.experiments;
-  if (!Array.isArray(experiments)) throw new DatasetError(`${source} is not a clembench instance file: it has no "experiments" list.`);
   const problems: DatasetProblem[] = [];
   const instances: InstanceInput[] = [];
   const keys = new Set<string>();
-  experiments.forEach((e: unknown, i) => {
-    const exp = e as { name?: unknown; game_instances?: unknown } | null;
-    if (typeof exp?.name !== 'string' || !Array.isArray(exp.game_instances)) {
-      problems.push({ severity: 'error', line: 0, message: `experiment ${i + 1} has no name or no game_instances list` });
-      return;
-    }
-    for (const raw of exp.game_instances as unknown[]) {
+  for (const exp of clemExperiments(text, source)) {
+    for (const raw of exp.instances) {
       const found = instanceProblems(raw);
       const id = (raw as { game_id?: unknown } | null)?.game_id;
       if (found.length) {
@@ -47,18 +35,11 @@ export function parseInstanceFile(text: string, source: string): { instances: In
       keys.add(instance.key);
       instances.push(instance);
     }
-  });
+  }
   if (instances.length === 0 && problems.length === 0) problems.push({ severity: 'error', line: 0, message: 'it has no instances' });
   return { instances, problems };
 }
 
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new DatasetError(`Cannot read the reference-game instance file ${path}: ${(error as Error).message}`);
-  }
-}
 
 const bundledCache = new Map<string, LoadedDataset>();
 
@@ -72,7 +53,7 @@ function loadBundled(ref: DatasetRef): LoadedDataset {
   if (known) return known;
   if (!existsSync(path)) throw new DatasetError(`The bundled instance file ${path} is missing.`);
   const source = `bundled:${entry.name}/all`;
-  const { instances, problems } = parseInstanceFile(readText(path), `${entry.file}`);
+  const { instances, problems } = parseInstanceFile(readInstanceFileText(path, 'reference-game'), `${entry.file}`);
   refuseErrors(problems, `Instance file ${source}`);
   const dataset: LoadedDataset = { name: entry.name, kind: REF_KIND, subset: 'all', source, contentHash: null, instances, problems };
   bundledCache.set(path, dataset);
@@ -83,7 +64,7 @@ function loadFile(ref: DatasetRef): LoadedDataset {
   const path = resolve(ref.file!);
   if (!existsSync(path)) throw new DatasetError(`Instance file not found: ${path}`);
   if (statSync(path).isDirectory()) throw new DatasetError(`${path} is a folder; give the clembench instance file itself.`);
-  const text = readText(path);
+  const text = readInstanceFileText(path, 'reference-game');
   const { instances, problems } = parseInstanceFile(text, path);
   refuseErrors(problems, `Instance file ${path}`);
   const { name, contentHash } = fileDatasetName(path, text);

@@ -4,7 +4,7 @@
  */
 import { DatasetError } from '../../core/datasets';
 import type { InstanceInput } from '../../core/game';
-import { groupNames, pyRegex, PyRegexError } from './pyregex';
+import { groupNames, pyRegex, PyRegexError } from '../clembench/pyregex';
 
 export interface RefPayload {
   game_id: number;

@@ -11,7 +11,7 @@
  *   and, in strict mode, its `remainder` is empty; the answer is the `response` group; the expression
  *   is the whole reply; Success and Lose are NaN on aborted episodes.
  */
-import { pyRegex } from './pyregex';
+import { pyRegex } from '../clembench/pyregex';
 import type { RefPayload } from './payload';
 
 export type RuleSet = '2024' | '2025';

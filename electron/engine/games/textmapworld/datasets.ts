@@ -3,10 +3,10 @@
  * dataset `v1.6`, subset `all`) or a user's file of the same form. Every instance is read strictly
  * (instance.ts); its key is `<experiment>/<game_id>`.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName } from '../../core/datasets';
 import type { DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
+import { clemExperiments, duplicateKey, readInstanceFileText } from '../clembench/instance-file';
 import { mapPayloadFrom, type MapPayload, type Variant } from './instance';
 
 export const DATASET = 'v1.6';
@@ -26,18 +26,9 @@ export function mapInstance(payload: MapPayload): InstanceInput {
 
 /** Every instance of a clembench instances file (`{"experiments": [{"name", "game_instances": [...]}]}`). */
 export function readInstances(text: string, source: string, variant: Variant): InstanceInput[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new DatasetError(`${source} is not JSON: ${(error as Error).message}`);
-  }
-  const experiments = (data as { experiments?: unknown } | null)?.experiments;
-  if (!Array.isArray(experiments) || experiments.length === 0) throw new DatasetError(`${source} has no "experiments" list.`);
   const instances: InstanceInput[] = [];
-  for (const exp of experiments as Record<string, unknown>[]) {
-    if (!exp || typeof exp.name !== 'string' || !Array.isArray(exp.game_instances)) throw new DatasetError(`${source}: every experiment needs a name and a game_instances list.`);
-    for (const raw of exp.game_instances) {
+  for (const exp of clemExperiments(text, source)) {
+    for (const raw of exp.instances) {
       try {
         instances.push(mapInstance(mapPayloadFrom(raw, exp.name, variant)));
       } catch (error) {
@@ -46,20 +37,11 @@ export function readInstances(text: string, source: string, variant: Variant): I
       }
     }
   }
-  const keys = instances.map((i) => i.key);
-  const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+  const twice = duplicateKey(instances.map((i) => i.key));
   if (twice) throw new DatasetError(`${source}: the instance ${twice} appears twice.`);
   return instances;
 }
 
-function readText(path: string): string {
-  if (!existsSync(path)) throw new DatasetError(`Instances file not found: ${path}`);
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new DatasetError(`Cannot read ${path}: ${(error as Error).message}`);
-  }
-}
 
 const cache = new Map<string, LoadedDataset>();
 
@@ -69,7 +51,7 @@ export function mapDatasets(variant: Variant, title: string): DatasetSource {
     load(ref: DatasetRef): LoadedDataset {
       if (ref.file) {
         const path = resolve(ref.file);
-        const text = readText(path);
+        const text = readInstanceFileText(path, 'MapWorld');
         const { name, contentHash } = fileDatasetName(path, text);
         return { name, kind: DATASET, subset: ref.subset ?? SUBSET, source: path, contentHash, instances: readInstances(text, path, variant), problems: [] };
       }
@@ -78,7 +60,7 @@ export function mapDatasets(variant: Variant, title: string): DatasetSource {
       const path = resolve(datasetsRoot(), 'clembench', DIRS[variant], 'instances_v1.6.json');
       const known = cache.get(path);
       if (known) return known;
-      const dataset: LoadedDataset = { name: DATASET, kind: DATASET, subset: SUBSET, source: `bundled:${DIRS[variant]}/${DATASET}`, contentHash: null, instances: readInstances(readText(path), path, variant), problems: [] };
+      const dataset: LoadedDataset = { name: DATASET, kind: DATASET, subset: SUBSET, source: `bundled:${DIRS[variant]}/${DATASET}`, contentHash: null, instances: readInstances(readInstanceFileText(path, 'MapWorld'), path, variant), problems: [] };
       cache.set(path, dataset);
       return dataset;
     },

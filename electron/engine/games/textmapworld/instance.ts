@@ -5,7 +5,7 @@
  */
 import { DatasetError } from '../../core/datasets';
 import { parsePyLiteral, PyDict, PyLiteralError, PyTuple, seqItems, type Py } from './pyliteral';
-import { pyRegex } from './pyregex';
+import { pyRegex } from '../clembench/pyregex';
 
 export type Variant = 'main' | 'specificroom' | 'graphreasoning';
 
@@ -169,7 +169,7 @@ export function mapPayloadFrom(raw: unknown, experiment: string, variant: Varian
     const pattern = payload[key];
     if (pattern === null) continue;
     try {
-      pyRegex(pattern);
+      pyRegex(pattern, { search: true });
     } catch (error) {
       fail(where, (error as Error).message);
     }

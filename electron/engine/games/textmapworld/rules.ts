@@ -6,7 +6,7 @@
 import type { Parsed } from '../../core/turn-kit';
 import type { MapPayload } from './instance';
 import { parsePyLiteral, PyDict, type Py } from './pyliteral';
-import { countMatches, pyRegex } from './pyregex';
+import { countMatches, pyRegex } from '../clembench/pyregex';
 
 /** What the game master read from a reply. `cleaned` is the reply as it enters the dialogue history. */
 export interface ReplyAction {
@@ -40,13 +40,13 @@ export function initialPrompt(payload: MapPayload): string {
 
 /** Validates a reply as the reference does; a reply that breaks the format ends the game (aborted). */
 export function parseReply(payload: MapPayload, text: string): Parsed<ReplyAction> {
-  const move = pyRegex(payload.moveConstruction);
-  const stop = pyRegex(payload.stopConstruction);
+  const move = pyRegex(payload.moveConstruction, { search: true });
+  const stop = pyRegex(payload.stopConstruction, { search: true });
   const cleaned = cleanReply(text);
   // The graph-reasoning reply is a dict; its "action" carries the move. The others are the move itself.
   let subject = text;
   if (payload.responseConstruction !== null) {
-    const whole = pyRegex(payload.responseConstruction).exec(cleaned);
+    const whole = pyRegex(payload.responseConstruction, { search: true }).exec(cleaned);
     if (!whole) return { ok: false, reason: 'not in the {"action": "…", "graph": {"nodes": […], "edges": {…}}} format' };
     subject = whole[1] ?? '';
   }
@@ -81,7 +81,7 @@ export type Described = { ok: true; answer: string; validDirection: boolean; sta
  */
 export function describe(payload: MapPayload, prior: DescriberState, message: string): Described {
   const state: DescriberState = { ...prior, visited: [...prior.visited], inbox: [...prior.inbox, message] };
-  const move = pyRegex(payload.moveConstruction);
+  const move = pyRegex(payload.moveConstruction, { search: true });
   let utterance: string | null = null;
   for (const content of [...state.inbox].reverse()) {
     let subject = content;

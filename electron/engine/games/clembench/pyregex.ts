@@ -1,8 +1,8 @@
 /**
- * The instances carry Python regular expressions that the reference compiles with re.IGNORECASE and
- * applies with re.match. This turns one into a JavaScript RegExp that matches the same strings: named
- * groups are renamed, and the constructs whose meaning differs between the two engines (`.`, `\s`,
- * `\d`, `$`) are spelled out as Python reads them.
+ * clembench instances carry Python regular expressions that the reference compiles with re.IGNORECASE
+ * and applies with re.match (Reference game) or re.search (MapWorld). This turns one into a JavaScript
+ * RegExp that matches the same strings: named groups are renamed, and the constructs whose meaning
+ * differs between the two engines (`.`, `\s`, `\d`, `$`) are spelled out as Python reads them.
  */
 
 /** Python's `\s` on str patterns (str.isspace); JavaScript's `\s` also takes U+FEFF and leaves out U+001C–U+001F and U+0085. */
@@ -12,8 +12,11 @@ const SYNTAX = '^$\\.*+?()[]{}|/';
 
 export class PyRegexError extends Error {}
 
-/** Compiles a Python pattern as re.compile(pattern, re.IGNORECASE); `exec` then behaves like re.match. */
-export function pyRegex(pattern: string): RegExp {
+/**
+ * Compiles a Python pattern as re.compile(pattern, re.IGNORECASE); `exec` then behaves like re.match,
+ * or like re.search with `{ search: true }`.
+ */
+export function pyRegex(pattern: string, options: { search?: boolean } = {}): RegExp {
   let out = '';
   let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
@@ -54,7 +57,7 @@ export function pyRegex(pattern: string): RegExp {
   try {
     // re.match anchors at the start; every instance pattern starts with ^, and exec of an anchored
     // pattern without the g or y flag tries the start only.
-    return new RegExp(out.startsWith('^') ? out : `^(?:${out})`, 'iu');
+    return new RegExp(options.search || out.startsWith('^') ? out : `^(?:${out})`, 'iu');
   } catch (error) {
     throw new PyRegexError((error as Error).message);
   }
@@ -63,4 +66,15 @@ export function pyRegex(pattern: string): RegExp {
 /** The named groups a compiled pattern declares. */
 export function groupNames(re: RegExp): string[] {
   return [...re.source.matchAll(/\(\?<([A-Za-z_][A-Za-z0-9_]*)>/g)].map((m) => m[1]!);
+}
+
+/** `re.findall`'s count of non-overlapping matches. */
+export function countMatches(re: RegExp, text: string): number {
+  const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g');
+  let n = 0;
+  for (let m = global.exec(text); m; m = global.exec(text)) {
+    n++;
+    if (m[0] === '') global.lastIndex++;
+  }
+  return n;
 }
