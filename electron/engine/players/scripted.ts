@@ -1,5 +1,5 @@
-import { performance } from 'node:perf_hooks';
 import { ProviderError } from './errors';
+import { answerLocally } from './local';
 import type { CallOptions, ChatModel, ChatRequest, ChatResult } from './types';
 
 /** What a script answers for one request: text, or an error to raise as the provider would. */
@@ -28,16 +28,6 @@ export class ScriptedModel implements ChatModel {
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResult> {
     const index = this.calls++;
     this.requests.push(structuredClone(request));
-    const t0 = performance.now();
-    const reply = this.script(request, index);
-    const startedAt = new Date().toISOString();
-    const base = { attempt: 1, startedAt, request: { script: this.label, ...request }, httpStatus: null, inputTokens: null, outputTokens: null };
-    if (reply instanceof ProviderError) {
-      options.onAttempt?.({ ...base, response: null, latencyMs: performance.now() - t0, ok: false, errorKind: reply.kind, error: reply.message });
-      throw reply;
-    }
-    const latencyMs = performance.now() - t0;
-    options.onAttempt?.({ ...base, response: { text: reply }, latencyMs, ok: true, errorKind: null, error: null });
-    return { text: reply, inputTokens: null, outputTokens: null, latencyMs };
+    return answerLocally({ script: this.label, ...request }, options, () => this.script(request, index));
   }
 }
