@@ -30,8 +30,8 @@ export const RunConfigSchema = z
     dataset: DatasetRefSchema,
     /** The model for each of the game's roles. */
     players: z.record(z.string(), ModelConfigSchema),
-    /** The papers report mean ± std over repetitions (EDA: 5). */
-    repetitions: z.number().int().min(1).max(100).default(5),
+    /** The papers report mean ± std over repetitions; absent: the game's default (EDA 5, clembench 1). */
+    repetitions: z.number().int().min(1).max(100).optional(),
     /** Episodes in flight at once. */
     concurrency: z.number().int().min(1).max(1024).default(16),
     /** Use only the first N instances of the subset (of each experiment, where the data has experiments). */

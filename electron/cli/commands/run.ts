@@ -110,7 +110,7 @@ export function configFromFlags(flags: RunFlags): Json {
 
   const config: Json = { ...file, game: game.id, dataset, settings, players: chosen };
   for (const [key, value] of Object.entries({
-    repetitions: num(flags.repetitions) ?? (file.repetitions === undefined ? game.defaultRepetitions : undefined),
+    repetitions: num(flags.repetitions),
     concurrency: num(flags.concurrency),
     limit: num(flags.limit),
     seed: num(flags.seed),

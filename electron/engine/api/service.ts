@@ -6,10 +6,9 @@ import { runReport } from '../analysis/run-report';
 import { openTranscript } from './transcripts';
 import * as annotation from '../annotation/sets';
 import { describeError, UserError } from '../errors';
-import { allGames, gameById } from '../games/registry';
+import { allGames, gameById, gameOfRun } from '../games/registry';
 import { createModel, type ModelFactory } from '../players/factory';
 import { estimateRun } from '../runner/estimate';
-import { parseRunConfig } from '../core/run-config';
 import { subsetShape } from '../core/selection';
 import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
@@ -68,7 +67,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
         config: row.config,
         seed: row.seed,
         appVersion: row.appVersion,
-        repetitions: parseRunConfig(row.config).repetitions,
+        repetitions: gameOfRun(row).repetitions,
         metrics: metricSummaries(report, game),
         perRepetition: report.repetitions.map(({ repetition, episodes: n, means }) => ({ repetition, episodes: n, means })),
         errorsExcluded: report.errors,

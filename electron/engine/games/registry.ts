@@ -76,12 +76,15 @@ export function allGames(): Game<unknown>[] {
 }
 
 /** A stored run's game and its settings as the run was played (its config, checked as when it was made). */
-export function gameOfRun(run: { config: unknown }): { game: Game<unknown>; settings: unknown } {
+export function gameOfRun(run: { config: unknown }): { game: Game<unknown>; settings: unknown; repetitions: number } {
   return gameOf(parseRunConfig(run.config));
 }
 
-/** The config's game with its settings parsed, every role given a model and no other. */
-export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unknown } {
+/**
+ * The config's game with its settings parsed, every role given a model and no other, and the
+ * repetitions (the config's, else the game's default: EDA 5, clembench 1).
+ */
+export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unknown; repetitions: number } {
   let game: Game<unknown>;
   try {
     game = gameById(config.game);
@@ -95,7 +98,7 @@ export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unkn
   ];
   if (problems.length) throw new RunConfigError(`Invalid run config:\n${problems.join('\n')}`);
   try {
-    return { game, settings: game.parseSettings(config.settings ?? {}) };
+    return { game, settings: game.parseSettings(config.settings ?? {}), repetitions: config.repetitions ?? game.defaultRepetitions ?? 5 };
   } catch (error) {
     if (error instanceof z.ZodError) throw new RunConfigError(describeZodError(error, `${game.shortTitle} settings`));
     throw error;

@@ -12,10 +12,10 @@ export type RunEstimate = RunEstimateView;
 /** A dry estimate of a run's size and cost before anything is played: the game's upper bound per episode, times episodes. */
 export function estimateRun(store: Store, input: unknown): RunEstimate {
   const config = parseRunConfig(input);
-  const { game, settings } = gameOf(config);
+  const { game, settings, repetitions } = gameOf(config);
   const dataset = game.datasets.load(config.dataset);
   const instances = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit }).length;
-  const episodes = instances * config.repetitions;
+  const episodes = instances * repetitions;
   const perEpisode = game.estimate(settings, dataset.kind);
   const prices = store.models.listPrices();
   let usd: number | null = 0;

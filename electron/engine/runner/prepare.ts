@@ -130,7 +130,7 @@ export function seatPlan(game: Game<unknown>, settings: unknown, instances: read
 /** Validates a config, loads its dataset, checks its models and stores the run with every episode pending. */
 export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
   const config = parseRunConfig(input);
-  const { game, settings } = gameOf(config);
+  const { game, settings, repetitions } = gameOf(config);
   if (config.budgetUsd !== undefined) {
     const prices = store.models.listPrices();
     const unpriced = Object.values(config.players).filter((m) => !priceFor(prices, m.provider, m.model));
@@ -149,13 +149,16 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
 
   const seed = config.seed ?? randomRunSeed();
   const instances = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit });
-  const stored: RunConfig & { seed: number } = { ...config, seed, settings, dataset: { ...config.dataset, subset: dataset.subset, kind: dataset.kind } };
+  const stored: StoredRunConfig = { ...config, seed, settings, repetitions, dataset: { ...config.dataset, subset: dataset.subset, kind: dataset.kind } };
   const runId = storeRun(store, game, stored, dataset, instances);
   return { runId, config: stored, warnings: dataset.problems, datasetSource: dataset.source };
 }
 
-/** Stores a checked run (config with its seed and settings) with every episode pending; returns its id. */
-export function storeRun(store: Store, game: Game<unknown>, config: RunConfig & { seed: number }, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][]): number {
+/** A config as a run stores it: its seed and repetitions chosen. */
+export type StoredRunConfig = RunConfig & { seed: number; repetitions: number };
+
+/** Stores a checked run (config with its seed, repetitions and settings) with every episode pending; returns its id. */
+export function storeRun(store: Store, game: Game<unknown>, config: StoredRunConfig, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][]): number {
   return store.transaction(() => {
     const { datasetId, rows } = storeInstances(store, game, dataset, instances);
     const players = Object.fromEntries(Object.entries(config.players).map(([role, modelConfig]) => [role, playerFor(store, modelConfig)]));
