@@ -116,7 +116,8 @@ export interface SuiteView {
   suite: { id: string; title: string; description: string };
   /** The games (or groups of games) in column order, with the dataset each was read from. */
   games: { id: string; label: string; datasets: string[] }[];
-  perGame: { key: string; label: string; direction: 'higher' | 'lower' | 'none'; digits: number }[];
+  /** `short`: the header under a game's name; `hidden`: in exports and tooltips only. */
+  perGame: { key: string; label: string; direction: 'higher' | 'lower' | 'none'; digits: number; short?: string; hidden?: boolean }[];
   overall: { key: string; label: string; direction: 'higher' | 'lower' | 'none'; digits: number }[];
   rows: {
     player: string;

@@ -8,7 +8,7 @@ import { suiteTable } from '../../electron/engine/analysis/suite';
 import { selectInstances } from '../../electron/engine/core/selection';
 import type { LogReading } from '../../electron/engine/core/log-import';
 import { allGames, allSuites, registerGame, registerSuite } from '../../electron/engine/games/registry';
-import { averageOverGames, clemscore, percentPlayed, quality } from '../../electron/engine/games/clembench/suite';
+import { averageOverGames, clemscore, percentPlayed, quality, roundedMean } from '../../electron/engine/games/clembench/suite';
 import { episodeExportRows } from '../../electron/engine/io/episodes';
 import { suiteCsvRows, suiteLatex } from '../../electron/engine/io/suite';
 import { importLogs } from '../../electron/engine/runner/import-logs';
@@ -21,7 +21,7 @@ import { tempStore } from '../support/tmp';
 if (!allGames().some((g) => g.id === 'toy')) registerGame(toyGame);
 if (!allSuites().some((s) => s.id === 'toy-suite')) {
   registerSuite({
-    id: 'toy-suite', title: 'Toy suite', description: 'played × accuracy', games: ['toy'],
+    id: 'toy-suite', title: 'Toy suite', description: 'played × accuracy', games: ['toy'], mean: roundedMean,
     perGame: [
       { key: 'played', label: '% Played', direction: 'higher', digits: 2, value: (m) => percentPlayed(m.played) },
       { key: 'quality', label: 'Quality', direction: 'higher', digits: 2, value: (m) => (m.accuracy ? quality({ ...m.accuracy, mean: m.accuracy.mean * 100 }) : null) },

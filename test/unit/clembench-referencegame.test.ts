@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { gameProblems } from '../../electron/engine/core/check-game';
 import { DatasetError } from '../../electron/engine/core/datasets';
 import type { Score } from '../../electron/engine/core/game';
+import { clemReplies } from '../../electron/engine/games/clembench/adapter';
 import { REF_BUILTINS } from '../../electron/engine/games/referencegame/builtins';
 import { referencegameClem, referencegameSeatScoreKeys } from '../../electron/engine/games/referencegame/clem';
 import { referenceGame } from '../../electron/engine/games/referencegame/game';
@@ -102,7 +103,7 @@ describe('published v1.6 episodes replayed through the game master', () => {
   for (const ep of EPISODES) {
     it(`${ep.dir} (${ep.outcome})`, async () => {
       const turns = turnsOf(ep.dir);
-      const replies = referencegameClem.replies(turns);
+      const replies = clemReplies(turns, referencegameClem.seats);
       const cursor: Record<string, number> = { describer: 0, follower: 0 };
       const instance = 'instance' in ep ? ep.instance() : loggedInstance(ep.dir);
       const driven = await drive(instance, (seat) => replies[seat]![cursor[seat]!++]!);
@@ -122,7 +123,7 @@ describe('published v1.6 episodes replayed through the game master', () => {
 
   it('reads the same replies with the bundled a717f23 rules (strict modes) as the current reference does', async () => {
     const turns = turnsOf(`${MIX}/5_random_grids/episode_21`);
-    const replies = referencegameClem.replies(turns);
+    const replies = clemReplies(turns, referencegameClem.seats);
     const strict = await drive(rowOf(bundled('random_grids/21')), (seat) => replies[seat]![0]!);
     expect(strict.result.outcome).toBe('aborted'); // "Answer: First\n\nThe expression…" goes on after the answer
     expect(scoreOf(strict.result.scores, 'success')).toBeUndefined();
@@ -181,9 +182,9 @@ describe('referencegame builtins and adapter', () => {
   });
 
   it('maps clembench players to seats', () => {
-    expect(referencegameClem.seatOf('Player 1')).toBe('describer');
-    expect(referencegameClem.seatOf('GM')).toBeNull();
-    const replies = referencegameClem.replies(turnsOf(`${YI}/3_letter_grids/episode_0`));
+    expect(referencegameClem.seats['Player 1']).toBe('describer');
+    expect(referencegameClem.seats.GM).toBeUndefined();
+    const replies = clemReplies(turnsOf(`${YI}/3_letter_grids/episode_0`), referencegameClem.seats);
     expect(replies).toEqual({ describer: ['Expression: X X X X X\nX ▢ ▢ ▢ ▢\nX X X ▢ ▢\nX ▢ ▢ ▢ ▢\nX X X X X'], follower: [] });
   });
 });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { EventRecord } from '../../electron/engine/core/events';
 import type { Game, InstanceInput, InstanceRow } from '../../electron/engine/core/game';
 import { TurnKit } from '../../electron/engine/core/turn-kit';
-import type { ClemAction, ClemAdapter } from '../../electron/engine/games/clembench/adapter';
+import { clemReplies, type ClemAction, type ClemAdapter } from '../../electron/engine/games/clembench/adapter';
 import type { MapSettings } from '../../electron/engine/games/textmapworld/settings';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
@@ -101,7 +101,7 @@ export function fixtureEpisodes(game: string): FixtureEpisode[] {
 /** Replays a logged episode through the game's own master with the logged replies. */
 export async function replay(game: Game<MapSettings>, adapter: ClemAdapter, ep: FixtureEpisode): Promise<Played & { input: InstanceInput }> {
   const input = adapter.instanceFrom(ep.instance, { name: ep.experiment });
-  const replies = adapter.replies(ep.turns).explorer ?? [];
+  const replies = clemReplies(ep.turns, adapter.seats).explorer ?? [];
   const played = await play(game, row(input), (_m, n) => {
     if (n >= replies.length) throw new Error(`${ep.path}: the master asked for reply ${n + 1} of ${replies.length}`);
     return replies[n]!;

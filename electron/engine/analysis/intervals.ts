@@ -6,11 +6,18 @@ export interface Bounds {
   high: number | null;
 }
 
+/** The sample variance (n − 1) of n values from their sum and sum of squares; null below two values. */
+export function sampleVariance(sum: number, sum2: number, n: number): number | null {
+  if (n < 2) return null;
+  const m = sum / n;
+  return Math.max(0, (sum2 - n * m * m) / (n - 1));
+}
+
 /** Mean ± 1.96 standard errors over n values; none below two values (there is no spread to speak of). */
 export function normalInterval(sum: number, sum2: number, n: number): Bounds {
-  if (n < 2) return { low: null, high: null };
+  const variance = sampleVariance(sum, sum2, n);
+  if (variance === null) return { low: null, high: null };
   const m = sum / n;
-  const variance = Math.max(0, (sum2 - n * m * m) / (n - 1));
   const half = Z95 * Math.sqrt(variance / n);
   return { low: m - half, high: m + half };
 }

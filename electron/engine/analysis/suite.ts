@@ -9,6 +9,7 @@ import type { PooledMetric, Suite } from '../core/suite';
 import { gameById, suiteById } from '../games/registry';
 import type { Store } from '../store/store';
 import { selectRuns } from './explore/select';
+import { sampleVariance } from './intervals';
 
 export interface SuiteOptions {
   /** The dataset read per game (default: every dataset the game's runs used, pooled as clembench pools a game's episodes). */
@@ -37,14 +38,8 @@ function pooledByPlayer(store: Store, game: Game<unknown>, datasets: readonly st
 }
 
 export function pooled(s: { n: number; sum: number; sum2: number }): PooledMetric {
-  const mean = s.sum / s.n;
-  const variance = s.n > 1 ? Math.max(0, (s.sum2 - s.n * mean * mean) / (s.n - 1)) : null;
-  return { n: s.n, mean, sd: variance === null ? null : Math.sqrt(variance) };
-}
-
-function averaged(values: readonly (number | null | undefined)[]): number | null {
-  const present = values.filter((v): v is number => typeof v === 'number');
-  return present.length ? Math.round((present.reduce((a, b) => a + b, 0) / present.length) * 100) / 100 : null;
+  const variance = sampleVariance(s.sum, s.sum2, s.n);
+  return { n: s.n, mean: s.sum / s.n, sd: variance === null ? null : Math.sqrt(variance) };
 }
 
 export function suiteTable(store: Store, suiteId: string, options: SuiteOptions = {}): SuiteView {
@@ -72,7 +67,7 @@ export function suiteTable(store: Store, suiteId: string, options: SuiteOptions 
       for (const row of players.values()) {
         const have = members.filter((m) => row.games[m.id]);
         if (have.length === 0) continue;
-        const values = Object.fromEntries(suite.perGame.map((c) => [c.key, averaged(have.map((m) => row.games[m.id]!.values[c.key]))]));
+        const values = Object.fromEntries(suite.perGame.map((c) => [c.key, suite.mean(have.map((m) => row.games[m.id]!.values[c.key] ?? null))]));
         row.games[groupId] = { episodes: have.reduce((a, m) => a + row.games[m.id]!.episodes, 0), values };
         for (const m of members) delete row.games[m.id];
       }
@@ -86,8 +81,10 @@ export function suiteTable(store: Store, suiteId: string, options: SuiteOptions 
   }));
   const first = suite.overall[0]?.key ?? '';
   rows.sort((a, b) => (b.overall[first] ?? -Infinity) - (a.overall[first] ?? -Infinity) || a.player.localeCompare(b.player));
-  const strip = ({ key, label, direction, digits }: { key: string; label: string; direction: SuiteView['perGame'][number]['direction']; digits: number }) => ({ key, label, direction, digits });
-  const view: SuiteView = { suite: { id: suite.id, title: suite.title, description: suite.description }, games: columns, perGame: suite.perGame.map(strip), overall: suite.overall.map(strip), rows, best: {} };
+  // The views get the columns' descriptions, not how they are computed.
+  const perGame = suite.perGame.map(({ value: _value, ...column }) => column);
+  const overall = suite.overall.map(({ value: _value, ...column }) => column);
+  const view: SuiteView = { suite: { id: suite.id, title: suite.title, description: suite.description }, games: columns, perGame, overall, rows, best: {} };
   view.best = bestPlayers(view);
   return view;
 }

@@ -18,6 +18,10 @@ export interface SuiteColumn {
   label: string;
   direction: Direction;
   digits: number;
+  /** A short header where a game's columns sit under its name (clembench: %p, ql). */
+  short?: string;
+  /** In exports and tooltips, not a column of the table (clembench: quality's std). */
+  hidden?: boolean;
 }
 
 export interface Suite {
@@ -28,6 +32,8 @@ export interface Suite {
   games: readonly string[];
   /** Games that may be shown as one column group (the paper averages its three map games). */
   groups?: Readonly<Record<string, { label: string; games: readonly string[] }>>;
+  /** How the suite averages numbers across games (clembench: skipping missing ones, rounded as clemeval rounds); a group's columns too. */
+  mean(values: readonly (number | null)[]): number | null;
   /** Per game: the columns from the player's pooled metrics (null where the game gives none). */
   perGame: readonly (SuiteColumn & { value(metrics: Readonly<Record<string, PooledMetric | undefined>>): number | null })[];
   /** Per player: the overall columns from the per-game columns of the games the player has. */

@@ -19,16 +19,16 @@ export function suiteCsvRows(view: SuiteView): Record<string, string | number | 
   }));
 }
 
-/** Players as rows; the overall columns, then two columns per game (% played, quality), as the paper's Table 1. */
-export function suiteLatex(view: SuiteView, columns: readonly string[] = ['played', 'quality']): string {
-  const shown = view.perGame.filter((c) => columns.includes(c.key));
+/** Players as rows; the overall columns, then each game's shown columns under its name, as the paper's Table 1. */
+export function suiteLatex(view: SuiteView): string {
+  const shown = view.perGame.filter((c) => !c.hidden);
   return toLatex({
     caption: `${view.suite.title}: ${view.suite.description} Best in bold (ties all bold).`,
     label: `tab:${view.suite.id}`,
     columns: [
       { header: 'Model', align: 'l' },
       ...view.overall.map((c) => ({ header: c.label, align: 'r' as const })),
-      ...view.games.flatMap((g) => shown.map((c) => ({ header: `${g.label} ${c.key === 'played' ? '%p' : c.key === 'quality' ? 'ql' : c.label}`, align: 'r' as const }))),
+      ...view.games.flatMap((g) => shown.map((c) => ({ header: `${g.label} ${c.short ?? c.label}`, align: 'r' as const }))),
     ],
     rows: view.rows.map((r) => [
       { text: r.player },

@@ -37,14 +37,16 @@ export interface ImportReport {
 }
 
 const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
-const sameInstance = (a: InstanceInput, b: InstanceInput) => a.key === b.key && canonical(a.payload) === canonical(b.payload);
 
 /** The bundled subset holding every one of these instances as they were logged, or a dataset of them. */
 function datasetFor(game: Game<unknown>, instances: readonly InstanceInput[]): LoadedDataset {
+  const logged = instances.map((i) => [i.key, canonical(i.payload)] as const);
   for (const d of game.datasets.bundled()) {
     for (const subset of d.subsets) {
       const loaded = game.datasets.load({ name: d.name, subset });
-      if (instances.every((i) => loaded.instances.some((b) => sameInstance(b, i)))) return loaded;
+      // Looked up by key: the logged instances are unique, so each bundled payload is compared once.
+      const bundled = new Map(loaded.instances.map((b) => [b.key, b.payload]));
+      if (logged.every(([key, payload]) => bundled.has(key) && canonical(bundled.get(key)) === payload)) return loaded;
     }
   }
   const hash = createHash('sha256').update(canonical(instances.map((i) => [i.key, i.payload]))).digest('hex');
@@ -71,7 +73,12 @@ function scoreDifferences(episode: LoggedEpisodeInput, outcome: string, scores: 
 export async function importLogs(store: Store, reading: LogReading, onEpisode: (done: number, total: number) => void = () => {}): Promise<ImportReport> {
   const report: ImportReport = { runs: [], episodes: 0, compared: 0, agreed: 0, differences: [], errors: [], extraReplies: [], problems: [...reading.problems], unknownGames: { ...reading.unknownGames } };
   const groups = new Map<string, LoggedEpisodeInput[]>();
-  for (const e of reading.episodes) groups.set(`${e.group}\u0000${e.game}`, [...(groups.get(`${e.group}\u0000${e.game}`) ?? []), e]);
+  for (const e of reading.episodes) {
+    const key = `${e.group}\u0000${e.game}`;
+    const list = groups.get(key) ?? [];
+    list.push(e);
+    groups.set(key, list);
+  }
   const total = reading.episodes.length;
   let done = 0;
   for (const episodes of groups.values()) {
@@ -89,9 +96,10 @@ export async function importLogs(store: Store, reading: LogReading, onEpisode: (
     }
     const players = Object.fromEntries(game.roles.map((r) => [r.id, { provider: 'imported' as const, model: models[r.id] ?? group }]));
     const settings = game.parseSettings({});
-    const config = { ...parseRunConfig({ name, game: gameId, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed: 0, settings }), seed: 0 };
+    const config = { ...parseRunConfig({ name, game: gameId, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed: 0, settings }), seed: 0, repetitions: 1 };
     const instances = unique.map((u) => dataset.instances.find((i) => i.key === u.key)!);
     const runId = storeRun(store, game, config, dataset, instances);
+    const configIds = Object.fromEntries(Object.entries(config.players).map(([role, player]) => [role, store.models.ensureConfig(player)]));
     store.runs.markRunning(runId);
     const episodeOf = new Map(store.episodes.list(runId).map((e) => [e.instance.key, e.id]));
     let imported = 0;
@@ -106,7 +114,7 @@ export async function importLogs(store: Store, reading: LogReading, onEpisode: (
       episodeOf.delete(episode.instance.key);
       imported++;
       report.episodes++;
-      const played = await playEpisodeFromLog(store, runId, episodeId, game, settings, episode.replies);
+      const played = await playEpisodeFromLog(store, runId, episodeId, game, settings, episode.replies, configIds);
       if (played.status === 'error') {
         report.errors.push({ path: episode.path, message: played.message });
         continue;

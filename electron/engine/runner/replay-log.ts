@@ -5,7 +5,6 @@
  * Parlor's scorer; a master that wants more replies than the log holds ends the episode in error.
  */
 import type { Game, ScoreResult } from '../core/game';
-import { parseRunConfig } from '../core/run-config';
 import { describeError } from '../errors';
 import { ProviderError } from '../players/errors';
 import { ScriptedModel } from '../players/scripted';
@@ -15,7 +14,8 @@ import { playStoredEpisode } from './episode';
 
 export type LogReplayResult = { status: 'done'; result: ScoreResult; unused: Record<string, number> } | { status: 'error'; message: string };
 
-export async function playEpisodeFromLog(store: Store, runId: number, episodeId: number, game: Game<unknown>, settings: unknown, replies: Readonly<Record<string, readonly string[]>>): Promise<LogReplayResult> {
+/** `configIds`: the stored model config of each role's player, for the call log. */
+export async function playEpisodeFromLog(store: Store, runId: number, episodeId: number, game: Game<unknown>, settings: unknown, replies: Readonly<Record<string, readonly string[]>>, configIds: Readonly<Record<string, number>>): Promise<LogReplayResult> {
   const episode = store.episodes.get(episodeId);
   const used: Record<string, number> = {};
   const players = Object.fromEntries(
@@ -28,11 +28,10 @@ export async function playEpisodeFromLog(store: Store, runId: number, episodeId:
       return [s.seat, model];
     }),
   );
-  const config = parseRunConfig(store.runs.get(runId).config);
-  const configIds = Object.fromEntries(episode.seats.map((s) => [s.seat, store.models.ensureConfig(config.players[s.role]!)]));
+  const roleOf = Object.fromEntries(episode.seats.map((s) => [s.seat, s.role]));
   try {
     const record = (site: { episodeId: number; round: number; seat: string }, attempt: CallAttempt) =>
-      store.models.recordCall({ ...attempt, episodeId: site.episodeId, round: site.round, role: site.seat, runId, modelConfigId: configIds[site.seat]! });
+      store.models.recordCall({ ...attempt, episodeId: site.episodeId, round: site.round, role: site.seat, runId, modelConfigId: configIds[roleOf[site.seat]!]! });
     const result = await playStoredEpisode(store, episode, game, settings, players, record, new AbortController().signal);
     store.episodes.finish(episodeId, result.outcome, result.scores);
     const unused = Object.fromEntries(Object.entries(replies).map(([seat, lines]) => [seat, lines.length - (used[seat] ?? 0)]).filter(([, n]) => Number(n) > 0));

@@ -19,16 +19,27 @@ export interface ClemAdapter {
   game: string;
   /** Names of the game's folder in clembench results trees (e.g. `referencegame`). */
   clemNames: readonly string[];
-  /** clembench player name in interactions.json (`Player 1`, `Player 2`) → Parlor seat. */
-  seatOf(clemPlayer: string): string | null;
-  /** The logged replies of each seat, in order, as the players produced them. */
-  replies(turns: readonly (readonly ClemAction[])[]): Record<string, string[]>;
+  /** clembench player names in interactions.json (`Player 1`, `Player 2`) → Parlor seats; others are the game master's. */
+  seats: Readonly<Record<string, string>>;
   /** The instance a logged `instance.json` describes, as the game would load it (key, tags, payload). */
   instanceFrom(instance: Record<string, unknown>, experiment: Record<string, unknown> & { name: string }): InstanceInput;
   /** Logged episode-score keys (scores.json "episode scores", raw.csv `metric`) → Parlor metric keys. */
   scoreKeys: Readonly<Record<string, string>>;
   /** Logged episode-score keys that Parlor keeps per seat (clembench's "Aborted at Player 1"). */
   seatScoreKeys?: Readonly<Record<string, { seat: string; metric: string }>>;
+}
+
+/**
+ * The logged replies of each seat, in order, exactly as the players produced them: clemcore logs a
+ * player's raw reply as its `get message` action to the GM.
+ */
+export function clemReplies(turns: readonly (readonly ClemAction[])[], seats: Readonly<Record<string, string>>): Record<string, string[]> {
+  const out: Record<string, string[]> = Object.fromEntries(Object.values(seats).map((seat) => [seat, []]));
+  for (const a of turns.flat()) {
+    const seat = seats[a.from];
+    if (seat && a.to === 'GM' && a.action.type === 'get message') out[seat]!.push(String(a.action.content ?? ''));
+  }
+  return out;
 }
 
 /** The metrics every clembench game has: Played (1 − Aborted, every counted episode) and Main Score (played episodes only). */

@@ -1,7 +1,7 @@
 /** clembench results trees as Parlor reads them: each logged episode with its game's adapter applied. */
 import type { LogReading, LogSource } from '../../core/log-import';
 import { UserError } from '../../errors';
-import type { ClemAdapter } from './adapter';
+import { clemReplies, type ClemAdapter } from './adapter';
 import { rawKey, readResultsTree } from './results-tree';
 
 function modelsOf(pair: string): [string, string] {
@@ -38,7 +38,7 @@ export function clembenchSource(adapters: readonly ClemAdapter[], roles: (game: 
           const halves = modelsOf(logged.pair);
           const models = Object.fromEntries(roles(adapter.game).map((role, i) => [role, halves[Math.min(i, 1)]!]));
           const logScores = logged.scores ?? tree.raw.get(rawKey(logged.game, logged.pair, logged.experimentFolder, logged.episode)) ?? null;
-          reading.episodes.push({ path: logged.path, game: adapter.game, group: logged.pair, models, instance, replies: adapter.replies(logged.turns), logged: logScores, scoreKeys: adapter.scoreKeys, ...(adapter.seatScoreKeys ? { seatScoreKeys: adapter.seatScoreKeys } : {}) });
+          reading.episodes.push({ path: logged.path, game: adapter.game, group: logged.pair, models, instance, replies: clemReplies(logged.turns, adapter.seats), logged: logScores, scoreKeys: adapter.scoreKeys, ...(adapter.seatScoreKeys ? { seatScoreKeys: adapter.seatScoreKeys } : {}) });
         } catch (error) {
           reading.problems.push({ path: logged.path, message: `instance.json: ${(error as Error).message}` });
         }

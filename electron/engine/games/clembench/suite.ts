@@ -23,9 +23,14 @@ export function quality(main: PooledMetric | undefined): number | null {
   return main ? round2(main.mean) : null;
 }
 
-export function averageOverGames(perGame: readonly Readonly<Record<string, number | null>>[], key: string): number | null {
-  const m = meanOf(perGame.map((g) => g[key] ?? null));
+/** clemeval's mean over games: pandas' mean of the per-game numbers, rounded to two decimals. */
+export function roundedMean(values: readonly (number | null)[]): number | null {
+  const m = meanOf(values);
   return m === null ? null : round2(m);
+}
+
+export function averageOverGames(perGame: readonly Readonly<Record<string, number | null>>[], key: string): number | null {
+  return roundedMean(perGame.map((g) => g[key] ?? null));
 }
 
 export function clemscore(avgPlayed: number | null, avgQuality: number | null): number | null {
@@ -40,10 +45,11 @@ export const clembenchSuite: Suite = {
   description: 'clemscore = (average % played / 100) × average quality, both averaged over games without weights (clemcore `clem eval`).',
   games: CLEMBENCH_TEXT_GAMES,
   groups: { map: { label: 'Map Navigation (EE, G2X, EE-gr)', games: ['textmapworld', 'textmapworld_specificroom', 'textmapworld_graphreasoning'] } },
+  mean: roundedMean,
   perGame: [
-    { key: 'played', label: '% Played', direction: 'higher', digits: 2, value: (m) => percentPlayed(m.played) },
-    { key: 'quality', label: 'Quality Score', direction: 'higher', digits: 2, value: (m) => quality(m.main_score) },
-    { key: 'quality_std', label: 'Quality Score (std)', direction: 'none', digits: 2, value: (m) => (m.main_score?.sd === null || m.main_score === undefined ? null : round2(m.main_score.sd)) },
+    { key: 'played', label: '% Played', short: '%p', direction: 'higher', digits: 2, value: (m) => percentPlayed(m.played) },
+    { key: 'quality', label: 'Quality Score', short: 'ql', direction: 'higher', digits: 2, value: (m) => quality(m.main_score) },
+    { key: 'quality_std', label: 'Quality Score (std)', direction: 'none', digits: 2, hidden: true, value: (m) => (m.main_score?.sd === null || m.main_score === undefined ? null : round2(m.main_score.sd)) },
   ],
   overall: [
     { key: 'clemscore', label: 'clemscore', direction: 'higher', digits: 2, value: (g) => clemscore(averageOverGames(g, 'played'), averageOverGames(g, 'quality')) },

@@ -6,22 +6,10 @@
 import { CLEM_SCORE_KEYS, type ClemAdapter } from '../clembench/adapter';
 import { matchitInstance } from './datasets';
 
-const SEAT_OF: Record<string, string> = { 'Player 1': 'player_a', 'Player 2': 'player_b' };
-
 export const matchitAsciiClem: ClemAdapter = {
   game: 'matchit_ascii',
   clemNames: ['matchit_ascii'],
-  seatOf: (clemPlayer) => SEAT_OF[clemPlayer] ?? null,
-  replies(turns) {
-    const replies: Record<string, string[]> = { player_a: [], player_b: [] };
-    for (const turn of turns) {
-      for (const entry of turn) {
-        const seat = SEAT_OF[entry.from];
-        if (seat && entry.to === 'GM' && entry.action.type === 'get message') replies[seat]!.push(String(entry.action.content ?? ''));
-      }
-    }
-    return replies;
-  },
+  seats: { 'Player 1': 'player_a', 'Player 2': 'player_b' },
   instanceFrom: (instance, experiment) => matchitInstance(instance, experiment),
   scoreKeys: {
     ...CLEM_SCORE_KEYS,

@@ -4,10 +4,8 @@
  * carries the patterns (and, from 2025 on, the modes) the episode was played with, so replaying it
  * through the game master applies the same rules.
  */
-import { CLEM_SCORE_KEYS, type ClemAction, type ClemAdapter } from '../clembench/adapter';
+import { CLEM_SCORE_KEYS, type ClemAdapter } from '../clembench/adapter';
 import { toInstance } from './payload';
-
-const SEATS: Record<string, string> = { 'Player 1': 'describer', 'Player 2': 'follower' };
 
 /** The logged per-player scores, which this game keeps as seat scores. */
 export const referencegameSeatScoreKeys: Readonly<Record<string, { seat: string; metric: string }>> = {
@@ -20,17 +18,7 @@ export const referencegameSeatScoreKeys: Readonly<Record<string, { seat: string;
 export const referencegameClem: ClemAdapter = {
   game: 'referencegame',
   clemNames: ['referencegame'],
-  seatOf: (player) => SEATS[player] ?? null,
-  replies(turns: readonly (readonly ClemAction[])[]) {
-    const out: Record<string, string[]> = { describer: [], follower: [] };
-    for (const turn of turns) {
-      for (const a of turn) {
-        const seat = SEATS[a.from];
-        if (seat && a.to === 'GM' && a.action.type === 'get message' && typeof a.action.content === 'string') out[seat]!.push(a.action.content);
-      }
-    }
-    return out;
-  },
+  seats: { 'Player 1': 'describer', 'Player 2': 'follower' },
   instanceFrom: (instance, experiment) => toInstance(instance, experiment.name),
   scoreKeys: {
     ...CLEM_SCORE_KEYS,

@@ -3,7 +3,7 @@
  * (its raw replies are its `get message` actions); "Player 2" is the programmatic describer, which
  * Parlor's game master plays itself.
  */
-import type { ClemAction, ClemAdapter } from '../clembench/adapter';
+import type { ClemAdapter } from '../clembench/adapter';
 import { mapInstance } from './datasets';
 import { mapPayloadFrom, type Variant } from './instance';
 import { EXPLORER } from './master';
@@ -15,10 +15,7 @@ function mapClem(variant: Variant): ClemAdapter {
   return {
     game: id,
     clemNames: [id],
-    seatOf: (player) => (player === 'Player 1' ? EXPLORER : null),
-    replies: (turns: readonly (readonly ClemAction[])[]) => ({
-      [EXPLORER]: turns.flat().filter((a) => a.from === 'Player 1' && a.to === 'GM' && a.action.type === 'get message').map((a) => String(a.action.content ?? '')),
-    }),
+    seats: { 'Player 1': EXPLORER },
     instanceFrom: (instance, experiment) => mapInstance(mapPayloadFrom(instance, experiment.name, variant)),
     // graph_similarity is not compared: the v1.6 logs used the unstretched logistic (half of this
     // game's value) and the v2.0 logs hold 0 for every graph (their scorer lacked `import numpy`).

@@ -46,42 +46,45 @@ function SuiteTable({ suite, grouped }: { suite: string; grouped: boolean }) {
         <button type="button" onClick={() => save('latex')}>Export LaTeX</button>
       </div>
       {view && view.rows.length === 0 && <p className="notice">No player has played any of these games yet: start a run (built-in players need no key) or import clembench results (`parlor import clembench &lt;folder&gt;`).</p>}
-      {view && view.rows.length > 0 && (
-        <div className="scroll-x">
-          <table className="data" data-testid="suite-table">
-            <thead>
-              <tr>
-                <th scope="col" rowSpan={2}>Model</th>
-                {view.overall.map((c) => <th key={c.key} scope="col" rowSpan={2} className="num">{c.label}</th>)}
-                {view.games.map((g) => <th key={g.id} scope="colgroup" colSpan={2} className="num">{g.label}</th>)}
-              </tr>
-              <tr>
-                {view.games.flatMap((g) => [
-                  <th key={`${g.id}-p`} scope="col" className="num" title="% played">%p</th>,
-                  <th key={`${g.id}-q`} scope="col" className="num" title="quality: mean Main Score of played episodes (± std)">ql</th>,
-                ])}
-              </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((r) => (
-                <tr key={r.player}>
-                  <th scope="row">{r.player}</th>
-                  {view.overall.map((c) => <td key={c.key} className="num">{view.best[c.key]?.includes(r.player) ? <strong>{fmt(r.overall[c.key], c.digits)}</strong> : fmt(r.overall[c.key], c.digits)}</td>)}
-                  {view.games.flatMap((g) => {
-                    const cell = r.games[g.id];
-                    const bold = (key: string) => view.best[`${g.id}:${key}`]?.includes(r.player) ?? false;
-                    const std = cell?.values.quality_std;
-                    return [
-                      <td key={`${g.id}-p`} className="num" title={cell ? `${cell.episodes} episodes` : 'not played'}>{bold('played') ? <strong>{fmt(cell?.values.played, 2)}</strong> : fmt(cell?.values.played, 2)}</td>,
-                      <td key={`${g.id}-q`} className="num" title={typeof std === 'number' ? `std ${std.toFixed(2)}` : undefined}>{bold('quality') ? <strong>{fmt(cell?.values.quality, 2)}</strong> : fmt(cell?.values.quality, 2)}</td>,
-                    ];
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {view && view.rows.length > 0 && <Table view={view} />}
     </>
+  );
+}
+
+/** Players as rows: the overall columns, then each game's shown columns under its name; hidden ones in the tooltip. */
+function Table({ view }: { view: SuiteView }) {
+  const shown = view.perGame.filter((c) => !c.hidden);
+  const hidden = view.perGame.filter((c) => c.hidden);
+  const cellOf = (text: string, bold: boolean) => (bold ? <strong>{text}</strong> : text);
+  return (
+    <div className="scroll-x">
+      <table className="data" data-testid="suite-table">
+        <thead>
+          <tr>
+            <th scope="col" rowSpan={2}>Model</th>
+            {view.overall.map((c) => <th key={c.key} scope="col" rowSpan={2} className="num">{c.label}</th>)}
+            {view.games.map((g) => <th key={g.id} scope="colgroup" colSpan={shown.length} className="num">{g.label}</th>)}
+          </tr>
+          <tr>
+            {view.games.flatMap((g) => shown.map((c) => <th key={`${g.id}-${c.key}`} scope="col" className="num" title={c.label}>{c.short ?? c.label}</th>))}
+          </tr>
+        </thead>
+        <tbody>
+          {view.rows.map((r) => (
+            <tr key={r.player}>
+              <th scope="row">{r.player}</th>
+              {view.overall.map((c) => <td key={c.key} className="num">{cellOf(fmt(r.overall[c.key], c.digits), view.best[c.key]?.includes(r.player) ?? false)}</td>)}
+              {view.games.flatMap((g) => {
+                const cell = r.games[g.id];
+                const title = cell ? [`${cell.episodes} episodes`, ...hidden.map((c) => `${c.label} ${fmt(cell.values[c.key], c.digits)}`)].join(' · ') : 'not played';
+                return shown.map((c) => (
+                  <td key={`${g.id}-${c.key}`} className="num" title={title}>{cellOf(fmt(cell?.values[c.key], c.digits), view.best[`${g.id}:${c.key}`]?.includes(r.player) ?? false)}</td>
+                ));
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
