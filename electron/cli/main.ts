@@ -9,6 +9,7 @@ import { conditionRoles, exportCommand } from './commands/export';
 import { gamesCommand } from './commands/games';
 import { importCommand } from './commands/import';
 import { reportCommand } from './commands/report';
+import { imagesCommand } from './commands/images';
 import { runCommand } from './commands/run';
 import { episodesCommand, runsCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
@@ -43,7 +44,8 @@ for (const [role, what] of roles) {
   run
     .option(`--${id} <model>`, `provider:model of the ${what}, e.g. openai:gpt-4o, anthropic:claude-sonnet-4-5 or builtin:reference`)
     .option(`--${id}-base-url <url>`, `base URL for the ${id}`)
-    .option(`--${id}-key-env <var>`, `environment variable holding the ${id}'s API key`);
+    .option(`--${id}-key-env <var>`, `environment variable holding the ${id}'s API key`)
+    .option(`--${id}-image-input <n>`, `images the ${id}'s model takes per message: many (default) | one | none`);
 }
 run
   .option('--base-url <url>', 'base URL for every player (OpenAI-compatible server or Anthropic proxy)')
@@ -59,6 +61,9 @@ run
   .option('--rpm <n>', 'requests per minute allowed to each model')
   .option('--tpm <n>', 'tokens per minute allowed to each model')
   .option('--dry-run', 'print the estimate of calls, tokens and cost, and stop')
+  .option('--images <folder>', 'multimodal games: a folder holding the images the data names (your clembench checkout), repeatable', collect)
+  .option('--download-images', 'multimodal games: fetch images named by URL (MatchIt: Visual Genome) when found nowhere else')
+  .option('--skip-missing-images', 'multimodal games: play only the experiments whose images are all found (default: refuse the run)')
   .option('--resume <run>', 'continue an interrupted run from its last committed events')
   .option('--retry-errors <run>', 'play the episodes of a run that ended in error again')
   .action(async (flags, cmd: Command) => {
@@ -132,8 +137,23 @@ program
   .command('import <format> <folder>')
   .description("another harness's logs into Parlor (clembench: a results tree <model-pair>/<game>/<N>_<experiment>/episode_<k>/): one run per model pair and game, every episode replayed through Parlor's game master and rescored; differences from the logged scores are listed (exit 1 when there are any)")
   .option('--json', 'the import report as JSON')
+  .option('--images <folder>', 'multimodal games: a folder holding the images the logs name (your clembench checkout), repeatable', collect)
   .action(async (format: string, folder: string, flags, cmd: Command) => {
     exitCode = await importCommand(format, folder, { ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('images <action>')
+  .description('multimodal games: `images check --game <id>` finds every image a run would need (media store, rendered, your folders, downloads), stores what it finds and lists what is missing and where it looked')
+  .option('--game <id>', 'the game')
+  .option('--dataset <name>', 'a bundled dataset (default: the game\'s first)')
+  .option('--dataset-file <path>', 'your own instance file')
+  .option('--experiments <names>', 'only these experiments, comma-separated')
+  .option('--images <folder>', 'a folder holding the images, repeatable', collect)
+  .option('--download-images', 'fetch images named by URL')
+  .option('--json', 'the check as JSON')
+  .action(async (action: string, flags, cmd: Command) => {
+    exitCode = await imagesCommand(action, { ...flags, db: dbOf(cmd) });
   });
 
 program

@@ -12,6 +12,8 @@ export interface ImagePart {
   /** `media:<sha256 hex>` */
   ref: string;
   mime: string;
+  /** The name the game's data gives the image (a clembench resource path, a URL): captions and exported file names. */
+  name?: string;
 }
 
 export type ContentPart = TextPart | ImagePart;

@@ -31,6 +31,12 @@ export const ModelConfigSchema = z
     timeoutMs: z.number().int().positive().max(600_000).default(60_000),
     /** Attempts per call for 429, 5xx, timeouts, connection errors and malformed bodies. */
     maxAttempts: z.number().int().min(1).max(20).default(6),
+    /**
+     * How many images the model takes in one message: `many` (when absent), `one` (clembench's "multiple_images":
+     * false) or `none` (text only). A game that shows more in a message than the model takes is not
+     * played with it: the run is marked "cannot play", as clembench records such models, not errored.
+     */
+    imageInput: z.enum(['many', 'one', 'none']).optional(),
     /** Client-side limits, shared by every call to this model from this process. */
     rpm: z.number().positive().optional(),
     tpm: z.number().positive().optional(),

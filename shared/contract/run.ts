@@ -22,6 +22,19 @@ export const DatasetRefSchema = renamingLegacyKeys(
 );
 export type DatasetRefInput = z.input<typeof DatasetRefSchema>;
 
+/** Where a multimodal game's images come from, beyond the media store and what Parlor renders itself. */
+export const ImageSourcesSchema = z
+  .object({
+    /** Folders holding the images the data names (a clembench checkout, a folder of photos), searched in order. */
+    folders: z.array(z.string().trim().min(1)).default([]),
+    /** Fetch images named by URL (MatchIt's Visual Genome photos) when a network answers. */
+    download: z.boolean().default(false),
+    /** `refuse`: no episode starts while an image is missing; `skip`: play only the experiments with all their images. */
+    missing: z.enum(['refuse', 'skip']).default('refuse'),
+  })
+  .strict();
+export type ImageSourcesConfig = z.infer<typeof ImageSourcesSchema>;
+
 /** Everything that defines a run; stored whole with the run so it can be reproduced. */
 export const RunConfigSchema = z
   .object({
@@ -46,6 +59,8 @@ export const RunConfigSchema = z
     budgetUsd: z.number().positive().optional(),
     /** The game's settings, checked by the game (its defaults are the paper's). */
     settings: z.unknown().optional(),
+    /** A multimodal game's image folders and downloads. */
+    images: ImageSourcesSchema.optional(),
   })
   .strict();
 export type RunConfig = z.infer<typeof RunConfigSchema>;

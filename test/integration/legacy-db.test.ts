@@ -14,6 +14,7 @@ import { annotationsCommand } from '../../electron/cli/commands/annotations';
 import { exportCommand } from '../../electron/cli/commands/export';
 import { reportCommand } from '../../electron/cli/commands/report';
 import { episodesCommand } from '../../electron/cli/commands/runs';
+import { LATEST_SCHEMA_VERSION } from '../../electron/engine/store/migrations';
 import { showCommand } from '../../electron/cli/commands/show';
 import { rescoreRun } from '../../electron/engine/analysis/rescore';
 import { createApiService } from '../../electron/engine/api/service';
@@ -55,7 +56,7 @@ describe('a version-5 database', () => {
   it('migrates in place to the current schema, keeping every run, episode, turn and label', () => {
     const store = Store.open(db);
     try {
-      expect(store.schemaVersion).toBe(6);
+      expect(store.schemaVersion).toBe(LATEST_SCHEMA_VERSION);
       const runs = store.runs.list();
       expect(runs).toHaveLength(11);
       expect(runs.reduce((a, r) => a + r.episodes, 0)).toBe(138);

@@ -10,11 +10,13 @@
  *   mock-play:<game>:<role>    a game's built-in player for that role, over the wire
  * Any other model id is answered with the provider's own 404 "model not found".
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { countTokens, mockGuesser, mockJudge, type WireMessage } from './behaviours';
-import { visionReply } from './vision';
+import { imagesOf, visionReply } from './vision';
+import type { ContentPart } from '../../shared/contract/content';
 import { gameById } from '../../electron/engine/games/registry';
 import { seededRandom } from '../../electron/engine/annotation/sample';
 
@@ -95,11 +97,23 @@ function builtinPolicy(model: string) {
   }
 }
 
+/** Wire content as a game's built-in player reads it: text parts, and images as parts without names (the wire carries bytes only). */
+function wireContent(content: unknown): string | ContentPart[] {
+  if (!Array.isArray(content)) return String(content ?? '');
+  const bytes = imagesOf(content);
+  let image = 0;
+  return (content as { type?: string; text?: string }[]).flatMap((p): ContentPart[] => {
+    if (p.type === 'text') return [{ type: 'text', text: p.text ?? '' }];
+    const data = bytes[image++];
+    return data ? [{ type: 'image', ref: `media:${createHash('sha256').update(data).digest('hex')}`, mime: 'image/png' }] : [];
+  });
+}
+
 function reply(model: string, messages: WireMessage[], seed: number): string {
   if (model.startsWith('mock-play:')) {
     // The runner's preflight is not a game prompt.
     if (messages.at(-1)?.content === 'Reply with the single word OK.') return 'OK';
-    return builtinPolicy(model)!(messages.map((m) => ({ role: m.role as 'user' | 'assistant' | 'system', content: m.content })));
+    return builtinPolicy(model)!(messages.map((m) => ({ role: m.role as 'user' | 'assistant' | 'system', content: wireContent(m.content) })));
   }
   if (model.startsWith('mock-guesser')) return mockGuesser(messages, seed);
   if (model.startsWith('mock-judge')) return mockJudge(messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n'));

@@ -33,6 +33,9 @@ export async function drive(instance: InstanceRow, reply: (seat: string, message
       },
       append: () => undefined,
       putMedia: () => 'media:none',
+      image: (name) => {
+        throw new Error(`no image ${name} in a text game`);
+      },
       humanSeats: new Set(),
       seed: 1,
     },

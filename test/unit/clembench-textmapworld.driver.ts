@@ -31,6 +31,9 @@ export async function play(game: Game<MapSettings>, instance: InstanceRow, reply
       },
       append: (event) => events.push(event),
       putMedia: () => 'media:none',
+      image: (name) => {
+        throw new Error(`no image ${name} in a text game`);
+      },
       humanSeats: new Set(),
       seed: 0,
     },

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { logSourceById } from '../../engine/games/registry';
 import { importLogs, type ImportReport } from '../../engine/runner/import-logs';
 import { openStore } from '../context';
@@ -28,20 +29,27 @@ function printReport(report: ImportReport): void {
     out(`\n${report.problems.length} file problem${report.problems.length === 1 ? '' : 's'} (those episodes were not imported):`);
     for (const p of report.problems) out(`  ${p.path}: ${p.message}`);
   }
+  if (report.images.needed) {
+    out(`\nImages: ${report.images.found} of ${report.images.needed} found (in the log's folder or --images) and stored with the episodes.`);
+    if (report.images.missing.length) out(`  ${report.images.missing.length} not found; their transcripts show an "image not available" card: ${report.images.missing.slice(0, 5).join(', ')}${report.images.missing.length > 5 ? ', …' : ''}`);
+  }
   const unknown = Object.entries(report.unknownGames);
   if (unknown.length) out(`\nGames Parlor does not play (left out): ${unknown.map(([g, n]) => `${g} (${n})`).join(', ')}`);
 }
 
 /** `parlor import <format> <folder>`: another harness's logged episodes, replayed and rescored by Parlor. */
-export async function importCommand(format: string, folder: string, flags: { db?: string; json?: boolean }): Promise<number> {
+export async function importCommand(format: string, folder: string, flags: { db?: string; json?: boolean; images?: string[] }): Promise<number> {
   const source = logSourceById(format);
   const reading = source.read(folder);
   const store = openStore(flags.db);
   try {
     // A live count on a terminal; on a pipe, one line at the end.
     const live = Boolean(process.stderr.isTTY) && !flags.json;
-    const report = await importLogs(store, reading, (done, total) => {
-      if (live) process.stderr.write(`\rimporting: ${done}/${total} episodes`);
+    const report = await importLogs(store, reading, {
+      onEpisode: (done, total) => {
+        if (live) process.stderr.write(`\rimporting: ${done}/${total} episodes`);
+      },
+      imageFolders: (flags.images ?? []).map((f) => resolve(f)),
     });
     if (!flags.json) process.stderr.write(`${live ? '\n' : ''}imported ${report.episodes} episodes into ${store.path}\n`);
     if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

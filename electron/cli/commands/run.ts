@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { formatProblems } from '../../engine/core/datasets';
 import { gameById } from '../../engine/games/registry';
@@ -33,6 +33,9 @@ export interface RunFlags {
   resume?: string;
   retryErrors?: string;
   dryRun?: boolean;
+  images?: string[];
+  downloadImages?: boolean;
+  skipMissingImages?: boolean;
   db?: string;
   /** `--<role>`, `--<role>-base-url`, `--<role>-key-env` for each role of each game. */
   [roleFlag: string]: unknown;
@@ -63,11 +66,12 @@ function deepMerge(base: Json, over: Json): Json {
   return out;
 }
 
-function player(base: unknown, spec: unknown, baseUrl: unknown, keyEnv: unknown, limits: Json): Json | undefined {
+function player(base: unknown, spec: unknown, baseUrl: unknown, keyEnv: unknown, imageInput: unknown, limits: Json): Json | undefined {
   const merged: Json = { ...obj(base), ...limits };
   if (typeof spec === 'string') Object.assign(merged, modelSpec(spec));
   if (typeof baseUrl === 'string') merged.baseUrl = baseUrl;
   if (typeof keyEnv === 'string') merged.apiKeyEnv = keyEnv;
+  if (typeof imageInput === 'string') merged.imageInput = imageInput;
   return Object.keys(merged).length ? merged : undefined;
 }
 
@@ -103,7 +107,7 @@ export function configFromFlags(flags: RunFlags): Json {
   const chosen: Json = {};
   for (const role of game.roles) {
     const id = camel(role.id);
-    const config = player(players[role.id], flags[id], flags[`${id}BaseUrl`] ?? flags.baseUrl, flags[`${id}KeyEnv`], limits);
+    const config = player(players[role.id], flags[id], flags[`${id}BaseUrl`] ?? flags.baseUrl, flags[`${id}KeyEnv`], flags[`${id}ImageInput`], limits);
     if (!config) throw new CliError(`Say which model plays the ${role.id}: --${role.id.replace(/_/g, "-")} provider:model (or players.${role.id} in --config).`);
     chosen[role.id] = config;
   }
@@ -121,6 +125,15 @@ export function configFromFlags(flags: RunFlags): Json {
     if (value !== undefined) config[key] = value;
   }
   if (flags.preflight === false) config.preflight = false;
+  if (flags.images?.length || flags.downloadImages || flags.skipMissingImages) {
+    const images = obj(file.images);
+    config.images = {
+      ...images,
+      ...(flags.images?.length ? { folders: flags.images.map((f) => resolve(f)) } : {}),
+      ...(flags.downloadImages ? { download: true } : {}),
+      ...(flags.skipMissingImages ? { missing: 'skip' } : {}),
+    };
+  }
   return config;
 }
 

@@ -137,6 +137,35 @@ export interface RoundMark {
 
 export type { BuiltinPolicy };
 
+/** Bytes of an image the game can make itself (clembench's grid images from their ASCII grids). */
+export interface MadeImage {
+  bytes: Uint8Array;
+  mime: string;
+}
+
+/** A maker of some of a game's images, tried before the user's folders and the network. */
+export interface ImageMaker {
+  /** Where the report says Parlor looked ("rendered from ascii_game_instances.json"). */
+  label: string;
+  /** The image of this name, or null when this maker does not make it. Pure: the same name gives the same bytes. */
+  make(name: string): MadeImage | null;
+}
+
+/**
+ * The images a game shows its players. Instances name images (clembench resource paths, URLs); the core
+ * finds every image a run needs before it starts (media store, the game's makers, the user's folders, a
+ * download) and refuses to start while one is missing, so no episode is ever half-played for an image.
+ */
+export interface GameImages<S = unknown> {
+  /** Every image an episode of this instance may show, by the names the instance gives them. */
+  of(instance: InstanceRow, settings: S): string[];
+  /** The most images one message shows, per role: a model that takes fewer cannot play that role (clembench's "multiple images"). */
+  perMessage: Readonly<Record<string, number>>;
+  makers?: readonly ImageMaker[];
+  /** Where a user finds the images the game cannot make (shown with a missing image). */
+  hint?: string;
+}
+
 export interface Game<S = unknown> {
   readonly id: string;
   readonly title: string;
@@ -167,6 +196,10 @@ export interface Game<S = unknown> {
   readonly defaultRepetitions?: number;
   /** Built-in players by role (`provider: builtin`, model `reference`): every game shown and tested without a model or a key. */
   readonly builtins?: Readonly<Record<string, BuiltinPolicy>>;
+  /** The images the game shows (a multimodal game); played through `kit.image(name)`. */
+  readonly images?: GameImages<S>;
+  /** The same instance in a text-only variant of this game (clembench's ASCII grids for the grid images), for side-by-side reading and text vs image tables. */
+  readonly counterpart?: { game: string; key(instance: InstanceRow): string | null };
 }
 
 /** What the views are told of a game's aggregates: everything but how to compute them. */

@@ -30,6 +30,8 @@ export interface LogProblem {
 }
 
 export interface LogReading {
+  /** The folder read: the first place imported episodes' images are looked for. */
+  root?: string;
   episodes: LoggedEpisodeInput[];
   problems: LogProblem[];
   /** Games in the log Parlor does not play, with their episode counts. */

@@ -4,7 +4,7 @@
  * committed by the store), so a killed process loses at most the step in flight and a resumed episode
  * sees everything before it.
  */
-import type { ContentPart } from '../../../shared/contract/content';
+import type { ContentPart, ImagePart } from '../../../shared/contract/content';
 import type { ChatMessage, ChatResult } from '../players/types';
 import type { CallRef, EventKind, EventRecord } from './events';
 
@@ -20,6 +20,8 @@ export interface KitPorts {
   append(event: EventRecord): void;
   /** Stores bytes in the media table; returns their `media:<sha256>` reference. */
   putMedia(bytes: Uint8Array, mime: string): string;
+  /** An image the game names, found and stored before the run started (the game's `images.of`). */
+  image(name: string): { ref: string; mime: string };
   humanSeats: ReadonlySet<string>;
   seed: number;
 }
@@ -98,6 +100,11 @@ export class TurnKit {
   /** Stores an image (or any bytes) once and returns its `media:` reference for content parts. */
   media(bytes: Uint8Array, mime: string): string {
     return this.ports.putMedia(bytes, mime);
+  }
+
+  /** An image part for the image the game's data names (a resource path, a URL); checked before the run started. */
+  image(name: string): ImagePart {
+    return { type: 'image', ...this.ports.image(name), name };
   }
 
   private record(input: NewEvent): EventRecord {

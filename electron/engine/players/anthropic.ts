@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { textOf } from '../../../shared/contract/content';
+import { ANTHROPIC_IMAGE_LIMITS } from '../media/limits';
 import { anthropicContent, type ImageMode } from './content';
 import { httpFetch } from './http-fetch';
 import { SdkChatModel, type Extracted } from './sdk-model';
@@ -13,6 +14,7 @@ export class AnthropicChatModel extends SdkChatModel {
   // The SDK costs ~40 MB once loaded, so it is loaded on the first call, not when Parlor starts.
   private sdk: typeof Anthropic | null = null;
   private client: Anthropic | null = null;
+  readonly imageLimits = ANTHROPIC_IMAGE_LIMITS;
 
   constructor(
     config: ModelConfig,

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { ModelConfig } from '../../../shared/contract/models';
+import { OPENAI_IMAGE_LIMITS } from '../media/limits';
 import { openaiContent, type ImageMode } from './content';
 import { httpFetch } from './http-fetch';
 import { SdkChatModel, type Extracted } from './sdk-model';
@@ -10,6 +11,7 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** OpenAI chat completions, and any OpenAI-compatible server (vLLM, Ollama, llama.cpp) via `baseUrl`. */
 export class OpenAIChatModel extends SdkChatModel {
   private readonly client: OpenAI;
+  readonly imageLimits = OPENAI_IMAGE_LIMITS;
 
   constructor(config: ModelConfig, apiKey: string, options: ModelOptions = {}) {
     super(config, () => OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL, options, [apiKey]);

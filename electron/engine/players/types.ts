@@ -1,5 +1,6 @@
 import type { ContentPart } from '../../../shared/contract/content';
 import type { ErrorKind } from '../../../shared/contract/records';
+import type { ImageLimits } from '../media/limits';
 
 /** A message's content: plain text, or parts (text and `media:` image references). */
 export interface ChatMessage {
@@ -63,6 +64,8 @@ export interface CallOptions {
 /** A model behind one provider; implementations must not retry on their own (see `withRetries`). */
 export interface ChatModel {
   readonly label: string;
+  /** The images the provider accepts (formats, sizes); images outside them are converted before the call. Absent: any image is passed on. */
+  readonly imageLimits?: ImageLimits;
   complete(request: ChatRequest, options?: CallOptions): Promise<ChatResult>;
 }
 

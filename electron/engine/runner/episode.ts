@@ -3,6 +3,7 @@ import { mediaRef, mediaSha } from '../../../shared/contract/content';
 import type { CallRef } from '../core/events';
 import type { Game, ScoreResult, SeatInfo } from '../core/game';
 import { TurnKit } from '../core/turn-kit';
+import { fitForProvider } from '../media/send';
 import type { CallAttempt, ChatMessage, ChatModel, ImageData } from '../players/types';
 import type { EpisodeRow, Store } from '../store/store';
 
@@ -29,6 +30,8 @@ export async function playStoredEpisode(
   players: Record<string, ChatModel>,
   record: RecordCall,
   signal: AbortSignal,
+  /** An imported log's images nobody has: what to show instead (a real run found them all before it started). */
+  missingImage?: (name: string) => { ref: string; mime: string },
 ): Promise<ScoreResult> {
   const episodeId = episode.id;
   store.episodes.start(episodeId);
@@ -46,14 +49,15 @@ export async function playStoredEpisode(
       call: async (seat, round, request) => {
         const player = players[seat];
         if (!player) throw new Error(`${game.id}: no player sits in seat "${seat}".`);
-        const refs = imageRefs(request.messages);
+        const fitted = player.imageLimits ? await fitForProvider(store, request.messages, player.imageLimits) : request.messages;
+        const refs = imageRefs(fitted);
         for (const ref of refs) {
           if (images.has(ref)) continue;
           const blob = store.media.get(mediaSha(ref));
           images.set(ref, { mime: blob.mime, base64: blob.bytes.toString('base64') });
         }
         let callId: CallRef | null = null;
-        const result = await player.complete(refs.length ? { ...request, images } : request, {
+        const result = await player.complete(refs.length ? { ...request, messages: fitted, images } : request, {
           signal: local.signal,
           round,
           onAttempt: (attempt) => {
@@ -64,6 +68,13 @@ export async function playStoredEpisode(
       },
       append: (event) => store.events.append(episodeId, event),
       putMedia: (bytes, mime) => mediaRef(store.media.put(bytes, mime)),
+      image: (name) => {
+        const found = store.media.named(name);
+        if (!found && missingImage) return missingImage(name);
+        // The run's image check stored every image the game names before any episode started.
+        if (!found) throw new Error(`${game.id} asked for the image "${name}", which its images.of() did not name: the run's image check never looked for it.`);
+        return { ref: mediaRef(found.sha), mime: found.mime };
+      },
       humanSeats: new Set(seats.filter((s) => s.human).map((s) => s.seat)),
       seed: episode.seed,
     },

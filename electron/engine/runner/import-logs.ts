@@ -8,7 +8,10 @@ import { createHash } from 'node:crypto';
 import type { Game, InstanceInput, LoadedDataset } from '../core/game';
 import type { LoggedEpisodeInput, LogProblem, LogReading } from '../core/log-import';
 import { parseRunConfig } from '../core/run-config';
+import { mediaRef } from '../../../shared/contract/content';
 import { gameById } from '../games/registry';
+import { placeholderPng } from '../media/placeholder';
+import { findImages } from '../media/resolve';
 import type { Store } from '../store/store';
 import { storeRun } from './prepare';
 import { playEpisodeFromLog } from './replay-log';
@@ -34,6 +37,26 @@ export interface ImportReport {
   extraReplies: { path: string; seats: Record<string, number> }[];
   problems: LogProblem[];
   unknownGames: Record<string, number>;
+  /** Images the imported instances name: found (stored), and missing (transcripts show a stand-in card). */
+  images: { needed: number; found: number; missing: string[] };
+}
+
+export interface ImportOptions {
+  onEpisode?: (done: number, total: number) => void;
+  /** The user's image folders, searched after the log's own folder. */
+  imageFolders?: readonly string[];
+}
+
+/** Finds the images a group's instances name (the log's folder first, then the user's) and gives a stand-in for the others. */
+async function importImages(store: Store, game: Game<unknown>, settings: unknown, instances: readonly InstanceInput[], folders: readonly string[], report: ImportReport) {
+  if (!game.images) return undefined;
+  const rows = instances.map((i, position) => ({ ...i, id: 0, datasetId: 0, subset: 'all', position }));
+  const names = new Set(rows.flatMap((r) => game.images!.of(r, settings)));
+  const search = await findImages(store, names, { folders, download: false }, game.images.makers ?? []);
+  report.images.needed += names.size;
+  report.images.found += search.found.size;
+  report.images.missing.push(...search.missing.map((m) => m.name));
+  return (name: string) => ({ ref: mediaRef(store.media.put(placeholderPng(name), 'image/png')), mime: 'image/png' });
 }
 
 const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
@@ -70,8 +93,10 @@ function scoreDifferences(episode: LoggedEpisodeInput, outcome: string, scores: 
   return out;
 }
 
-export async function importLogs(store: Store, reading: LogReading, onEpisode: (done: number, total: number) => void = () => {}): Promise<ImportReport> {
-  const report: ImportReport = { runs: [], episodes: 0, compared: 0, agreed: 0, differences: [], errors: [], extraReplies: [], problems: [...reading.problems], unknownGames: { ...reading.unknownGames } };
+export async function importLogs(store: Store, reading: LogReading, options: ImportOptions = {}): Promise<ImportReport> {
+  const onEpisode = options.onEpisode ?? (() => {});
+  const report: ImportReport = { runs: [], episodes: 0, compared: 0, agreed: 0, differences: [], errors: [], extraReplies: [], problems: [...reading.problems], unknownGames: { ...reading.unknownGames }, images: { needed: 0, found: 0, missing: [] } };
+  const imageFolders = [...(reading.root ? [reading.root] : []), ...(options.imageFolders ?? [])];
   const groups = new Map<string, LoggedEpisodeInput[]>();
   for (const e of reading.episodes) {
     const key = `${e.group}\u0000${e.game}`;
@@ -98,6 +123,7 @@ export async function importLogs(store: Store, reading: LogReading, onEpisode: (
     const settings = game.parseSettings({});
     const config = { ...parseRunConfig({ name, game: gameId, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed: 0, settings }), seed: 0, repetitions: 1 };
     const instances = unique.map((u) => dataset.instances.find((i) => i.key === u.key)!);
+    const missingImage = await importImages(store, game, settings, instances, imageFolders, report);
     const runId = storeRun(store, game, config, dataset, instances);
     const configIds = Object.fromEntries(Object.entries(config.players).map(([role, player]) => [role, store.models.ensureConfig(player)]));
     store.runs.markRunning(runId);
@@ -114,7 +140,7 @@ export async function importLogs(store: Store, reading: LogReading, onEpisode: (
       episodeOf.delete(episode.instance.key);
       imported++;
       report.episodes++;
-      const played = await playEpisodeFromLog(store, runId, episodeId, game, settings, episode.replies, configIds);
+      const played = await playEpisodeFromLog(store, runId, episodeId, game, settings, episode.replies, configIds, missingImage);
       if (played.status === 'error') {
         report.errors.push({ path: episode.path, message: played.message });
         continue;

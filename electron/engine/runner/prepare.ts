@@ -1,10 +1,12 @@
 /** Before anything is played: the config is checked by the core and the game, data loaded, models tried. */
 import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
-import type { RunConfig } from '../../../shared/contract/run';
+import { ImageSourcesSchema, type RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
 import type { DatasetProblem, Game, InstanceRow, LoadedDataset } from '../core/game';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
-import { selectInstances } from '../core/selection';
+import { cannotPlay } from '../core/image-input';
+import { EXPERIMENT_TAG, experimentsOf, selectInstances } from '../core/selection';
+import { checkImages, MissingImagesError } from '../media/check';
 import { episodeSeed, randomRunSeed } from '../core/seeds';
 import { describeError, UserError } from '../errors';
 import { gameOf } from '../games/registry';
@@ -142,29 +144,50 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
     }
   }
   const dataset = game.datasets.load(config.dataset);
+  const seed = config.seed ?? randomRunSeed();
+  const stored: StoredRunConfig = { ...config, seed, settings, repetitions, dataset: { ...config.dataset, subset: dataset.subset, kind: dataset.kind } };
+  let instances = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit });
+  const unplayable = cannotPlay(game, config.players);
+  // Recorded as clembench records it: the run exists, nothing is played, nothing is called.
+  if (unplayable) return { runId: storeRun(store, game, stored, dataset, instances, { episodes: false }), config: stored, warnings: [...dataset.problems, { severity: 'warning', line: 0, message: unplayable }], datasetSource: dataset.source };
+
   const factory = options.createModel ?? createModel;
   const models = buildModels(config, (c) => factory(c, { cacheMode: config.cache }), game);
+  const warnings = [...dataset.problems];
+  if (game.images) {
+    instances = await imagesOrRefuse(store, game, settings, dataset, instances, config);
+    const skipped = experimentsOf(selectInstances(dataset.instances, { experiments: config.dataset.experiments })).filter((e) => !experimentsOf(instances).includes(e));
+    if (skipped.length) warnings.push({ severity: 'warning', line: 0, message: `left out for missing images: ${skipped.join(', ')}` });
+  }
   // A replay from the cache calls no provider, so there is nothing to check.
   if (config.preflight && config.cache !== 'only') await preflight(store, config, models, options.warn ?? (() => {}));
 
-  const seed = config.seed ?? randomRunSeed();
-  const instances = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit });
-  const stored: StoredRunConfig = { ...config, seed, settings, repetitions, dataset: { ...config.dataset, subset: dataset.subset, kind: dataset.kind } };
   const runId = storeRun(store, game, stored, dataset, instances);
-  return { runId, config: stored, warnings: dataset.problems, datasetSource: dataset.source };
+  return { runId, config: stored, warnings, datasetSource: dataset.source };
+}
+
+/** Finds and stores every image the instances need; refuses the run while one is missing, or keeps only complete experiments when told to skip. */
+async function imagesOrRefuse(store: Store, game: Game<unknown>, settings: unknown, dataset: LoadedDataset, instances: LoadedDataset['instances'], config: RunConfig): Promise<LoadedDataset['instances']> {
+  const sources = ImageSourcesSchema.parse(config.images ?? {});
+  // Rows without ids: images.of reads an instance's payload and tags only.
+  const rows = instances.map((i, position) => ({ ...i, id: 0, datasetId: 0, subset: dataset.subset, position }));
+  const check = await checkImages(store, game, settings, rows, sources);
+  if (check.missing.length === 0) return instances;
+  if (sources.missing === 'skip' && check.complete.length > 0) return instances.filter((i) => check.complete.includes(i.tags[EXPERIMENT_TAG] ?? ''));
+  throw new MissingImagesError(check, game.images?.hint);
 }
 
 /** A config as a run stores it: its seed and repetitions chosen. */
 export type StoredRunConfig = RunConfig & { seed: number; repetitions: number };
 
 /** Stores a checked run (config with its seed, repetitions and settings) with every episode pending; returns its id. */
-export function storeRun(store: Store, game: Game<unknown>, config: StoredRunConfig, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][]): number {
+export function storeRun(store: Store, game: Game<unknown>, config: StoredRunConfig, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][], options: { episodes?: boolean } = {}): number {
   return store.transaction(() => {
     const { datasetId, rows } = storeInstances(store, game, dataset, instances);
     const players = Object.fromEntries(Object.entries(config.players).map(([role, modelConfig]) => [role, playerFor(store, modelConfig)]));
     const plan = seatPlan(game, config.settings, rows, players);
     const episodes = [];
-    for (let repetition = 1; repetition <= config.repetitions; repetition++) {
+    for (let repetition = 1; options.episodes !== false && repetition <= config.repetitions; repetition++) {
       for (const instance of rows) episodes.push({ instanceId: instance.id, repetition, seed: episodeSeed(config.seed, instance.key, repetition), seats: plan.byInstance.get(instance.id) });
     }
     return store.runs.create({ name: config.name ?? null, game: game.id, datasetId, subset: dataset.subset, config, seed: config.seed, appVersion: APP_VERSION, seats: plan.seats, episodes });

@@ -15,7 +15,16 @@ import { playStoredEpisode } from './episode';
 export type LogReplayResult = { status: 'done'; result: ScoreResult; unused: Record<string, number> } | { status: 'error'; message: string };
 
 /** `configIds`: the stored model config of each role's player, for the call log. */
-export async function playEpisodeFromLog(store: Store, runId: number, episodeId: number, game: Game<unknown>, settings: unknown, replies: Readonly<Record<string, readonly string[]>>, configIds: Readonly<Record<string, number>>): Promise<LogReplayResult> {
+export async function playEpisodeFromLog(
+  store: Store,
+  runId: number,
+  episodeId: number,
+  game: Game<unknown>,
+  settings: unknown,
+  replies: Readonly<Record<string, readonly string[]>>,
+  configIds: Readonly<Record<string, number>>,
+  missingImage?: (name: string) => { ref: string; mime: string },
+): Promise<LogReplayResult> {
   const episode = store.episodes.get(episodeId);
   const used: Record<string, number> = {};
   const players = Object.fromEntries(
@@ -32,7 +41,7 @@ export async function playEpisodeFromLog(store: Store, runId: number, episodeId:
   try {
     const record = (site: { episodeId: number; round: number; seat: string }, attempt: CallAttempt) =>
       store.models.recordCall({ ...attempt, episodeId: site.episodeId, round: site.round, role: site.seat, runId, modelConfigId: configIds[roleOf[site.seat]!]! });
-    const result = await playStoredEpisode(store, episode, game, settings, players, record, new AbortController().signal);
+    const result = await playStoredEpisode(store, episode, game, settings, players, record, new AbortController().signal, missingImage);
     store.episodes.finish(episodeId, result.outcome, result.scores);
     const unused = Object.fromEntries(Object.entries(replies).map(([seat, lines]) => [seat, lines.length - (used[seat] ?? 0)]).filter(([, n]) => Number(n) > 0));
     return { status: 'done', result, unused };

@@ -106,4 +106,25 @@ export class Media {
   has(sha: string): boolean {
     return this.db.q(`SELECT 1 FROM media WHERE sha256 = ?`).get(sha) !== undefined;
   }
+
+  /** The stored image a game's data names, if Parlor found it before. */
+  named(name: string): { sha: string; mime: string; source: string } | null {
+    const row = this.db.q(`SELECT n.sha256, m.mime, n.source FROM media_names n JOIN media m ON m.sha256 = n.sha256 WHERE n.name = ?`).get(name) as Row | undefined;
+    return row ? { sha: String(row.sha256), mime: String(row.mime), source: String(row.source) } : null;
+  }
+
+  /** Stores a found image under its name (the first one found keeps the name). */
+  putNamed(name: string, bytes: Uint8Array, mime: string, source: string): string {
+    return this.db.tx(() => {
+      const sha = this.put(bytes, mime);
+      this.db.q(`INSERT INTO media_names (name, sha256, source) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING`).run(name, sha, source);
+      return this.named(name)!.sha;
+    });
+  }
+
+  /** Distinct blobs and their bytes (the file-size report of a multimodal run). */
+  totals(): { blobs: number; bytes: number } {
+    const row = this.db.q(`SELECT count(*) AS n, coalesce(sum(size), 0) AS b FROM media`).get() as Row;
+    return { blobs: Number(row.n), bytes: Number(row.b) };
+  }
 }

@@ -1,4 +1,5 @@
 /** clembench results trees as Parlor reads them: each logged episode with its game's adapter applied. */
+import { resolve } from 'node:path';
 import type { LogReading, LogSource } from '../../core/log-import';
 import { UserError } from '../../errors';
 import { clemReplies, type ClemAdapter } from './adapter';
@@ -21,7 +22,7 @@ export function clembenchSource(adapters: readonly ClemAdapter[], roles: (game: 
       } catch (error) {
         throw new UserError((error as Error).message);
       }
-      const reading: LogReading = { episodes: [], problems: [...tree.problems], unknownGames: {} };
+      const reading: LogReading = { root: resolve(root), episodes: [], problems: [...tree.problems], unknownGames: {} };
       for (const logged of tree.episodes) {
         const adapter = adapterOf.get(logged.game);
         if (!adapter) {

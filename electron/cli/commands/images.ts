@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { describeMissing } from '../../engine/media/check';
+import { checkRunImages } from '../../engine/runner/images';
+import { CliError, openStore } from '../context';
+
+export interface ImagesFlags {
+  game?: string;
+  dataset?: string;
+  datasetFile?: string;
+  experiments?: string;
+  images?: string[];
+  downloadImages?: boolean;
+  json?: boolean;
+  db?: string;
+}
+
+/** `parlor images check`: exit 0 when every image is found, 1 when some are missing. */
+export async function imagesCommand(action: string, flags: ImagesFlags): Promise<number> {
+  if (action !== 'check') throw new CliError(`Unknown images action "${action}": use \`parlor images check --game <id>\`.`);
+  if (!flags.game) throw new CliError('Say which game: parlor images check --game <id>.');
+  const store = openStore(flags.db);
+  try {
+    const check = await checkRunImages(store, {
+      game: flags.game,
+      dataset: { name: flags.dataset, file: flags.datasetFile, experiments: flags.experiments?.split(',').map((e) => e.trim()).filter(Boolean) },
+      images: { folders: (flags.images ?? []).map((f) => resolve(f)), download: flags.downloadImages ?? false },
+    });
+    if (flags.json) {
+      process.stdout.write(`${JSON.stringify(check, null, 2)}\n`);
+    } else if (check.missing.length === 0) {
+      process.stdout.write(`all ${check.needed} images found and stored (${check.complete.join(', ')})\n`);
+    } else {
+      process.stdout.write(`${describeMissing(check, check.hint ?? undefined).replace('The run was not started: ', '').replace(' (no episode was played)', '')}\n`);
+      process.stdout.write(`found ${check.found} of ${check.needed}; experiments complete: ${check.complete.join(', ') || 'none'}\n`);
+    }
+    return check.missing.length === 0 ? 0 : 1;
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Before a run: every image its instances need, found and stored, or the run does not start and the
+ * message names each missing file and where Parlor looked. Experiments whose images are all there can
+ * still run (`--experiments`, or `images.missing: "skip"` to leave the others out).
+ */
+import type { Game, InstanceRow } from '../core/game';
+import { EXPERIMENT_TAG } from '../core/selection';
+import { UserError } from '../errors';
+import type { Store } from '../store/store';
+import { findImages, type ImageSources, type MissingImage } from './resolve';
+
+export interface ImageCheck {
+  /** Distinct images the instances name. */
+  needed: number;
+  found: number;
+  missing: (MissingImage & { experiments: string[] })[];
+  /** Experiments (in order) with every image present, and those missing some. */
+  complete: string[];
+  incomplete: string[];
+}
+
+const NO_EXPERIMENT = '(all)';
+
+export async function checkImages<S>(store: Store, game: Pick<Game<S>, 'images'>, settings: S, instances: readonly InstanceRow[], sources: ImageSources): Promise<ImageCheck> {
+  const images = game.images;
+  if (!images) return { needed: 0, found: 0, missing: [], complete: [], incomplete: [] };
+  const experimentsByName = new Map<string, Set<string>>();
+  const order: string[] = [];
+  for (const instance of instances) {
+    const experiment = instance.tags[EXPERIMENT_TAG] ?? NO_EXPERIMENT;
+    if (!order.includes(experiment)) order.push(experiment);
+    for (const name of images.of(instance, settings)) {
+      const set = experimentsByName.get(name) ?? new Set<string>();
+      set.add(experiment);
+      experimentsByName.set(name, set);
+    }
+  }
+  const search = await findImages(store, experimentsByName.keys(), sources, images.makers ?? []);
+  const missing = search.missing.map((m) => ({ ...m, experiments: [...experimentsByName.get(m.name)!] }));
+  const broken = new Set(missing.flatMap((m) => m.experiments));
+  return { needed: experimentsByName.size, found: search.found.size, missing, complete: order.filter((e) => !broken.has(e)), incomplete: order.filter((e) => broken.has(e)) };
+}
+
+/** The run was refused: images are missing. The message lists each one and where Parlor looked. */
+export class MissingImagesError extends UserError {
+  constructor(
+    readonly check: ImageCheck,
+    hint?: string,
+  ) {
+    super(describeMissing(check, hint), 'bad_request');
+    this.name = 'MissingImagesError';
+  }
+}
+
+const SHOWN = 12;
+
+export function describeMissing(check: ImageCheck, hint?: string): string {
+  const lines = [`The run was not started: ${check.missing.length} of ${check.needed} images are missing (no episode was played).`];
+  for (const m of check.missing.slice(0, SHOWN)) {
+    lines.push(`  - ${m.name}${m.experiments[0] === NO_EXPERIMENT ? '' : ` (${m.experiments.join(', ')})`}`);
+    for (const place of m.looked) lines.push(`      looked in ${place}`);
+  }
+  if (check.missing.length > SHOWN) lines.push(`  … and ${check.missing.length - SHOWN} more (parlor images check lists them all).`);
+  if (hint) lines.push(hint);
+  if (check.complete.length && check.complete[0] !== NO_EXPERIMENT) {
+    lines.push(`These experiments have all their images and can run now: ${check.complete.join(', ')} (--experiments ${check.complete.join(',')}, or --skip-missing-images).`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,41 @@
+/**
+ * Images as a provider takes them. Each provider accepts some formats up to some size; an image
+ * outside those is converted (re-encoded, scaled down) before the call, deterministically, and the
+ * converted bytes are what is stored as sent, or it is refused with a message that says why.
+ */
+import { decodeImage, newCanvas } from './canvas';
+import type { ImageLimits } from './limits';
+
+export type Fitted = { ok: true; changed: false } | { ok: true; changed: true; bytes: Uint8Array; mime: string; note: string } | { ok: false; why: string };
+
+const JPEG_QUALITY = 90;
+
+export async function fitImage(bytes: Uint8Array, mime: string, limits: ImageLimits, what: string): Promise<Fitted> {
+  const formatOk = limits.formats.includes(mime);
+  if (formatOk && bytes.byteLength <= limits.maxBytes && !limits.maxSide) return { ok: true, changed: false };
+  let image;
+  try {
+    image = await decodeImage(bytes, what);
+  } catch (error) {
+    return { ok: false, why: `${(error as Error).message}; ${limits.provider} takes ${limits.formats.join(', ')}` };
+  }
+  const side = Math.max(image.width, image.height);
+  const tooWide = limits.maxSide !== undefined && side > limits.maxSide;
+  if (formatOk && bytes.byteLength <= limits.maxBytes && !tooWide) return { ok: true, changed: false };
+  // Photos stay JPEG; everything else (drawings, grids) becomes a lossless PNG.
+  const target = mime === 'image/jpeg' ? 'image/jpeg' : 'image/png';
+  let scale = tooWide ? limits.maxSide! / side : 1;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const width = Math.max(1, Math.floor(image.width * scale));
+    const height = Math.max(1, Math.floor(image.height * scale));
+    const canvas = newCanvas(width, height);
+    canvas.getContext('2d').drawImage(image, 0, 0, width, height);
+    const out = target === 'image/jpeg' ? canvas.toBuffer('image/jpeg', JPEG_QUALITY) : canvas.toBuffer('image/png');
+    if (out.byteLength <= limits.maxBytes) {
+      const steps = [!formatOk ? `${mime} → ${target}` : '', scale < 1 ? `${image.width}×${image.height} → ${width}×${height}` : '', bytes.byteLength > limits.maxBytes ? `${bytes.byteLength} → ${out.byteLength} bytes` : ''];
+      return { ok: true, changed: true, bytes: out, mime: target, note: `converted for ${limits.provider}: ${steps.filter(Boolean).join(', ')}` };
+    }
+    scale *= Math.sqrt(limits.maxBytes / out.byteLength) * 0.9;
+  }
+  return { ok: false, why: `${what} (${image.width}×${image.height}, ${bytes.byteLength} bytes) could not be brought under ${limits.provider}'s ${limits.maxBytes} bytes per image` };
+}

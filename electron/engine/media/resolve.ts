@@ -1,0 +1,120 @@
+/**
+ * Finding the images a game names, in a fixed order: the media store (found before: the same bytes
+ * every time), the game's own makers (rendered grids), the user's folders, a download by URL. What
+ * is found is stored under its name; what is not comes back with every place that was tried.
+ */
+import { readFileSync } from 'node:fs';
+import type { ImageMaker } from '../core/game';
+import { describeError } from '../errors';
+import type { Store } from '../store/store';
+import { decodeImage } from './canvas';
+import { downloadImage } from './download';
+import { FolderIndex } from './folders';
+import { sniffImage } from './sniff';
+
+export interface ImageSources {
+  /** The user's image folders (a clembench checkout, a folder of photos), searched in order. */
+  folders: readonly string[];
+  /** Fetch images named by URL when they are found nowhere else. */
+  download: boolean;
+}
+
+export interface FoundImage {
+  sha: string;
+  mime: string;
+  /** Where the bytes came from (a path, a URL, a maker), as first found. */
+  source: string;
+}
+
+export interface MissingImage {
+  name: string;
+  /** Every place tried, with why it did not have the image. */
+  looked: string[];
+}
+
+export interface ImageSearch {
+  found: Map<string, FoundImage>;
+  missing: MissingImage[];
+}
+
+const isUrl = (name: string) => /^https?:\/\//i.test(name);
+
+/** Checks that bytes are an image Parlor can decode (a truncated download or a stray text file is refused now, not mid-episode). */
+async function imageOf(bytes: Uint8Array, what: string): Promise<{ ok: true; mime: string } | { ok: false; why: string }> {
+  const mime = sniffImage(bytes);
+  if (!mime) return { ok: false, why: `${what} is not a PNG, JPEG, GIF, WebP or BMP image` };
+  try {
+    await decodeImage(bytes, what);
+  } catch (error) {
+    return { ok: false, why: describeError(error) };
+  }
+  return { ok: true, mime };
+}
+
+export async function findImages(store: Store, names: Iterable<string>, sources: ImageSources, makers: readonly ImageMaker[] = []): Promise<ImageSearch> {
+  const found = new Map<string, FoundImage>();
+  const missing: MissingImage[] = [];
+  let indexes: FolderIndex[] | null = null;
+  const folderIndexes = () => (indexes ??= sources.folders.map((f) => new FolderIndex(f)));
+  for (const name of new Set(names)) {
+    const known = store.media.named(name);
+    if (known) {
+      found.set(name, known);
+      continue;
+    }
+    const looked = ['the media store: not found before'];
+    const keep = (bytes: Uint8Array, mime: string, source: string) => found.set(name, { sha: store.media.putNamed(name, bytes, mime, source), mime, source });
+    let done = false;
+    for (const maker of makers) {
+      try {
+        const made = maker.make(name);
+        if (made) {
+          keep(made.bytes, made.mime, maker.label);
+          done = true;
+          break;
+        }
+        looked.push(`${maker.label}: not one of its images`);
+      } catch (error) {
+        looked.push(`${maker.label}: ${describeError(error)}`);
+      }
+    }
+    if (done) continue;
+    if (sources.folders.length === 0) looked.push('your image folders: none given (--images <folder>)');
+    for (const index of folderIndexes()) {
+      const match = index.find(name);
+      if (!match.ok) {
+        looked.push(`${index.root}: ${match.why}${index.truncated ? ` (only the first ${index.files} images were indexed)` : ''}`);
+        continue;
+      }
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileSync(match.path);
+      } catch (error) {
+        looked.push(`${match.path}: cannot be read (${describeError(error)})`);
+        continue;
+      }
+      const image = await imageOf(bytes, match.path);
+      if (!image.ok) {
+        looked.push(image.why);
+        continue;
+      }
+      keep(bytes, image.mime, match.path);
+      done = true;
+      break;
+    }
+    if (done) continue;
+    if (!isUrl(name)) looked.push('download: the name is not a URL');
+    else if (!sources.download) looked.push('download: not allowed (--download-images)');
+    else {
+      const got = await downloadImage(name);
+      const image = got.ok ? await imageOf(got.bytes, name) : got;
+      if (got.ok && image.ok) {
+        keep(got.bytes, image.mime, name);
+        continue;
+      }
+      looked.push(`download: ${image.ok ? '' : image.why}`);
+    }
+    missing.push({ name, looked });
+  }
+  return { found, missing };
+}

@@ -1,0 +1,50 @@
+/**
+ * A request's images as its provider takes them: each image outside the provider's limits is replaced
+ * by its converted copy, stored in the media table, so the stored request names the bytes that were sent.
+ */
+import { mediaRef, mediaSha, type ContentPart } from '../../../shared/contract/content';
+import { ProviderError } from '../players/errors';
+import type { ChatMessage } from '../players/types';
+import type { Store } from '../store/store';
+import { fitImage } from './fit';
+import type { ImageLimits } from './limits';
+
+// (image, provider) → what is sent, per store: converting is pure, so a process converts each image once.
+const convertedBy = new WeakMap<Store, Map<string, string>>();
+
+async function sendable(store: Store, ref: string, limits: ImageLimits, name: string | undefined): Promise<string> {
+  const converted = convertedBy.get(store) ?? new Map<string, string>();
+  convertedBy.set(store, converted);
+  const key = `${ref}|${limits.provider}`;
+  const known = converted.get(key);
+  if (known) return known;
+  const blob = store.media.get(mediaSha(ref));
+  const fit = await fitImage(blob.bytes, blob.mime, limits, name ? `The image ${name}` : `The image ${ref}`);
+  if (!fit.ok) throw new ProviderError('bad_request', `Not sent: ${fit.why}.`);
+  const out = fit.changed ? mediaRef(store.media.put(fit.bytes, fit.mime)) : ref;
+  converted.set(key, out);
+  return out;
+}
+
+export async function fitForProvider(store: Store, messages: ChatMessage[], limits: ImageLimits): Promise<ChatMessage[]> {
+  let changed = false;
+  const out: ChatMessage[] = [];
+  for (const m of messages) {
+    if (typeof m.content === 'string' || !m.content.some((p) => p.type === 'image')) {
+      out.push(m);
+      continue;
+    }
+    const content: ContentPart[] = [];
+    for (const p of m.content) {
+      const ref = p.type === 'image' ? await sendable(store, p.ref, limits, p.name) : null;
+      if (p.type !== 'image' || ref === p.ref || ref === null) {
+        content.push(p);
+        continue;
+      }
+      changed = true;
+      content.push({ ...p, ref, mime: store.media.get(mediaSha(ref)).mime });
+    }
+    out.push({ ...m, content });
+  }
+  return changed ? out : messages;
+}
