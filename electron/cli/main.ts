@@ -106,14 +106,15 @@ program
   .description('the transcript of an episode')
   .option('--json', 'episode, events and raw model calls as JSON')
   .option('--calls', 'also print every model call with its request and response')
+  .option('--bundle <file.zip>', 'write the episode with every image its players saw or were sent as a zip (transcript.md, episode.json, images/)')
   .action((episode: string, flags, cmd: Command) => {
     exitCode = showCommand(episode, { ...flags, db: dbOf(cmd) });
   });
 
 const exportCmd = program
   .command('export <what>')
-  .description('a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown across runs, or clemscore (the clembench table)')
-  .option('--format <format>', 'run: csv | jsonl; leaderboard, breakdown, clemscore: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
+  .description('a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown across runs, clemscore (the clembench table) or comparison (clembench text vs images)')
+  .option('--format <format>', 'run: csv | jsonl; leaderboard, breakdown, clemscore, comparison: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
   .option('-o, --out <file>', 'write to a file instead of standard output')
   .option('--game <id>', 'views: the game (default eda)')
   .option('--dataset <name>', 'views: the dataset (EDA default: things)')

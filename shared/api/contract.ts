@@ -3,6 +3,7 @@ import { AnnotationSpecSchema, AnnotatorSchema, VerdictSchema } from '../contrac
 import type { RunEvent } from '../contract/events';
 import { ExploreFiltersSchema } from '../contract/explore';
 import { ModelConfigSchema } from '../contract/models';
+import { ImageSourcesSchema } from '../contract/run';
 import type * as V from './views';
 
 /**
@@ -28,6 +29,14 @@ export const API_INPUTS = {
   'runs.retryErrors': z.object({ runId: Id }).strict(),
   'episodes.list': z.object({ runId: Id, search: z.string().max(200).optional() }).strict(),
   'episodes.transcript': z.object({ episodeId: Id }).strict(),
+  'episodes.exportBundle': z.object({ episodeId: Id }).strict(),
+  'images.check': z
+    .object({
+      game: z.string().min(1),
+      dataset: z.object({ name: z.string().min(1), subset: z.string().min(1).optional(), experiments: z.array(z.string().min(1)).optional() }).strict(),
+      images: ImageSourcesSchema.optional(),
+    })
+    .strict(),
   'calls.get': z.object({ callId: Id }).strict(),
   'media.get': z.object({ ref: z.string().regex(/^media:[0-9a-f]{64}$/, 'must be a media:<sha256> reference') }).strict(),
   'models.list': Empty,
@@ -96,6 +105,9 @@ export const API_INPUTS = {
   'suite.list': Empty,
   'suite.table': z.object({ suite: z.string().min(1), grouped: z.boolean().default(false), datasets: z.record(z.string(), z.string().min(1)).optional() }).strict(),
   'suite.export': z.object({ suite: z.string().min(1), grouped: z.boolean().default(false), datasets: z.record(z.string(), z.string().min(1)).optional(), format: z.enum(['csv', 'latex']) }).strict(),
+  'comparison.list': Empty,
+  'comparison.table': z.object({ comparison: z.string().min(1), datasets: z.record(z.string(), z.string().min(1)).optional() }).strict(),
+  'comparison.export': z.object({ comparison: z.string().min(1), datasets: z.record(z.string(), z.string().min(1)).optional(), format: z.enum(['csv', 'latex']) }).strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -115,6 +127,8 @@ export interface ApiOutputs {
   'runs.retryErrors': { requeued: number };
   'episodes.list': V.EpisodeSummary[];
   'episodes.transcript': V.TranscriptView;
+  'episodes.exportBundle': V.ExportFile;
+  'images.check': V.ImageCheckView;
   'calls.get': V.CallDetail;
   'media.get': { mime: string; dataUrl: string };
   'models.list': V.ModelProfile[];
@@ -146,12 +160,15 @@ export interface ApiOutputs {
   'explore.heatmap': V.HeatmapView;
   'explore.difficulty': V.DifficultyView;
   'explore.cell': { episodes: (V.SiblingEpisode & { instance: string })[]; total: number };
-  'explore.siblings': { game: string; instance: string; episodes: V.SiblingEpisode[] };
+  'explore.siblings': { game: string; instance: string; episodes: V.SiblingEpisode[]; variants: V.SiblingEpisode[] };
   'explore.sideBySide': V.SideBySideView;
   'explore.export': V.ExportFile;
   'suite.list': { id: string; title: string; description: string; games: string[]; groups: { id: string; label: string; games: string[] }[] }[];
   'suite.table': V.SuiteView;
   'suite.export': V.ExportFile;
+  'comparison.list': { id: string; title: string; description: string; sides: { suite: string; label: string }[]; pairs: { id: string; label: string; ids: string[] }[] }[];
+  'comparison.table': V.ComparisonView;
+  'comparison.export': V.ExportFile;
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

@@ -109,6 +109,8 @@ export interface SiblingEpisode {
   status: EpisodeStatus;
   outcome: Outcome | null;
   scores: Record<string, number> | null;
+  /** Set for an episode of another variant of the game (the text or image version of the same instance). */
+  game?: string;
 }
 
 /** A benchmark suite's table (clembench: % played and quality per game, clemscore per player). */
@@ -122,8 +124,11 @@ export interface SuiteView {
   rows: {
     player: string;
     kind: string;
-    /** Per game id: counted episodes and the per-game columns (absent: the player has no episode of it). */
-    games: Record<string, { episodes: number; values: Record<string, number | null> }>;
+    /**
+     * Per game id: counted episodes and the per-game columns (absent: the player has no episode of it).
+     * `cannotPlay`: why the player's model cannot play the game (no episodes; values as the suite chooses).
+     */
+    games: Record<string, { episodes: number; values: Record<string, number | null>; cannotPlay?: string }>;
     overall: Record<string, number | null>;
   }[];
   /** The best players of each column (`<game>:<column>` or an overall column), ties included. */

@@ -46,6 +46,8 @@ export interface RunSummary {
   total: number;
   outcomes: Record<Outcome, number>;
   successRate: number | null;
+  /** Why the run's models cannot play its game (clembench: fewer images per message than it shows); such a run has no episodes. */
+  cannotPlay: string | null;
 }
 
 export interface MetricSummary extends MetricSpec {
@@ -180,10 +182,40 @@ export interface DatasetInfo {
   subsets: { subset: string; instances: number }[];
 }
 
+/** A value of two compared suites: side one, side two, and side one − side two (null where a side is missing). */
+export interface ComparedValue {
+  a: number | null;
+  b: number | null;
+  diff: number | null;
+}
+
+/** Two benchmark suites side by side (clembench: text vs images), one row per player of either. */
+export interface ComparisonView {
+  comparison: { id: string; title: string; description: string };
+  /** `key`: the label as used in file columns. */
+  sides: [{ suite: string; title: string; label: string; key: string }, { suite: string; title: string; label: string; key: string }];
+  /** `ids`: the column of each side's grouped suite table. */
+  pairs: { id: string; label: string; ids: [string, string] }[];
+  measures: { key: string; label: string; short?: string; direction: 'higher' | 'lower' | 'none'; digits: number }[];
+  overall: { key: string; label: string; direction: 'higher' | 'lower' | 'none'; digits: number }[];
+  /** Sorted by side two's first overall column, best first. */
+  rows: {
+    player: string;
+    kind: string;
+    /** Per pair id: each measure compared; `cannotPlay`: why a side's model cannot play that column's game. */
+    pairs: Record<string, { values: Record<string, ComparedValue>; cannotPlay: [string | null, string | null] }>;
+    overall: Record<string, ComparedValue>;
+  }[];
+  /** The best players of each side's column (`<pair>:<measure>:a|b`, `overall:<key>:a|b`), ties included; never of a difference. */
+  best: Record<string, string[]>;
+}
+
 export interface ExportFile {
   filename: string;
   mime: string;
   content: string;
+  /** `base64`: `content` holds binary bytes (a zip of an episode with its images). */
+  encoding?: 'base64';
 }
 
 /** 2–4 episodes of one instance in aligned columns. */
@@ -304,4 +336,14 @@ export interface HumanSessionRow {
   scores: Record<string, number> | null;
   invalid: string | null;
   finishedAt: string | null;
+}
+
+/** Which images a run would need, which were found (and stored), and where Parlor looked for the others. */
+export interface ImageCheckView {
+  needed: number;
+  found: number;
+  missing: { name: string; looked: string[]; experiments: string[] }[];
+  complete: string[];
+  incomplete: string[];
+  hint: string | null;
 }

@@ -121,6 +121,10 @@ export interface GameInfo {
   defaultRepetitions: number;
   /** Roles a game's built-in player can take (`builtin:reference`). */
   builtinRoles: string[];
+  /** A multimodal game: the most images one message shows each role, and where a user finds the images. */
+  images: { perMessage: Record<string, number>; hint: string | null } | null;
+  /** The text-only variant of this game, if it has one (side by side, text vs image tables). */
+  counterpart: string | null;
   /** Experiments: instance groups by their `experiment` tag (clembench), empty where there are none. */
   datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number; experiments: string[] }[] }[];
 }

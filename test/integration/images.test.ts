@@ -22,6 +22,10 @@ import { solidPng } from '../fixtures/toy-game/png';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { imagesOf } from '../mock-provider/vision';
 import { tempDir, tempStore } from '../support/tmp';
+import { unzipSync } from 'fflate';
+import { createApiService } from '../../electron/engine/api/service';
+import { MemoryVault } from '../../electron/engine/api/vault';
+import { episodeBundle } from '../../electron/engine/io/episode-bundle';
 import { tinyBmp } from '../fixtures/picture-game/bmp';
 
 if (!allGames().some((g) => g.id === 'pictures')) registerGame(pictureGame);
@@ -147,6 +151,33 @@ describe('a run of a multimodal game', () => {
     expect(sentRefs).not.toContain(`media:${bmpRef.sha}`);
     const wire = mock.requests.slice(before).map((r) => JSON.stringify(r.body));
     expect(wire.some((body) => body.includes('data:image/bmp'))).toBe(false);
+  });
+
+  it('exports an episode with its images: the zip holds each image once, named after the file, and a transcript linking them', async () => {
+    const store = tempStore();
+    const prepared = await run(store, { images: { folders: [photoFolder()] } });
+    const episode = store.episodes.list(prepared.runId).find((e) => e.instance.key === 'photos-3')!;
+    const file = episodeBundle(store, episode.id);
+    expect([file.filename, file.mime, file.encoding]).toEqual([`episode-${episode.id}.zip`, 'application/zip', 'base64']);
+    const files = unzipSync(Buffer.from(file.content, 'base64'));
+    const dir = `episode-${episode.id}/`;
+    expect(Object.keys(files).sort()).toEqual([`${dir}episode.json`, `${dir}images.csv`, `${dir}images/001-green.png`, `${dir}images/002-orange.png`, `${dir}transcript.md`]);
+    expect(Buffer.from(files[`${dir}images/001-green.png`]!).equals(solidPng(COLOURS.green!.rgb))).toBe(true);
+    const md = new TextDecoder().decode(files[`${dir}transcript.md`]);
+    expect(md).toContain('![../pictures/photos/green.png](images/001-green.png)');
+    expect(new TextDecoder().decode(files[`${dir}images.csv`]).split('\r\n')[0]).toBe('ref,file,name,mime,bytes');
+    // The same episode gives the same zip.
+    expect(episodeBundle(store, episode.id).content).toBe(file.content);
+  });
+
+  it('checks the images of a choice of data through the API, as the run form does', async () => {
+    const store = tempStore();
+    const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {} });
+    const reply = await service.registry.dispatch('images.check', { game: 'pictures', dataset: { name: 'pairs' }, images: { folders: [photoFolder(['orange'])], download: false, missing: 'refuse' } });
+    expect(reply.ok).toBe(true);
+    const check = reply.ok ? (reply.result as { needed: number; found: number; complete: string[]; incomplete: string[]; missing: { name: string }[]; hint: string | null }) : null;
+    expect(check).toMatchObject({ needed: 4, found: 3, complete: ['drawn'], incomplete: ['photos'], hint: 'The photos come from your folder: --images <folder with pictures/photos/…>.' });
+    expect(check!.missing.map((m) => m.name)).toEqual(['../pictures/photos/green.png']);
   });
 
   it('marks a model that takes one image per message "cannot play": a run with no episode and no call', async () => {

@@ -1,9 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import { textOf } from '../../../shared/contract/content';
 import { scoresLine } from '../../../shared/contract/game';
 import { orderSeats } from '../../engine/api/views';
 import type { EventRecord } from '../../engine/core/events';
 import type { Game } from '../../engine/core/game';
 import { gameOfRun } from '../../engine/games/registry';
+import { episodeBundle } from '../../engine/io/episode-bundle';
 import type { CallRow, EpisodeRow } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
 
@@ -32,12 +34,18 @@ export function renderTranscript(game: Game<unknown>, episode: EpisodeRow, event
   return [...head, '', ...body].join('\n');
 }
 
-export function showCommand(episodeText: string, flags: { json?: boolean; calls?: boolean; db?: string }): number {
+export function showCommand(episodeText: string, flags: { json?: boolean; calls?: boolean; bundle?: string; db?: string }): number {
   const store = openStore(flags.db, { create: false });
   try {
     const episode = store.episodes.get(parseId(episodeText, 'Episode id'));
     const { game, settings } = gameOfRun(store.runs.get(episode.runId));
     const events = store.events.list(episode.id);
+    if (flags.bundle) {
+      const file = episodeBundle(store, episode.id);
+      writeFileSync(flags.bundle, Buffer.from(file.content, 'base64'));
+      process.stderr.write(`wrote episode ${episode.id} with its images to ${flags.bundle}\n`);
+      return 0;
+    }
     const calls: CallRow[] | undefined = flags.calls || flags.json ? store.models.calls(episode.id) : undefined;
     if (flags.json) {
       console.log(JSON.stringify({ episode, events, calls }, null, 2));

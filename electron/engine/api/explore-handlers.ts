@@ -6,6 +6,7 @@ import { selectRuns, subjectOf } from '../analysis/explore/select';
 import { openTranscript } from './transcripts';
 import type { Game } from '../core/game';
 import { UserError } from '../errors';
+import { areVariants, variantInstances } from '../analysis/variants';
 import { allGames, gameById } from '../games/registry';
 import { toCsv } from '../io/csv';
 import { breakdownCsvRows, breakdownLatex } from '../io/suite';
@@ -98,12 +99,14 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
     .handle('explore.siblings', ({ episodeId }) => {
       const episode = store.episodes.get(episodeId);
       const runs = new Map(store.runs.all().map((r) => [r.id, r]));
-      return { game: episode.game, instance: episode.instance.name, episodes: store.episodes.onInstance(episode.instance.id).map((e) => sibling(e, runs.get(e.runId)!)) };
+      const variants = variantInstances(store, episode.game, episode.instance).flatMap((v) => store.episodes.onInstance(v.instance.id).map((e) => ({ ...sibling(e, runs.get(e.runId)!), game: v.game })));
+      return { game: episode.game, instance: episode.instance.name, episodes: store.episodes.onInstance(episode.instance.id).map((e) => sibling(e, runs.get(e.runId)!)), variants };
     })
     .handle('explore.sideBySide', ({ episodeIds }) => {
       const columns = episodeIds.map((id) => openTranscript(store, id));
-      const games = new Set(columns.map((c) => c.episode.game));
-      if (games.size > 1) throw new UserError('Episodes side by side must be of one game.');
+      const first = columns[0]!.episode.game;
+      const stray = columns.find((c) => !areVariants(first, c.episode.game));
+      if (stray) throw new UserError(`Episodes side by side must be of one game or its text and image variants: ${first} and ${stray.episode.game} are neither.`);
       return { game: columns[0]!.episode.game, instance: columns[0]!.episode.instance, columns };
     })
     .handle('explore.export', ({ view, format, filters, topic, metric, axis }) => exploreFile(store, view, format, filters, { topic, metric, axis }));

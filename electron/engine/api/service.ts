@@ -4,6 +4,8 @@ import { mediaSha } from '../../../shared/contract/content';
 import { runCost } from '../analysis/cost';
 import { runReport } from '../analysis/run-report';
 import { openTranscript } from './transcripts';
+import { episodeBundle } from '../io/episode-bundle';
+import { checkRunImages } from '../runner/images';
 import * as annotation from '../annotation/sets';
 import { describeError, UserError } from '../errors';
 import { allGames, gameById, gameOfRun } from '../games/registry';
@@ -97,6 +99,8 @@ export function createApiService(options: ApiServiceOptions): ApiService {
       return rows.filter((row) => matching.has(row.id)).map(episodeSummary);
     })
     .handle('episodes.transcript', ({ episodeId }) => openTranscript(store, episodeId))
+    .handle('episodes.exportBundle', ({ episodeId }) => episodeBundle(store, episodeId))
+    .handle('images.check', (input) => checkRunImages(store, input))
     .handle('calls.get', ({ callId }) => {
       const { runId: _run, episodeId: _episode, round: _round, modelConfigId: _config, startedAt: _at, ...call } = store.models.call(callId);
       return call;

@@ -5,6 +5,7 @@ import type { RunReport } from '../analysis/report';
 import { subjectOf } from '../analysis/explore/select';
 import type { EventRow } from '../core/events';
 import { aggregateInfos, orderSeats, type Game, type InstanceRow } from '../core/game';
+import { cannotPlay } from '../core/image-input';
 import { gameById } from '../games/registry';
 import { defaultKeyEnv } from '../players/sdk-model';
 import type { ProfileRow } from '../store/models';
@@ -37,7 +38,13 @@ export function runSummary(row: RunListRow, active: boolean): RunSummary {
     total: row.episodes,
     outcomes: row.outcomes,
     successRate: counted ? row.outcomes.success / counted : null,
+    cannotPlay: row.episodes === 0 ? runCannotPlay(row, game) : null,
   };
+}
+
+function runCannotPlay(row: RunListRow, game: Game<unknown>): string | null {
+  const players = (row.config as { players?: Record<string, { provider: string; model: string; imageInput?: 'many' | 'one' | 'none' }> } | null)?.players;
+  return players ? cannotPlay(game, players) : null;
 }
 
 export function metricSummaries(report: RunReport, game: Game<unknown>): RunDetail['metrics'] {
@@ -83,6 +90,8 @@ export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset
     defaultSettings: game.parseSettings({}),
     defaultRepetitions: game.defaultRepetitions ?? 5,
     builtinRoles: Object.keys(game.builtins ?? {}),
+    images: game.images ? { perMessage: { ...game.images.perMessage }, hint: game.images.hint ?? null } : null,
+    counterpart: game.counterpart?.game ?? null,
     datasets: game.datasets.bundled().map((d) => ({ name: d.name, title: d.title, kind: d.kind, subsets: d.subsets.map((s) => ({ name: s, ...subsetShape(d.name, s) })) })),
   };
 }

@@ -3,21 +3,21 @@
  * fewer images per message than a game sends as unable to play that game; Parlor marks such a run
  * "cannot play" (no episode, no call), never as errors.
  */
-import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
+import type { ModelConfig } from '../../../shared/contract/models';
 import type { Game } from './game';
 
 const CAPACITY = { none: 0, one: 1, many: Number.POSITIVE_INFINITY } as const;
 const SAYS = { none: 'takes no images', one: 'takes one image per message', many: 'takes many images per message' } as const;
 
 /** Why these players cannot play this game, or null when they can. */
-export function cannotPlay(game: Pick<Game<unknown>, 'images' | 'shortTitle'>, players: Readonly<Record<string, Pick<ModelConfig, 'provider' | 'model' | 'imageInput'>>>): string | null {
+export function cannotPlay(game: Pick<Game<unknown>, 'images' | 'shortTitle'>, players: Readonly<Record<string, { provider: string; model: string; imageInput?: ModelConfig['imageInput'] }>>): string | null {
   const perMessage = game.images?.perMessage;
   if (!perMessage) return null;
   const reasons: string[] = [];
   for (const [role, config] of Object.entries(players)) {
     const input = config.imageInput ?? 'many';
     const shown = perMessage[role] ?? 0;
-    if (shown > CAPACITY[input]) reasons.push(`${modelLabel(config)} ${SAYS[input]}; ${game.shortTitle} shows the ${role} ${shown === 1 ? 'an image' : `${shown} images`} in one message`);
+    if (shown > CAPACITY[input]) reasons.push(`${config.provider}:${config.model} ${SAYS[input]}; ${game.shortTitle} shows the ${role} ${shown === 1 ? 'an image' : `${shown} images`} in one message`);
   }
   return reasons.length ? `cannot play: ${reasons.join('; ')}` : null;
 }

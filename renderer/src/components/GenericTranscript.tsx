@@ -25,7 +25,7 @@ function EventItem({ event: e, marks }: { event: EventView; marks: string[] }) {
         {marks.map((m) => <span key={m} className="chip">{m}</span>)}
       </span>
       {e.text !== null && e.text !== '' && <pre className="text">{e.text}</pre>}
-      {images.map((p, i) => p.type === 'image' && <MediaImage key={i} media={p.ref} alt={`image ${i + 1} of round ${e.round}`} />)}
+      {images.map((p, i) => p.type === 'image' && <MediaImage key={i} media={p.ref} name={p.name} alt={`image ${i + 1} of round ${e.round}`} />)}
       {e.action !== null && e.action !== undefined && <code className="action">{JSON.stringify(e.action)}</code>}
       {e.flags.length > 0 && <p className="flags">{e.flags.map((f) => <code key={f}>{f}</code>)}</p>}
       <RawCall callId={e.callId} label={`${e.from ?? 'game'} call`} />

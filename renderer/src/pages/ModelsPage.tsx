@@ -17,9 +17,10 @@ interface Draft {
   maxAttempts: string;
   rpm: string;
   tpm: string;
+  imageInput: 'many' | 'one' | 'none';
 }
 
-const EMPTY: Draft = { name: '', provider: 'openai', model: '', baseUrl: '', apiKeyEnv: '', apiKey: '', timeoutMs: '60000', maxAttempts: '6', rpm: '', tpm: '' };
+const EMPTY: Draft = { name: '', provider: 'openai', model: '', baseUrl: '', apiKeyEnv: '', apiKey: '', timeoutMs: '60000', maxAttempts: '6', rpm: '', tpm: '', imageInput: 'many' };
 const KEY_TEXT: Record<KeyStatus, string> = { stored: 'key stored', environment: 'key from environment', missing: 'no key', 'not-needed': 'no key needed' };
 
 function draftOf(profile: ModelProfile): Draft {
@@ -36,6 +37,7 @@ function draftOf(profile: ModelProfile): Draft {
     maxAttempts: String(c.maxAttempts),
     rpm: c.rpm ? String(c.rpm) : '',
     tpm: c.tpm ? String(c.tpm) : '',
+    imageInput: c.imageInput ?? 'many',
   };
 }
 
@@ -62,6 +64,8 @@ export function ModelsPage() {
       maxAttempts: optionalNumber(draft.maxAttempts),
       rpm: optionalNumber(draft.rpm),
       tpm: optionalNumber(draft.tpm),
+      // Absent means many: configs saved before this switch existed read the same.
+      ...(draft.imageInput !== 'many' ? { imageInput: draft.imageInput } : {}),
     });
     if (!parsed.success) return setError(describeZodError(parsed.error, 'model'));
     if (!draft.name.trim()) return setError('Give the model a name, e.g. "GPT-4o" or "local vLLM".');
@@ -174,6 +178,15 @@ export function ModelsPage() {
           <label htmlFor="model-api-key">API key</label>
           <input id="model-api-key" type="password" autoComplete="off" value={draft.apiKey} onChange={set('apiKey')} placeholder={draft.id ? 'unchanged' : 'optional if the variable is set'} />
           <small className="hint">{keyStorage}</small>
+        </div>
+        <div className="field">
+          <label htmlFor="model-image-input">Images per message</label>
+          <select id="model-image-input" value={draft.imageInput} onChange={set('imageInput')}>
+            <option value="many">Many (vision model)</option>
+            <option value="one">One only</option>
+            <option value="none">None (text only)</option>
+          </select>
+          <small className="hint">A game that shows more images in one message than this is not played with the model: its run is marked “cannot play”, as clembench records it.</small>
         </div>
         <details className="field wide">
           <summary>Limits and retries</summary>

@@ -5,6 +5,7 @@ import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { count, usd } from '../format';
 import { href, navigate } from '../router';
+import { imageSources, ImageSourcesField, rememberedImages, type ImageChoice } from './ImageSources';
 
 interface Form {
   name: string;
@@ -45,7 +46,7 @@ function localProblems(form: Form, game: GameInfo | undefined): Problems {
   return problems;
 }
 
-function runConfig(form: Form, profiles: readonly ModelProfile[]): unknown {
+function runConfig(form: Form, profiles: readonly ModelProfile[], images: ImageChoice | null): unknown {
   // `builtin` is the game's own player for the role; otherwise a model profile's id.
   const byId = (id: string | undefined) => (id === BUILTIN ? { provider: 'builtin', model: 'reference' } : profiles.find((p) => String(p.id) === id)?.config);
   return {
@@ -58,6 +59,7 @@ function runConfig(form: Form, profiles: readonly ModelProfile[]): unknown {
     ...(form.limit ? { limit: Number(form.limit) } : {}),
     ...(form.seed ? { seed: Number(form.seed) } : {}),
     ...(form.settings.trim() ? { settings: JSON.parse(form.settings) as unknown } : {}),
+    ...(images ? { images: imageSources(images) } : {}),
   };
 }
 
@@ -68,6 +70,7 @@ export function NewRunPage() {
   const [form, setForm] = useState<Form>(INITIAL);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [images, setImages] = useState<ImageChoice>(rememberedImages);
   const profiles = useMemo(() => models.data ?? [], [models.data]);
   const game = gameOf(form.game);
   // A game's first dataset, first-but-last subset (EDA: test) and default settings, until the user picks others.
@@ -78,7 +81,7 @@ export function NewRunPage() {
   }, [game, form.dataset]);
   const problems = localProblems(form, game);
   const valid = Object.keys(problems).length === 0 && !!form.dataset;
-  const config = useMemo(() => (valid ? runConfig(form, profiles) : null), [form, profiles, valid]);
+  const config = useMemo(() => (valid ? runConfig(form, profiles, game?.images ? images : null) : null), [form, profiles, valid, game, images]);
 
   // The estimate follows the form, and doubles as the engine's own validation of the config.
   const estimate = useLiveCall('runs.estimate', config ? { config } : null);
@@ -173,6 +176,14 @@ export function NewRunPage() {
               ))}
             </select>,
           ),
+        )}
+        {game?.images && (
+          <ImageSourcesField
+            choice={images}
+            onChange={setImages}
+            hint={game.images.hint}
+            check={{ game: form.game, dataset: { name: form.dataset, ...(form.subset ? { subset: form.subset } : {}), ...(form.experiments.length ? { experiments: form.experiments } : {}) } }}
+          />
         )}
         {numberField('repetitions', 'Repetitions', undefined, 'Tables report mean ± std over repetitions.')}
         {numberField('concurrency', 'Episodes in flight')}

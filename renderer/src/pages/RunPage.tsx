@@ -82,6 +82,11 @@ export function RunPage({ runId }: { runId: number }) {
         </h1>
         <StatusBadge status={s.status} active={s.active} />
       </header>
+      {s.cannotPlay && (
+        <p className="notice" role="note" data-testid="cannot-play">
+          Not played: {s.cannotPlay.replace(/^cannot play: /, '')}. clembench records such a model as unable to play the game; it has no episodes and made no calls.
+        </p>
+      )}
       <p className="meta">
         {game?.shortTitle ?? s.game} · {s.dataset}/{s.subset} ·{' '}
         {s.seats.map((seat) => (

@@ -60,7 +60,7 @@ export function RunsPage() {
                   <td>
                     {run.seats.map((s) => (game?.roles.find((r) => r.id === s.role)?.subject ? <strong key={s.seat}>{s.player} </strong> : <span key={s.seat} className="meta">{s.seat} {s.player} </span>))}
                   </td>
-                  <td><StatusBadge status={run.status} active={run.active} /></td>
+                  <td><StatusBadge status={run.status} active={run.active} />{run.cannotPlay && <span className="chip cannot-play" title={run.cannotPlay}>cannot play</span>}</td>
                   <td><ProgressBar done={counts.done} errors={counts.errors} total={counts.total} label={`Run ${run.id} progress`} /></td>
                   <td className="num">{counts.done ? (counts.successes / counts.done).toFixed(2) : '—'}</td>
                   <td>{when(run.createdAt)}</td>

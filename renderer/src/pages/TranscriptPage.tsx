@@ -1,6 +1,8 @@
 import { scoresLine } from '../../../shared/contract/game';
 import { roleLabel, useGames } from '../api/games';
-import { useQuery } from '../api/hooks';
+import { useState } from 'react';
+import { useApi, useQuery } from '../api/hooks';
+import { download } from '../download';
 import { ErrorNote } from '../components/ErrorNote';
 import { GenericTranscript } from '../components/GenericTranscript';
 import { OutcomeBadge } from '../components/OutcomeBadge';
@@ -11,6 +13,17 @@ import { href } from '../router';
 export function TranscriptPage({ episodeId }: { episodeId: number }) {
   const transcript = useQuery('episodes.transcript', { episodeId });
   const { gameOf } = useGames();
+  const api = useApi();
+  const [exporting, setExporting] = useState<string | null>(null);
+  const exportBundle = async () => {
+    setExporting('exporting…');
+    try {
+      download(await api.call('episodes.exportBundle', { episodeId }));
+      setExporting(null);
+    } catch (error) {
+      setExporting(`export failed: ${(error as Error).message}`);
+    }
+  };
   if (transcript.error && !transcript.data) return <ErrorNote error={transcript.error} />;
   if (!transcript.data) return <p aria-busy="true">Loading episode {episodeId}…</p>;
   const view = transcript.data;
@@ -23,7 +36,11 @@ export function TranscriptPage({ episodeId }: { episodeId: number }) {
   return (
     <section aria-labelledby="transcript-title">
       <p className="breadcrumb">
-        <a href={href.run(episode.runId)}>← Run #{episode.runId}</a> · <a href={href.compare(episode.id)}>Compare with other players on this {noun}</a>
+        <a href={href.run(episode.runId)}>← Run #{episode.runId}</a> · <a href={href.compare(episode.id)}>Compare with other players on this {noun}</a> ·{' '}
+        <button type="button" className="link" onClick={() => void exportBundle()} title="A zip of the transcript with every image the players saw">
+          Export with images
+        </button>
+        {exporting && <span className="meta" role="status"> {exporting}</span>}
       </p>
       <header className="page-header">
         <h1 id="transcript-title">

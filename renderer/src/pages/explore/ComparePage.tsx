@@ -19,7 +19,8 @@ export function ComparePage({ episodeId }: { episodeId: number }) {
   const [picked, setPicked] = useState<number[] | null>(null);
   if (siblings.error && !siblings.data) return <ErrorNote error={siblings.error} />;
   if (!siblings.data) return <p aria-busy="true">Loading…</p>;
-  const all = siblings.data.episodes;
+  // Episodes of the same instance in the game's text or image variant are offered after its own.
+  const all = [...siblings.data.episodes, ...siblings.data.variants];
   const self = all.find((x) => x.id === episodeId);
   // By default: this episode and the first episode of up to three other players.
   const initial = [episodeId, ...all.filter((e, i) => e.id !== episodeId && all.findIndex((x) => x.player === e.player) === i && e.player !== self?.player).map((e) => e.id)].slice(0, 4);
@@ -39,7 +40,8 @@ export function ComparePage({ episodeId }: { episodeId: number }) {
           {all.map((e) => (
             <label key={e.id}>
               <input type="checkbox" checked={chosen.includes(e.id)} onChange={() => toggle(e.id)} disabled={!chosen.includes(e.id) && chosen.length >= 4} /> {e.player} · run #{e.runId} rep. {e.repetition} ·{' '}
-              {e.outcome ? outcomeLabel(gameOf(siblings.data!.game), e.outcome) : e.status}
+              {e.outcome ? outcomeLabel(gameOf(e.game ?? siblings.data!.game), e.outcome) : e.status}
+              {e.game && <span className="tag variant"> {gameOf(e.game)?.shortTitle ?? e.game}</span>}
             </label>
           ))}
         </div>
@@ -56,9 +58,11 @@ function Columns({ ids }: { ids: number[] }) {
   if (!view.data) return <p aria-busy="true">Loading transcripts…</p>;
   const columns = view.data.columns;
   const game = gameOf(view.data.game);
-  const Round = gameViews(view.data.game).Round ?? GenericRound;
+  // Columns may be the text and the image variant of one instance: each reads with its own game's view.
+  const roundOf = (c: TranscriptView) => gameViews(c.episode.game).Round ?? GenericRound;
+  const mixed = new Set(columns.map((c) => c.episode.game)).size > 1;
   const rounds = [...new Set(columns.flatMap((c) => c.events.map((e) => e.round)))].filter((r) => r > 0).sort((a, b) => a - b);
-  const player = (c: TranscriptView) => c.episode.seats.filter((s) => game?.roles.find((r) => r.id === s.role)?.subject).map((s) => s.player).join('--');
+  const player = (c: TranscriptView) => c.episode.seats.filter((s) => gameOf(c.episode.game)?.roles.find((r) => r.id === s.role)?.subject).map((s) => s.player).join('--');
   return (
     <div className="side-by-side" data-testid="side-by-side">
       <table className="data aligned">
@@ -67,7 +71,8 @@ function Columns({ ids }: { ids: number[] }) {
             <th scope="col" className="num">Round</th>
             {columns.map((c) => (
               <th key={c.episode.id} scope="col">
-                <a href={href.episode(c.episode.id)}>{player(c)}</a> <span className="meta">run #{c.episode.runId} rep. {c.episode.repetition}</span> <OutcomeBadge episode={c.episode} game={game} />
+                <a href={href.episode(c.episode.id)}>{player(c)}</a> {mixed && <span className="tag variant">{gameOf(c.episode.game)?.shortTitle ?? c.episode.game}</span>} <span className="meta">run #{c.episode.runId} rep. {c.episode.repetition}</span>{' '}
+                <OutcomeBadge episode={c.episode} game={gameOf(c.episode.game) ?? game} />
               </th>
             ))}
           </tr>
@@ -79,6 +84,7 @@ function Columns({ ids }: { ids: number[] }) {
               {columns.map((c) => {
                 if (!c.events.some((e) => e.round === round)) return <td key={c.episode.id} className="ended" />;
                 const mark = c.marks.find((m) => m.round === round);
+                const Round = roundOf(c);
                 return (
                   <td key={c.episode.id} className={`turn-cell${mark?.marks.includes('winning') ? ' winning' : ''}`}>
                     <Round view={c} round={round} />
