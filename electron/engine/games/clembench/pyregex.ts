@@ -63,6 +63,13 @@ export function pyRegex(pattern: string, options: { search?: boolean } = {}): Re
   }
 }
 
+const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'gu');
+
+/** Python's str.strip(): whitespace as str.isspace reads it, from both ends. */
+export function pyStrip(text: string): string {
+  return text.replace(PY_STRIP, '');
+}
+
 /** The named groups a compiled pattern declares. */
 export function groupNames(re: RegExp): string[] {
   return [...re.source.matchAll(/\(\?<([A-Za-z_][A-Za-z0-9_]*)>/g)].map((m) => m[1]!);

@@ -2,22 +2,28 @@
  * The MatchIt ASCII game master: both players describe their grid, ask each other questions for the
  * instance's number of rounds, then both decide whether the grids are the same. Each player keeps its
  * own conversation (its prompts and its replies); the first reply that breaks a rule ends the episode.
- * A resumed episode replays its recorded replies and continues after them.
+ * A resumed episode replays its recorded replies and continues after them. The image MatchIt plays
+ * the same way; only each player's first message differs (its image instead of its grid).
  */
 import type { EpisodeContext } from '../../core/game';
 import type { ChatMessage } from '../../players/types';
-import { matchitPayload } from './datasets';
-import { MatchItProtocol, matchitSteps, otherSeat, type Seat } from './protocol';
-import { checkReply, type ReplyAction } from './rules';
+import { matchitPayload, type MatchItScript } from './datasets';
+import { MatchItProtocol, matchitSteps, otherSeat, type Opening, type Seat } from './protocol';
+import { checkReply, initialPrompt, type ReplyAction } from './rules';
 import type { MatchItSettings } from './settings';
 
-export async function playMatchIt(ctx: EpisodeContext<MatchItSettings>): Promise<void> {
+export function playMatchIt(ctx: EpisodeContext<MatchItSettings>): Promise<void> {
+  const p = matchitPayload(ctx.instance.payload);
+  return playMatchItWith(ctx, p, (seat) => initialPrompt(p, seat === 'player_a' ? p.gridA : p.gridB));
+}
+
+/** Plays an episode of the script, each player's first message being its opening. */
+export async function playMatchItWith(ctx: EpisodeContext<MatchItSettings>, p: MatchItScript, opening: Opening): Promise<void> {
   const { kit, settings, prior } = ctx;
   if (prior.some((e) => e.kind === 'system')) return;
-  const p = matchitPayload(ctx.instance.payload);
   const recorded = prior.filter((e) => e.kind === 'response' || e.kind === 'input').map((e) => e.text ?? '');
   const prompted = prior.filter((e) => e.kind === 'prompt').length;
-  const protocol = new MatchItProtocol(p);
+  const protocol = new MatchItProtocol(p, opening);
   const history: Record<Seat, ChatMessage[]> = { player_a: [], player_b: [] };
   const decisions: Partial<Record<Seat, ReplyAction>> = {};
 
@@ -35,7 +41,7 @@ export async function playMatchIt(ctx: EpisodeContext<MatchItSettings>): Promise
         round: step.round,
         messages: [...messages],
         // A prompt recorded before the process stopped is not recorded again.
-        ...(i < prompted ? {} : { prompt: message }),
+        ...(i < prompted ? {} : { prompt: typeof message === 'string' ? message : [...message] }),
         temperature: settings.temperature,
         maxTokens: settings.maxTokens,
         to: step.expect === 'decision' ? null : otherSeat(step.seat),

@@ -4,6 +4,7 @@
  * grids in another order and names the one the expression refers to. One turn; a malformed reply
  * aborts the episode. Prompts, patterns and scores follow clembench (see rules.ts for its two rule sets).
  */
+import type { ViewHints } from '../../../../shared/contract/game';
 import type { Game } from '../../core/game';
 import { REF_BUILTINS } from './builtins';
 import { refDatasets, REF_KIND } from './datasets';
@@ -13,6 +14,19 @@ import { refPayload } from './payload';
 import { rulesFor } from './rules';
 import { RefSettingsSchema, type RefSettings } from './settings';
 import { refTextTranscript } from './transcript';
+
+/** What the views show of a reference game (the multimodal one too): its instances are triplets of `what`. */
+export function refView(kind: string, what: string): ViewHints {
+  return {
+    nouns: { instance: what, instances: `${what}s`, subset: 'set' },
+    outcomeLabels: { success: 'correct', failure: 'wrong', aborted: 'aborted' },
+    episodeColumns: ['main_score', 'request_success_ratio'],
+    tagOrder: { [kind]: ['experiment', 'target'] },
+    difficulty: { metric: 'main_score', solved: 'success' },
+    heatmapMetrics: ['main_score', 'played', 'success'],
+    sortBy: 'main_score',
+  };
+}
 
 export const referenceGame: Game<RefSettings> = {
   id: 'referencegame',
@@ -31,15 +45,7 @@ export const referenceGame: Game<RefSettings> = {
   play: playReference,
   score: ({ events, instance, settings }) => scoreReference(events, rulesFor(refPayload(instance.payload), settings.rules)),
   metrics: REF_METRICS,
-  view: {
-    nouns: { instance: 'grid triplet', instances: 'grid triplets', subset: 'set' },
-    outcomeLabels: { success: 'correct', failure: 'wrong', aborted: 'aborted' },
-    episodeColumns: ['main_score', 'request_success_ratio'],
-    tagOrder: { [REF_KIND]: ['experiment', 'target'] },
-    difficulty: { metric: 'main_score', solved: 'success' },
-    heatmapMetrics: ['main_score', 'played', 'success'],
-    sortBy: 'main_score',
-  },
+  view: refView(REF_KIND, 'grid triplet'),
   // One call per player; a prompt is about 900 characters, many of them grid symbols of a token each.
   estimate: (settings) => ({
     describer: { calls: 1, inputTokens: 600, outputTokens: settings.maxTokens },
@@ -51,4 +57,5 @@ export const referenceGame: Game<RefSettings> = {
     return seat === 'describer' ? p.player_1_prompt_header : p.player_2_prompt_header.split('TARGET_EXPRESSION').join('Expression: …');
   },
   builtins: REF_BUILTINS,
+  defaultRepetitions: 1,
 };

@@ -3,21 +3,31 @@
  * one "Expression: …" line; a refused reply ends the episode. The follower sees the grids in the
  * instance's order with the describer's whole reply in place of TARGET_EXPRESSION and must answer
  * "Answer: first|second|third"; a refused reply ends the episode; otherwise the rules decide.
+ * The multimodal reference game plays the same turn with images in the prompts (`playRefTurn`).
  */
+import type { ContentPart } from '../../../../shared/contract/content';
 import type { EpisodeContext } from '../../core/game';
 import { refPayload } from './payload';
-import { followerPrompt, readDescriber, readFollower, rulesFor, type Read } from './rules';
+import { followerPrompt, readDescriber, readFollower, rulesFor, type Read, type Rules } from './rules';
 import type { RefSettings } from './settings';
 import { replyOf } from './turn';
 
 export const ROUND = 1;
 
-export async function playReference(ctx: EpisodeContext<RefSettings>): Promise<void> {
-  const { kit, settings } = ctx;
+/** One reference-game turn: what each player is sent, and the rules that read their replies. */
+export interface RefTurn {
+  rules: Rules;
+  sampling: { temperature: number; maxTokens: number };
+  /** The describer's one message (text, or text and images). */
+  describer: string | ContentPart[];
+  /** The follower's one message, given the describer's whole reply. */
+  follower(describerReply: string): string | ContentPart[];
+}
+
+export async function playRefTurn(ctx: EpisodeContext<unknown>, turn: RefTurn): Promise<void> {
+  const { kit } = ctx;
   if (ctx.prior.some((e) => e.kind === 'system')) return;
-  const payload = refPayload(ctx.instance.payload);
-  const rules = rulesFor(payload, settings.rules);
-  const sampling = { temperature: settings.temperature, maxTokens: settings.maxTokens };
+  const { rules, sampling } = turn;
   const parser = <A>(read: (text: string) => Read<A>) => (text: string) => {
     const r = read(text);
     return r.ok ? { ok: true as const, action: r.action, flags: r.flags } : { ok: false as const, reason: r.reason, flags: r.flags };
@@ -26,8 +36,8 @@ export async function playReference(ctx: EpisodeContext<RefSettings>): Promise<v
   // A resumed episode keeps a reply already given.
   let described = replyOf(ctx.prior, 'describer');
   if (described === null) {
-    const header = payload.player_1_prompt_header;
-    const reply = await kit.ask('describer', { round: ROUND, messages: [{ role: 'user', content: header }], prompt: header, to: 'follower', ...sampling, parse: parser((t) => readDescriber(t, rules)) });
+    const content = turn.describer;
+    const reply = await kit.ask('describer', { round: ROUND, messages: [{ role: 'user', content }], prompt: content, to: 'follower', ...sampling, parse: parser((t) => readDescriber(t, rules)) });
     described = reply.text;
   }
   const first = readDescriber(described, rules);
@@ -35,12 +45,23 @@ export async function playReference(ctx: EpisodeContext<RefSettings>): Promise<v
 
   let guessed = replyOf(ctx.prior, 'follower');
   if (guessed === null) {
-    const prompt = followerPrompt(payload.player_2_prompt_header, described);
-    const reply = await kit.ask('follower', { round: ROUND, messages: [{ role: 'user', content: prompt }], prompt, to: null, ...sampling, parse: parser((t) => readFollower(t, rules)) });
+    const content = turn.follower(described);
+    const reply = await kit.ask('follower', { round: ROUND, messages: [{ role: 'user', content }], prompt: content, to: null, ...sampling, parse: parser((t) => readFollower(t, rules)) });
     guessed = reply.text;
   }
   const second = readFollower(guessed, rules);
   if (!second.ok) return void kit.abort(ROUND, `the follower's reply was refused: ${second.reason}`, 'follower');
   const { answer, correct } = second.action;
   kit.note({ round: ROUND, text: correct ? `correct: the follower chose the target (${answer})` : `wrong: the follower chose ${answer}`, action: { answer, correct } });
+}
+
+export async function playReference(ctx: EpisodeContext<RefSettings>): Promise<void> {
+  const { settings } = ctx;
+  const payload = refPayload(ctx.instance.payload);
+  await playRefTurn(ctx, {
+    rules: rulesFor(payload, settings.rules),
+    sampling: { temperature: settings.temperature, maxTokens: settings.maxTokens },
+    describer: payload.player_1_prompt_header,
+    follower: (reply) => followerPrompt(payload.player_2_prompt_header, reply),
+  });
 }

@@ -50,10 +50,18 @@ export function instanceProblems(raw: unknown): string[] {
   for (const m of ['p1_mode', 'p2_mode'] as const) if (o[m] !== undefined && o[m] !== 'strict' && o[m] !== 'liberal') problems.push(`has ${m} "${String(o[m])}" (strict or liberal)`);
   if (typeof o.player_2_prompt_header === 'string' && !o.player_2_prompt_header.includes('TARGET_EXPRESSION')) problems.push('has a player_2_prompt_header without TARGET_EXPRESSION');
   const modern = o.p1_mode !== undefined || o.p2_mode !== undefined;
-  const needs: Record<string, string[]> = {
-    player_1_response_pattern: modern ? ['remainder'] : ['content', 'remainder'],
-    player_2_response_pattern: modern ? ['response', 'remainder'] : ['content', 'remainder'],
-  };
+  problems.push(
+    ...patternProblems(o, {
+      player_1_response_pattern: modern ? ['remainder'] : ['content', 'remainder'],
+      player_2_response_pattern: modern ? ['response', 'remainder'] : ['content', 'remainder'],
+    }),
+  );
+  return problems;
+}
+
+/** What is wrong with an instance's answer patterns: each must compile (as Python reads it) and name the groups the rules read. */
+export function patternProblems(o: Record<string, unknown>, needs: Readonly<Record<string, readonly string[]>>): string[] {
+  const problems: string[] = [];
   for (const [field, groups] of Object.entries(needs)) {
     const source = o[field];
     if (typeof source !== 'string') continue;

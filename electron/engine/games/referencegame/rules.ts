@@ -11,7 +11,7 @@
  *   and, in strict mode, its `remainder` is empty; the answer is the `response` group; the expression
  *   is the whole reply; Success and Lose are NaN on aborted episodes.
  */
-import { pyRegex } from '../clembench/pyregex';
+import { pyRegex, pyStrip } from '../clembench/pyregex';
 import type { RefPayload } from './payload';
 
 export type RuleSet = '2024' | '2025';
@@ -31,6 +31,10 @@ export interface Rules {
   p2Mode: Mode;
   /** The follower's names of the target: a list, or (old instances) one word tested as a substring. */
   target: string | readonly string[];
+  /** Match the describer's reply after Python's str.strip() (the 2024 multimodal game master did). */
+  stripDescriber?: boolean;
+  /** What the scorer measures as the expression; unset: the `content` group (2024) or the whole reply (2025). */
+  expression?: 'content' | 'reply';
 }
 
 /** `instance`: the rules the instance was made for; `v1.6`: the published v1.6 leaderboard's, whatever the instance says. */
@@ -68,10 +72,11 @@ const group = (m: RegExpExecArray, name: string): string | undefined => m.groups
 
 /** The describer's reply: the expression, or why the reference refuses it. */
 export function readDescriber(text: string, rules: Rules): Read<DescriberAction> {
-  const m = rules.p1.exec(text);
+  const m = rules.p1.exec(rules.stripDescriber ? pyStrip(text) : text);
   if (!m) return { ok: false, reason: 'the reply does not start with the tag "Expression:"', flags: ['no_tag'] };
   if (rules.p1Mode === 'strict' && group(m, 'remainder') !== '') return { ok: false, reason: 'the reply goes on after the expression (only one line is allowed)', flags: ['extra_text'] };
-  const expression = rules.set === '2024' ? (group(m, 'content') ?? '') : text;
+  const measured = rules.expression ?? (rules.set === '2024' ? 'content' : 'reply');
+  const expression = measured === 'content' ? (group(m, 'content') ?? '') : text;
   return { ok: true, action: { expression }, flags: [] };
 }
 

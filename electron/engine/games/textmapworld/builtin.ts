@@ -11,17 +11,17 @@ import { singleSourceLength } from 'graphology-shortest-path/unweighted';
 import type { BuiltinPolicy } from '../../core/game';
 import type { ChatMessage } from '../../players/types';
 
-type Dir = 'north' | 'south' | 'east' | 'west';
+export type Dir = 'north' | 'south' | 'east' | 'west';
 const STEP: Record<Dir, [number, number]> = { north: [0, 1], south: [0, -1], east: [1, 0], west: [-1, 0] };
 const OPPOSITE: Record<Dir, Dir> = { north: 'south', south: 'north', east: 'west', west: 'east' };
 const isDir = (d: string): d is Dir => d in STEP;
 
 const textOf = (m: ChatMessage) => (typeof m.content === 'string' ? m.content : m.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n'));
-const dirsOf = (list: string) => list.split(',').map((d) => d.trim().toLowerCase()).filter(isDir);
-const lastMatch = (text: string, re: RegExp) => [...text.matchAll(re)].at(-1) ?? null;
+export const dirsOf = (list: string) => list.split(',').map((d) => d.trim().toLowerCase()).filter(isDir);
+export const lastMatch = (text: string, re: RegExp) => [...text.matchAll(re)].at(-1) ?? null;
 
 /** What the explorer knows: rooms with their listed directions and places, and the steps between them. */
-class Knowledge {
+export class Knowledge {
   readonly dirs = new Map<string, Dir[]>();
   readonly place = new Map<string, string>();
   readonly at = new Map<string, string>();
@@ -101,7 +101,7 @@ function readConversation(messages: readonly ChatMessage[]) {
 }
 
 /** The step to take, or null when nothing is left to explore. */
-function nextStep(k: Knowledge, here: string): Dir | null {
+export function nextStep(k: Knowledge, here: string): Dir | null {
   const own = k.open(here);
   if (own.length > 0) return own[0]!;
   const graph = new Graph({ type: 'undirected' });

@@ -26,11 +26,16 @@ export function mapInstance(payload: MapPayload): InstanceInput {
 
 /** Every instance of a clembench instances file (`{"experiments": [{"name", "game_instances": [...]}]}`). */
 export function readInstances(text: string, source: string, variant: Variant): InstanceInput[] {
+  return clemInstances(text, source, (raw, experiment) => mapInstance(mapPayloadFrom(raw, experiment, variant)));
+}
+
+/** Every instance of a clembench instances file, each read by `read`; an instance it refuses names the file. */
+export function clemInstances(text: string, source: string, read: (raw: unknown, experiment: string) => InstanceInput): InstanceInput[] {
   const instances: InstanceInput[] = [];
   for (const exp of clemExperiments(text, source)) {
     for (const raw of exp.instances) {
       try {
-        instances.push(mapInstance(mapPayloadFrom(raw, exp.name, variant)));
+        instances.push(read(raw, exp.name));
       } catch (error) {
         if (error instanceof DatasetError) throw new DatasetError(`${source}: ${error.message}`);
         throw error;
@@ -42,25 +47,33 @@ export function readInstances(text: string, source: string, variant: Variant): I
   return instances;
 }
 
-
 const cache = new Map<string, LoadedDataset>();
 
 export function mapDatasets(variant: Variant, title: string): DatasetSource {
+  return clemDatasetSource({ title, what: 'MapWorld', file: `${DIRS[variant]}/instances_v1.6.json`, source: `bundled:${DIRS[variant]}/${DATASET}`, read: (text, source) => readInstances(text, source, variant) });
+}
+
+/**
+ * A clembench game's datasets: the bundled file `datasets/clembench/<file>` as dataset `v1.6`, subset
+ * `all`, or a user's file of the same form, read by `read`.
+ */
+export function clemDatasetSource(spec: { title: string; what: string; file: string; source: string; read(text: string, source: string): InstanceInput[] }): DatasetSource {
+  const { title, what } = spec;
   return {
     bundled: () => [{ name: DATASET, title: `${title} (clembench v1.6 instances)`, kind: DATASET, subsets: [SUBSET] }],
     load(ref: DatasetRef): LoadedDataset {
       if (ref.file) {
         const path = resolve(ref.file);
-        const text = readInstanceFileText(path, 'MapWorld');
+        const text = readInstanceFileText(path, what);
         const { name, contentHash } = fileDatasetName(path, text);
-        return { name, kind: DATASET, subset: ref.subset ?? SUBSET, source: path, contentHash, instances: readInstances(text, path, variant), problems: [] };
+        return { name, kind: DATASET, subset: ref.subset ?? SUBSET, source: path, contentHash, instances: spec.read(text, path), problems: [] };
       }
       if (ref.name !== DATASET) throw new DatasetError(`Unknown dataset "${ref.name}": ${title} has "${DATASET}".`);
       if ((ref.subset ?? SUBSET) !== SUBSET) throw new DatasetError(`Unknown subset "${ref.subset}" of ${DATASET}: use "${SUBSET}".`);
-      const path = resolve(datasetsRoot(), 'clembench', DIRS[variant], 'instances_v1.6.json');
+      const path = resolve(datasetsRoot(), 'clembench', spec.file);
       const known = cache.get(path);
       if (known) return known;
-      const dataset: LoadedDataset = { name: DATASET, kind: DATASET, subset: SUBSET, source: `bundled:${DIRS[variant]}/${DATASET}`, contentHash: null, instances: readInstances(readInstanceFileText(path, 'MapWorld'), path, variant), problems: [] };
+      const dataset: LoadedDataset = { name: DATASET, kind: DATASET, subset: SUBSET, source: spec.source, contentHash: null, instances: spec.read(readInstanceFileText(path, what), path), problems: [] };
       cache.set(path, dataset);
       return dataset;
     },

@@ -6,6 +6,7 @@
  * programmatic game master. Rules, prompts and scores follow clembench's code (see rules.ts,
  * session.ts, scoring.ts).
  */
+import type { ViewHints } from '../../../../shared/contract/game';
 import type { Game, InstanceRow } from '../../core/game';
 import { referenceExplorer } from './builtin';
 import { DATASET, mapDatasets } from './datasets';
@@ -16,7 +17,7 @@ import { initialPrompt } from './rules';
 import { MapSettingsSchema, type MapSettings } from './settings';
 import { mapTextTranscript } from './transcript';
 
-interface VariantInfo {
+export interface VariantInfo {
   id: string;
   title: string;
   shortTitle: string;
@@ -30,23 +31,43 @@ export const MAP_VARIANTS: Record<Variant, VariantInfo> = {
   graphreasoning: { id: 'textmapworld_graphreasoning', title: 'MapWorld, text: explore and map (clembench EE-gr)', shortTitle: 'MapWorld EE-gr', tags: ['experiment', 'size', 'cycle'], columns: ['main_score', 'graph_similarity', 'exploration', 'efficiency'] },
 };
 
-/** An upper bound: every turn played, every reply as long as allowed, the history re-read each turn. */
-function estimate(settings: MapSettings, variant: Variant) {
-  const promptTokens = variant === 'graphreasoning' ? 600 : 300;
+/**
+ * An upper bound: every turn played, every reply as long as allowed, the history re-read each turn;
+ * `perCall` adds what every call carries besides text (the multimodal games: one image).
+ */
+export function mapEstimate(settings: MapSettings, promptTokens: number, perCall = 0) {
   const perTurn = settings.maxTokens + 40;
   let input = 0;
-  for (let t = 1; t <= settings.maxTurns; t++) input += promptTokens + (t - 1) * perTurn;
+  for (let t = 1; t <= settings.maxTurns; t++) input += promptTokens + (t - 1) * perTurn + perCall;
   return { [EXPLORER]: { calls: settings.maxTurns, inputTokens: input, outputTokens: settings.maxTurns * settings.maxTokens } };
 }
+
+/** What the MapWorld views show: maps, their outcome words, and these columns, tags and heatmap metrics. */
+export function mapView(columns: string[], tags: string[], heatmap: string[]): ViewHints {
+  return {
+    nouns: { instance: 'map', instances: 'maps', subset: 'set' },
+    outcomeLabels: { success: 'success', failure: 'lose', aborted: 'aborted' },
+    episodeColumns: columns,
+    tagOrder: { [DATASET]: tags },
+    difficulty: { metric: 'main_score', solved: 'success' },
+    heatmapMetrics: heatmap,
+    sortBy: 'main_score',
+  };
+}
+
+/** What every MapWorld game is: named, with the MapWorld settings and one seat, the explorer. */
+export const explorerGame = (info: { id: string; title: string; shortTitle: string }): Pick<Game<MapSettings>, 'id' | 'title' | 'shortTitle' | 'parseSettings' | 'roles'> => ({
+  id: info.id,
+  title: info.title,
+  shortTitle: info.shortTitle,
+  parseSettings: (input) => MapSettingsSchema.parse(input ?? {}),
+  roles: [{ id: EXPLORER, label: 'Explorer', subject: true, human: true }],
+});
 
 function mapGame(variant: Variant): Game<MapSettings> {
   const info = MAP_VARIANTS[variant];
   return {
-    id: info.id,
-    title: info.title,
-    shortTitle: info.shortTitle,
-    parseSettings: (input) => MapSettingsSchema.parse(input ?? {}),
-    roles: [{ id: EXPLORER, label: 'Explorer', subject: true, human: true }],
+    ...explorerGame(info),
     datasets: mapDatasets(variant, info.title),
     seats: (instance: InstanceRow) => {
       const p = mapPayload(instance.payload);
@@ -55,19 +76,12 @@ function mapGame(variant: Variant): Game<MapSettings> {
     play: playMap,
     score: ({ events, instance }) => scoreMap(mapPayload(instance.payload), events),
     metrics: VARIANT_METRICS[variant],
-    view: {
-      nouns: { instance: 'map', instances: 'maps', subset: 'set' },
-      outcomeLabels: { success: 'success', failure: 'lose', aborted: 'aborted' },
-      episodeColumns: info.columns,
-      tagOrder: { [DATASET]: info.tags },
-      difficulty: { metric: 'main_score', solved: 'success' },
-      heatmapMetrics: ['main_score', 'played', 'success', 'exploration', 'efficiency', ...(variant === 'graphreasoning' ? ['graph_similarity'] : [])],
-      sortBy: 'main_score',
-    },
-    estimate: (settings) => estimate(settings, variant),
+    view: mapView(info.columns, info.tags, ['main_score', 'played', 'success', 'exploration', 'efficiency', ...(variant === 'graphreasoning' ? ['graph_similarity'] : [])]),
+    estimate: (settings) => mapEstimate(settings, variant === 'graphreasoning' ? 600 : 300),
     textTranscript: (events) => mapTextTranscript(events),
     instructions: (_seat, instance) => initialPrompt(mapPayload(instance.payload)),
     builtins: { [EXPLORER]: referenceExplorer },
+    defaultRepetitions: 1,
   };
 }
 

@@ -20,9 +20,10 @@ export function buildGraph(nodes: readonly string[], edges: readonly (readonly [
  * The rooms that are a good next step from `current` (the reference's find_best_moves): the second
  * position of every shortest walk from `current` that passes all unvisited neighbours of visited
  * rooms. Walks are grown breadth-first and, like the reference, may only step back into a room they
- * already passed when no unpassed neighbour is left.
+ * already passed when no unpassed neighbour is left. With `nearVisited` (the multimodal MapWorld
+ * scorers) a walk only takes connections that touch a visited room.
  */
-export function bestNextRooms(graph: MapGraph, current: string, visited: ReadonlySet<string>): Set<string> {
+export function bestNextRooms(graph: MapGraph, current: string, visited: ReadonlySet<string>, options: { nearVisited?: boolean } = {}): Set<string> {
   const frontier = new Set<string>();
   for (const room of visited) if (graph.hasNode(room)) for (const n of graph.neighbors(room)) if (!visited.has(n)) frontier.add(n);
   const found = new Set<string>();
@@ -36,7 +37,8 @@ export function bestNextRooms(graph: MapGraph, current: string, visited: Readonl
       found.add(path[1]!);
       maxLen = path.length;
     }
-    const next = graph.neighbors(path.at(-1)!);
+    const last = path.at(-1)!;
+    const next = graph.neighbors(last).filter((n) => !options.nearVisited || visited.has(last) || visited.has(n));
     const fresh = next.filter((n) => !path.includes(n));
     for (const n of fresh.length > 0 ? fresh : next) queue.push([...path, n]);
   }

@@ -43,21 +43,21 @@ export interface MapPayload {
   picture: string | null;
 }
 
-const fail = (where: string, what: string): never => {
+export const fail = (where: string, what: string): never => {
   throw new DatasetError(`${where}: ${what}`);
 };
 
-function field(raw: Record<string, unknown>, key: string, where: string): unknown {
+export function field(raw: Record<string, unknown>, key: string, where: string): unknown {
   if (!(key in raw)) fail(where, `missing field ${key}`);
   return raw[key];
 }
 
-function str(raw: Record<string, unknown>, key: string, where: string): string {
+export function str(raw: Record<string, unknown>, key: string, where: string): string {
   const value = field(raw, key, where);
   return typeof value === 'string' ? value : fail(where, `${key} must be a string`);
 }
 
-function bool(raw: Record<string, unknown>, key: string, where: string): boolean {
+export function bool(raw: Record<string, unknown>, key: string, where: string): boolean {
   const value = field(raw, key, where);
   return typeof value === 'boolean' ? value : fail(where, `${key} must be true or false`);
 }

@@ -10,9 +10,9 @@ import type { MapPayload, Variant } from './instance';
 import { clemScores, type EpisodeLog } from './scoring';
 import type { TurnNote } from './session';
 
-const rate = (key: string, label: string, description: string): MetricSpec => ({ key, label, direction: 'higher', kind: 'rate', digits: 2, range: [0, 1], description });
-const count = (key: string, label: string, description: string, max = 40): MetricSpec => ({ key, label, direction: 'none', kind: 'mean', digits: 1, range: [0, max], description });
-const percent = (key: string, label: string, description: string): MetricSpec => ({ key, label, direction: 'higher', kind: 'mean', digits: 2, episodeDigits: 2, range: [0, 100], description });
+export const rate = (key: string, label: string, description: string): MetricSpec => ({ key, label, direction: 'higher', kind: 'rate', digits: 2, range: [0, 1], description });
+export const count = (key: string, label: string, description: string, max = 40): MetricSpec => ({ key, label, direction: 'none', kind: 'mean', digits: 1, range: [0, max], description });
+export const percent = (key: string, label: string, description: string): MetricSpec => ({ key, label, direction: 'higher', kind: 'mean', digits: 2, episodeDigits: 2, range: [0, 100], description });
 
 const COMMON: MetricSpec[] = [
   ...CLEM_METRICS,
@@ -66,7 +66,11 @@ export function episodeLog(events: readonly Pick<EventRecord, 'kind' | 'action'>
 
 export function scoreMap(payload: MapPayload, events: readonly EventRecord[]): ScoreResult {
   const { episode } = clemScores(payload, episodeLog(events));
-  const keys = scoreKeys(payload.variant);
+  return clemScoreResult(episode, scoreKeys(payload.variant));
+}
+
+/** An episode's clembench scores as Parlor scores (graph_similarity kept under its own key) and its outcome. */
+export function clemScoreResult(episode: Readonly<Record<string, number>>, keys: Readonly<Record<string, string>>): ScoreResult {
   const scores: Score[] = [];
   for (const [name, value] of Object.entries(episode)) {
     const metric = name === 'graph_similarity' ? 'graph_similarity' : keys[name];

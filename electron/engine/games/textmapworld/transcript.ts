@@ -3,7 +3,8 @@ import { actionOf, type EventRecord } from '../../core/events';
 import type { TurnNote } from './session';
 import { EXPLORER } from './master';
 
-export function mapTextTranscript(events: readonly EventRecord[]): string[] {
+/** `where` adds what the reader should know of a decision (the multimodal games: the room's category and image). */
+export function mapTextTranscript(events: readonly EventRecord[], where: (action: Record<string, unknown>) => string = () => ''): string[] {
   const lines: string[] = [];
   for (const e of events) {
     const a = actionOf(e);
@@ -14,7 +15,7 @@ export function mapTextTranscript(events: readonly EventRecord[]): string[] {
     } else if (e.kind === 'system') {
       const note = a as unknown as TurnNote;
       const move = note.log ? `   [moved ${note.log.old ?? 'None'} → ${note.log.new}]` : '';
-      lines.push(note.type === 'stop' ? `    DONE${move}` : `    ${note.answer ?? ''}${move}`);
+      lines.push(`${note.type === 'stop' ? '    DONE' : `    ${note.answer ?? ''}`}${move}${where(a)}`);
     }
   }
   return lines;

@@ -1,4 +1,5 @@
 import type { EventView, TranscriptView } from '../../../../shared/api/contract';
+import { MediaImage } from '../../components/MediaImage';
 import { RawCall } from '../../components/RawCall';
 
 /** What the transcript needs of an instance: the two grids and the game master's fixed requests. */
@@ -30,6 +31,30 @@ export function MatchItGrids({ payload }: { payload: Payload }) {
           <pre className="matchit-grid">{(p === 'A' ? payload.gridA : payload.gridB) ?? '(not recorded)'}</pre>
         </figure>
       ))}
+    </div>
+  );
+}
+
+type Picture = { ref: string; name?: string };
+
+/** The images of a prompt (the image MatchIt's first message to each player). */
+const picturesOf = (e: EventView): Picture[] => (e.parts ?? []).flatMap((p) => (p.type === 'image' ? [{ ref: p.ref, name: p.name }] : []));
+const label = (p: Picture) => p.name?.split('/').at(-1) ?? 'image';
+
+/** The image MatchIt: the photo each player was shown, side by side, as its first prompt carried it. */
+export function MatchItPictures({ events }: { events: readonly EventView[] }) {
+  const shown = (seat: string) => events.filter((e) => e.kind === 'prompt' && e.to === seat).flatMap(picturesOf)[0];
+  return (
+    <div className="matchit-grids" aria-label="Images">
+      {(['player_a', 'player_b'] as const).map((seat) => {
+        const picture = shown(seat);
+        return (
+          <figure key={seat}>
+            <figcaption className="meta">{who(seat)}&rsquo;s image{picture?.name ? ` · ${label(picture)}` : ''}</figcaption>
+            {picture ? <MediaImage media={picture.ref} alt={`${who(seat)}'s image ${label(picture)}`} /> : <p className="meta">(not shown yet)</p>}
+          </figure>
+        );
+      })}
     </div>
   );
 }
@@ -79,17 +104,18 @@ function Item({ event: e, payload }: { event: EventView; payload: Payload }) {
         {chip && <span className="chip">{chip}</span>}
       </span>
       <pre className="text matchit-text">{e.text ?? ''}</pre>
+      {picturesOf(e).map((p, i) => <MediaImage key={i} media={p.ref} alt={`${who(e.to)}'s image ${label(p)}`} />)}
     </li>
   );
 }
 
-/** MatchIt ASCII: both grids, then each round's prompts and replies, rule breaks and the abort marked. */
+/** MatchIt (ASCII or images): both grids or both images, then each round's prompts and replies, rule breaks and the abort marked. */
 export function MatchItTranscript({ view }: { view: TranscriptView }) {
   const payload = payloadOf(view);
   const rounds = [...new Set(view.events.map((e) => e.round))];
   return (
     <div>
-      <MatchItGrids payload={payload} />
+      {payload.gridA === undefined && payload.gridB === undefined ? <MatchItPictures events={view.events} /> : <MatchItGrids payload={payload} />}
       {rounds.length === 0 && <p className="meta">No move has been made yet.</p>}
       {rounds.map((round) => (
         <section key={round} aria-label={`Round ${round}`}>

@@ -1,6 +1,6 @@
 import type { TranscriptView } from '../../../../shared/api/contract';
 import { RawCall } from '../../components/RawCall';
-import { episodeOf, type RefGrid, type RefReply } from './episode';
+import { episodeOf, type RefEpisodeView, type RefGrid, type RefReply } from './episode';
 
 /** The reference game: the describer's grids (target first), its expression, the follower's grids and answer, the verdict. */
 export function RefTranscript({ view }: { view: TranscriptView }) {
@@ -18,12 +18,18 @@ export function RefTranscript({ view }: { view: TranscriptView }) {
         </>
       )}
       <Reply who="follower" reply={ep.follower} />
-      {ep.verdict && (
-        <p className={`ref-verdict ref-${ep.verdict.kind}`} data-testid="verdict">
-          <span className="chip">{ep.verdict.kind}</span> {ep.verdict.text}
-        </p>
-      )}
+      <Verdict verdict={ep.verdict} />
     </div>
+  );
+}
+
+/** The game master's verdict: correct, wrong, or why the episode was aborted. */
+export function Verdict({ verdict }: { verdict: RefEpisodeView['verdict'] }) {
+  if (!verdict) return null;
+  return (
+    <p className={`ref-verdict ref-${verdict.kind}`} data-testid="verdict">
+      <span className="chip">{verdict.kind}</span> {verdict.text}
+    </p>
   );
 }
 
@@ -40,7 +46,7 @@ function Grids({ grids, highlight }: { grids: RefGrid[]; highlight: (g: RefGrid,
   );
 }
 
-function Reply({ who, reply }: { who: string; reply: RefReply | null }) {
+export function Reply({ who, reply }: { who: string; reply: RefReply | null }) {
   if (!reply) return null;
   const refused = reply.valid === false;
   return (
@@ -58,7 +64,7 @@ function Reply({ who, reply }: { who: string; reply: RefReply | null }) {
   );
 }
 
-/** The one round in a side-by-side column: the expression and the verdict. */
+/** The one round in a side-by-side column: the expression and the verdict (the multimodal game's too). */
 export function RefRound({ view }: { view: TranscriptView; round: number }) {
   const ep = episodeOf(view.events);
   return (

@@ -1,12 +1,14 @@
 import type { TranscriptView } from '../../../../shared/api/contract';
+import { MediaImage } from '../../components/MediaImage';
 import { RawCall } from '../../components/RawCall';
 import { layoutOf, turnsOf, type MapTurn } from './episode';
 import { MapView } from './MapView';
 
 /**
- * A MapWorld episode (all three games): the map explored so far, then per round the message the
- * explorer read, its reply (a broken format marked) and the game master's decision — the move it
- * logged, an unavailable direction, DONE, or the abort.
+ * A MapWorld episode (the text and the image games): the map explored so far, then per round the
+ * message the explorer read (with the room's photograph in the image games), its reply (a broken
+ * format marked) and the game master's decision — the move it logged, an unavailable direction,
+ * DONE, or the abort.
  */
 export function MapTranscript({ view }: { view: TranscriptView }) {
   const turns = turnsOf(view.events);
@@ -18,10 +20,18 @@ export function MapTranscript({ view }: { view: TranscriptView }) {
       <ol className="chat" aria-label="Dialogue">
         {turns.map((turn) => (
           <li key={turn.round} className="turn" data-testid="turn">
+            {turn.corrected.map((reply, i) => (
+              <p key={i} className="meta">
+                <span className="chip tmw-bad">broke the format</span> {reply} — the game master asked again:
+              </p>
+            ))}
             {turn.prompt !== null && (
               <div className="bubble right">
                 <span className="speaker">game master → explorer · round {turn.round}</span>
                 <pre className="tmw-text">{turn.prompt}</pre>
+                {turn.images.map((p, i) => (
+                  <MediaImage key={i} media={p.ref} alt={`the room shown in round ${turn.round}${p.name ? `: ${p.name.split('/').at(-1)}` : ''}`} />
+                ))}
               </div>
             )}
             {turn.reply !== null && (
@@ -49,6 +59,7 @@ function Decision({ turn }: { turn: MapTurn }) {
   return (
     <p className="meta">
       {turn.validDirection ? <span className="mark">moved {move}</span> : <span className="mark tmw-blocked">direction not available</span>}
+      {turn.category !== null && <span className="mark">now in a {turn.category.replace(/_/g, ' ')}</span>}
       {turn.reminders.length > 0 && <span className="mark">reminder sent</span>}
     </p>
   );

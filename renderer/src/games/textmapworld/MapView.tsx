@@ -21,6 +21,7 @@ export function MapView({ turns, layout }: { turns: readonly MapTurn[]; layout: 
   const x = scaleLinear().domain([minX, minX + spanX]).range([70, 70 + spanX * step]);
   const y = scaleLinear().domain([minY, minY + spanY]).range([height - 40, 40]);
   const at = (room: string) => cell.get(room);
+  const labels = new Map(layout.cells.map((c) => [c.room, c.label ?? c.room]));
   const seen = new Set(visited);
   const moved = new Set(links.map(([a, b]) => [a, b].sort().join('\u0000')));
   const line = (a: string, b: string, cls: string) => {
@@ -34,12 +35,13 @@ export function MapView({ turns, layout }: { turns: readonly MapTurn[]; layout: 
         {layout.edges.filter(([a, b]) => !moved.has([a, b].sort().join('\u0000'))).map(([a, b]) => line(a, b, 'tmw-edge-unwalked'))}
         {links.map(([a, b]) => line(a, b, 'tmw-edge'))}
         {[...cell.entries()].map(([room, [cx, cy]]) => {
+          const label = labels.get(room) ?? room;
           const cls = ['tmw-room', seen.has(room) ? 'visited' : 'unvisited', room === here ? 'here' : '', room === layout.target ? 'target' : ''].join(' ');
           return (
             <g key={room} className={cls} transform={`translate(${x(cx)},${y(cy)})`}>
               <rect x={-50} y={-18} width={100} height={36} rx={6} />
-              <text textAnchor="middle" dy="0.35em">{room.length > 14 ? `${room.slice(0, 13)}…` : room}</text>
-              <title>{room}{room === here ? ' (here)' : ''}{room === layout.target ? ' (target)' : ''}</title>
+              <text textAnchor="middle" dy="0.35em">{label.length > 14 ? `${label.slice(0, 13)}…` : label}</text>
+              <title>{label === room ? room : `${label} ${room}`}{room === here ? ' (here)' : ''}{room === layout.target ? ' (target)' : ''}</title>
             </g>
           );
         })}

@@ -1,0 +1,74 @@
+/** Drives the image MatchIt's game master without a runner: a fake kit whose players are functions and whose images are named hashes. */
+import { createHash } from 'node:crypto';
+import type { ContentPart } from '../../shared/contract/content';
+import type { EventRecord } from '../../electron/engine/core/events';
+import type { InstanceInput, InstanceRow } from '../../electron/engine/core/game';
+import { TurnKit } from '../../electron/engine/core/turn-kit';
+import { matchitGame } from '../../electron/engine/games/matchit/game';
+import type { ChatMessage } from '../../electron/engine/players/types';
+
+export const settings = matchitGame.parseSettings({});
+
+export const rowOf = (input: InstanceInput, position = 0): InstanceRow => ({ ...input, id: position + 1, datasetId: 1, subset: 'all', position });
+
+export const refOf = (name: string) => `media:${createHash('sha256').update(name).digest('hex')}`;
+
+export interface Driven {
+  events: EventRecord[];
+  calls: { seat: string; messages: ChatMessage[] }[];
+}
+
+/** Thrown by a test's player to stop an episode midway (as a killed process would). */
+export class CutOff extends Error {}
+
+/** Plays one episode; `reply` answers each call (it may throw CutOff to cut the episode off). */
+export async function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, prior: readonly EventRecord[] = []): Promise<Driven> {
+  const calls: Driven['calls'] = [];
+  const kit = new TurnKit(
+    {
+      call: async (seat, _round, request) => {
+        calls.push({ seat, messages: request.messages });
+        return { text: reply(seat, request.messages), inputTokens: null, outputTokens: null, latencyMs: 0, callId: null };
+      },
+      append: () => {},
+      putMedia: () => 'media:none',
+      image: (name) => ({ ref: refOf(name), mime: 'image/jpeg' }),
+      humanSeats: new Set(),
+      seed: 0,
+    },
+    prior,
+  );
+  const seats = matchitGame.seats(instance, settings).map((s) => ({ ...s, player: 'test', human: false }));
+  try {
+    await matchitGame.play({ episode: { id: 1, repetition: 0, seed: 0 }, instance, datasetKind: 'matchit', settings, seats, prior, kit, signal: new AbortController().signal });
+  } catch (error) {
+    if (!(error instanceof CutOff)) throw error;
+  }
+  return { events: kit.events, calls };
+}
+
+/** A message as the test reads it: its text, and the names of its images in order. */
+export function shown(m: ChatMessage): { role: string; text: string; images: string[] } {
+  const parts: readonly ContentPart[] = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
+  return {
+    role: m.role,
+    text: parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(''),
+    images: parts.flatMap((p) => (p.type === 'image' ? [p.name ?? p.ref] : [])),
+  };
+}
+
+/** The same messages as sent over the wire: image parts without their names. */
+export const nameless = (messages: readonly ChatMessage[]): ChatMessage[] =>
+  messages.map((m) => (typeof m.content === 'string' ? m : { ...m, content: m.content.map((p) => (p.type === 'image' ? { type: 'image' as const, ref: p.ref, mime: p.mime } : p)) }));
+
+/** The episode's scores by metric (episode-level) and by seat. */
+export function scoresOf(events: readonly EventRecord[], instance: InstanceRow) {
+  const result = matchitGame.score({ events, instance, settings, seats: [] });
+  const episode: Record<string, number> = {};
+  const seat: Record<string, Record<string, number>> = {};
+  for (const s of result.scores) {
+    if (s.seat) (seat[s.seat] ??= {})[s.metric] = s.value;
+    else episode[s.metric] = s.value;
+  }
+  return { outcome: result.outcome, episode, seat };
+}
