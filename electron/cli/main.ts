@@ -128,7 +128,8 @@ const exportCmd = program
   .option('--metric <m>', 'heatmap: the metric (EDA: score | success)')
   .option('--axis <axis>', 'difficulty: item (default) or tag:<key>')
   .option('--grouped', "clemscore: the three map games as one column, as the paper's Table 1 (default: each game its own, as clemcore's results.csv)")
-  .option('--dataset-of <game=dataset>', "clemscore: read only this dataset of a game (default: every dataset its runs used), repeatable", collect);
+  .option('--dataset-of <game=dataset>', "clemscore, comparison: read only this dataset of a game (default: every dataset its runs used), repeatable", collect)
+  .option('--id <comparison>', 'comparison: which one (default clembench_text_vs_images: per player and game, text, images and text − images)');
 for (const role of conditionRoles()) exportCmd.option(`--${role} <player>`, `views: only runs with this ${role} (same as --with ${role}=<player>)`);
 exportCmd.action((what: string, flags, cmd: Command) => {
   exitCode = exportCommand(what, { ...flags, db: dbOf(cmd) });

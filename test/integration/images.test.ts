@@ -93,8 +93,8 @@ describe('a run of a multimodal game', () => {
     const message = (error as Error).message;
     expect(message).toContain('The run was not started: 1 of 4 images are missing (no episode was played).');
     expect(message).toContain('  - ../pictures/photos/orange.png (photos)');
-    expect(message).toContain('looked in drawn by the test game: not one of its images');
-    expect(message).toMatch(/looked in .*: no file named orange\.png/);
+    expect(message).toContain('tried drawn by the test game: not one of its images');
+    expect(message).toMatch(/tried .*: no file named orange\.png/);
     expect(message).toContain('The photos come from your folder');
     expect(message).toContain('These experiments have all their images and can run now: drawn (--experiments drawn, or --skip-missing-images).');
     expect(store.runs.all()).toHaveLength(0);

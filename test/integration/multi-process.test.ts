@@ -11,6 +11,7 @@ import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { startServe } from '../support/browser';
 import { parlor, waitFor } from '../support/cli';
 import { tempDir } from '../support/tmp';
+import { LATEST_SCHEMA_VERSION } from '../../electron/engine/store/migrations';
 
 let mock: MockProvider;
 beforeAll(async () => {
@@ -83,7 +84,7 @@ describe('one file, many processes', () => {
       expect(result.stdout).toBe(expected);
     }
     // Exactly one of them did the upgrade, and said so.
-    expect(results.map((r) => r.stderr).filter(Boolean)).toEqual([`parlor: upgrading ${db} from schema version 5 to 6, once (a large file takes a few minutes)…\n`]);
+    expect(results.map((r) => r.stderr).filter(Boolean)).toEqual([`parlor: upgrading ${db} from schema version 5 to ${LATEST_SCHEMA_VERSION}, once (a large file takes a few minutes)…\n`]);
     // The same rows as one process migrating alone: nothing was migrated twice.
     expect((await parlor(alone, ['report', '1'])).stdout).toBe(expected);
     const counts = (path: string) => {
@@ -98,6 +99,6 @@ describe('one file, many processes', () => {
       }
     };
     expect(counts(db)).toEqual(counts(alone));
-    expect(counts(db)).toMatchObject({ version: 6, runs: 11 });
+    expect(counts(db)).toMatchObject({ version: LATEST_SCHEMA_VERSION, runs: 11 });
   }, 60_000);
 });

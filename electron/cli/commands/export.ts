@@ -5,7 +5,7 @@ import { ExploreFiltersSchema, type ExploreFilters } from '../../../shared/contr
 import { describeZodError } from '../../../shared/contract/run';
 import { difficulty, heatmap } from '../../engine/analysis/explore/items';
 import { defaultTag, exploreFile } from '../../engine/api/explore-handlers';
-import { suiteFile } from '../../engine/api/suite-handlers';
+import { comparisonFile, suiteFile } from '../../engine/api/suite-handlers';
 import { allGames, gameById } from '../../engine/games/registry';
 import { toCsv, toJsonl } from '../../engine/io/csv';
 import { episodeExportRows } from '../../engine/io/episodes';
@@ -29,6 +29,8 @@ export interface ExportFlags {
   axis?: string;
   grouped?: boolean;
   datasetOf?: string[];
+  /** `export comparison`: which registered comparison (default clembench_text_vs_images). */
+  id?: string;
   /** `--<role> <player>` for each condition role of each game (EDA: `--judge`). */
   [roleFlag: string]: unknown;
 }
@@ -36,7 +38,10 @@ export interface ExportFlags {
 const VIEWS = ['leaderboard', 'heatmap', 'difficulty', 'breakdown'] as const;
 /** Suite tables by their export name (`parlor export clemscore`). */
 const SUITES: Record<string, string> = { clemscore: 'clembench' };
-const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'], breakdown: ['csv', 'latex'], clemscore: ['csv', 'latex'] };
+/** `parlor export comparison`: two suites side by side, clembench's text vs images by default. */
+const COMPARISON = 'comparison';
+const DEFAULT_COMPARISON = 'clembench_text_vs_images';
+const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'], breakdown: ['csv', 'latex'], clemscore: ['csv', 'latex'], comparison: ['csv', 'latex'] };
 
 /** `--dataset-of game=name`: the dataset a suite reads for a game. */
 function datasetsOf(pairs: readonly string[] = []): Record<string, string> {
@@ -86,6 +91,10 @@ function render(store: Store, target: string, flags: ExportFlags): { text: strin
     const file = suiteFile(store, SUITES[target], flags.format as 'csv' | 'latex', { grouped: flags.grouped ?? false, datasets: datasetsOf(flags.datasetOf) });
     return { text: file.content, what: file.filename };
   }
+  if (target === COMPARISON) {
+    const file = comparisonFile(store, flags.id ?? DEFAULT_COMPARISON, flags.format as 'csv' | 'latex', { datasets: datasetsOf(flags.datasetOf) });
+    return { text: file.content, what: file.filename };
+  }
   if (/^\d+$/.test(target)) {
     const rows = episodeExportRows(store, parseId(target, 'Run id'));
     return { text: flags.format === 'csv' ? toCsv(rows) : toJsonl(rows), what: `${rows.length} episodes` };
@@ -107,11 +116,11 @@ function render(store: Store, target: string, flags: ExportFlags): { text: strin
   return { text: file.content, what: file.filename };
 }
 
-/** `parlor export <run>` (episodes) or `parlor export leaderboard|heatmap|difficulty` (the explore views). */
+/** `parlor export <run>` (episodes), `parlor export leaderboard|heatmap|difficulty|breakdown` (the explore views), `clemscore` or `comparison` (suites). */
 export function exportCommand(target: string, flags: ExportFlags): number {
   const kind = /^\d+$/.test(target) ? 'run' : target;
-  if (kind !== 'run' && !(VIEWS as readonly string[]).includes(kind) && !SUITES[kind]) {
-    throw new CliError(`Export what? A run id, or one of ${[...VIEWS, ...Object.keys(SUITES)].join(', ')} (not "${target}").`);
+  if (kind !== 'run' && !(VIEWS as readonly string[]).includes(kind) && !SUITES[kind] && kind !== COMPARISON) {
+    throw new CliError(`Export what? A run id, or one of ${[...VIEWS, ...Object.keys(SUITES), COMPARISON].join(', ')} (not "${target}").`);
   }
   if (!FORMATS[kind]!.includes(flags.format)) throw new CliError(`--format for ${kind === 'run' ? 'a run' : kind} must be ${FORMATS[kind]!.join(' or ')}, not "${flags.format}".`);
   const out = flags.out === undefined ? undefined : checkOutput(flags.out);

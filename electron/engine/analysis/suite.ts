@@ -2,13 +2,16 @@
  * A suite's table from the store: each player's counted episodes pooled per game (every finished,
  * valid episode, as clembench pools them), the suite's per-game columns, then its overall columns.
  */
+import { z } from 'zod';
 import type { SuiteView } from '../../../shared/api/views';
 import { ExploreFiltersSchema } from '../../../shared/contract/explore';
+import { ProviderIdSchema } from '../../../shared/contract/models';
 import type { Game } from '../core/game';
+import { cannotPlay } from '../core/image-input';
 import type { PooledMetric, Suite } from '../core/suite';
 import { gameById, suiteById } from '../games/registry';
 import type { Store } from '../store/store';
-import { selectRuns } from './explore/select';
+import { selectRuns, type ViewRun } from './explore/select';
 import { sampleVariance } from './intervals';
 
 export interface SuiteOptions {
@@ -20,10 +23,14 @@ export interface SuiteOptions {
 
 type PerPlayer = Map<string, { kind: string; metrics: Map<string, { n: number; sum: number; sum2: number }> }>;
 
-/** Episode-level sums of every player of one game's runs on these datasets. */
-function pooledByPlayer(store: Store, game: Game<unknown>, datasets: readonly string[]): PerPlayer {
+/** One game's runs on these datasets, each named after its subject. */
+function gameRuns(store: Store, game: Game<unknown>, datasets: readonly string[]): ViewRun[] {
   const all = store.runs.all();
-  const runs = datasets.flatMap((dataset) => selectRuns(all, ExploreFiltersSchema.parse({ game: game.id, dataset, instances: 'all' }), game));
+  return datasets.flatMap((dataset) => selectRuns(all, ExploreFiltersSchema.parse({ game: game.id, dataset, instances: 'all' }), game));
+}
+
+/** Episode-level sums of every player of one game's runs. */
+function pooledByPlayer(store: Store, runs: readonly ViewRun[]): PerPlayer {
   const byRun = new Map(runs.map((r) => [r.id, r]));
   const out: PerPlayer = new Map();
   for (const unit of store.explore.repetitionSums(runs.map((r) => r.id))) {
@@ -33,6 +40,20 @@ function pooledByPlayer(store: Store, game: Game<unknown>, datasets: readonly st
     const m = player.metrics.get(unit.metric) ?? { n: 0, sum: 0, sum2: 0 };
     player.metrics.set(unit.metric, { n: m.n + unit.n, sum: m.sum + unit.sum, sum2: m.sum2 + unit.sum2 });
     out.set(run.subject, player);
+  }
+  return out;
+}
+
+// Only what `cannotPlay` reads of a stored run's players, so an older config still reads.
+const PlayersSchema = z.object({ players: z.record(z.string(), z.object({ provider: ProviderIdSchema, model: z.string(), imageInput: z.enum(['many', 'one', 'none']).optional() })) });
+
+/** Players with a run of the game stored as "cannot play" (its model takes fewer images than the game shows), and why. */
+function cannotPlayByPlayer(game: Game<unknown>, runs: readonly ViewRun[]): Map<string, { kind: string; reason: string }> {
+  const out = new Map<string, { kind: string; reason: string }>();
+  for (const r of runs) {
+    const config = PlayersSchema.safeParse(r.run.config);
+    const reason = config.success ? cannotPlay(game, config.data.players) : null;
+    if (reason && !out.has(r.subject)) out.set(r.subject, { kind: r.kind, reason });
   }
   return out;
 }
@@ -49,14 +70,25 @@ export function suiteTable(store: Store, suiteId: string, options: SuiteOptions 
   const datasetsOf = (g: Game<unknown>) => (options.datasets?.[g.id] ? [options.datasets[g.id]!] : [...new Set(runs.filter((r) => r.game === g.id).map((r) => r.datasetName))].sort());
   const players = new Map<string, { kind: string; games: SuiteView['rows'][number]['games'] }>();
   for (const game of games) {
-    for (const [player, data] of pooledByPlayer(store, game, datasetsOf(game))) {
+    const runsOfGame = gameRuns(store, game, datasetsOf(game));
+    for (const [player, data] of pooledByPlayer(store, runsOfGame)) {
       const metrics = Object.fromEntries([...data.metrics].filter(([k]) => k !== '').map(([k, s]) => [k, pooled(s)]));
       const values = Object.fromEntries(suite.perGame.map((c) => [c.key, c.value(metrics)]));
       const row = players.get(player) ?? { kind: data.kind, games: {} };
       row.games[game.id] = { episodes: data.metrics.get('')?.n ?? 0, values };
       players.set(player, row);
     }
+    // A player whose model cannot play the game has no episode of it; the suite says what that counts as.
+    for (const [player, { kind, reason }] of cannotPlayByPlayer(game, runsOfGame)) {
+      const row = players.get(player) ?? { kind, games: {} };
+      if (row.games[game.id]?.episodes) continue;
+      row.games[game.id] = { episodes: 0, values: Object.fromEntries(suite.perGame.map((c) => [c.key, suite.cannotPlayValues?.[c.key] ?? null])), cannotPlay: reason };
+      players.set(player, row);
+    }
   }
+  // Over every game, before any grouping: showing the map games as one column changes no clemscore
+  // (the paper's Table 1 averages over all five games, e.g. Claude-3.5's 95.33 % played).
+  const overallOf = new Map([...players].map(([player, row]) => [player, Object.fromEntries(suite.overall.map((c) => [c.key, c.value(Object.values(row.games).map((g) => g.values))]))]));
   let columns = games.map((g) => ({ id: g.id, label: g.shortTitle, datasets: datasetsOf(g) }));
   if (options.grouped) {
     for (const [groupId, group] of Object.entries(suite.groups ?? {})) {
@@ -68,7 +100,10 @@ export function suiteTable(store: Store, suiteId: string, options: SuiteOptions 
         const have = members.filter((m) => row.games[m.id]);
         if (have.length === 0) continue;
         const values = Object.fromEntries(suite.perGame.map((c) => [c.key, suite.mean(have.map((m) => row.games[m.id]!.values[c.key] ?? null))]));
-        row.games[groupId] = { episodes: have.reduce((a, m) => a + row.games[m.id]!.episodes, 0), values };
+        const reasons = have.map((m) => row.games[m.id]!.cannotPlay);
+        // Marked only when no variant could be played; a partly playable group shows its mean.
+        const cannot = reasons.every((r) => r !== undefined) ? [...new Set(reasons)].join('; ') : undefined;
+        row.games[groupId] = { episodes: have.reduce((a, m) => a + row.games[m.id]!.episodes, 0), values, ...(cannot ? { cannotPlay: cannot } : {}) };
         for (const m of members) delete row.games[m.id];
       }
     }
@@ -77,7 +112,7 @@ export function suiteTable(store: Store, suiteId: string, options: SuiteOptions 
     player,
     kind: row.kind,
     games: row.games,
-    overall: Object.fromEntries(suite.overall.map((c) => [c.key, c.value(Object.values(row.games).map((g) => g.values))])),
+    overall: overallOf.get(player)!,
   }));
   const first = suite.overall[0]?.key ?? '';
   rows.sort((a, b) => (b.overall[first] ?? -Infinity) - (a.overall[first] ?? -Infinity) || a.player.localeCompare(b.player));

@@ -36,6 +36,12 @@ export interface Suite {
   mean(values: readonly (number | null)[]): number | null;
   /** Per game: the columns from the player's pooled metrics (null where the game gives none). */
   perGame: readonly (SuiteColumn & { value(metrics: Readonly<Record<string, PooledMetric | undefined>>): number | null })[];
-  /** Per player: the overall columns from the per-game columns of the games the player has. */
+  /**
+   * The per-game values of a player who cannot play a game (its model takes fewer images per message
+   * than the game shows), by column key; absent keys are null (clembench: % played 0, no quality), so
+   * the overall columns count the game as the suite chooses. Without it, every value is null.
+   */
+  cannotPlayValues?: Readonly<Record<string, number | null>>;
+  /** Per player: the overall columns from the per-game columns of every game the player has (groups split into their games). */
   overall: readonly (SuiteColumn & { value(perGame: readonly Readonly<Record<string, number | null>>[]): number | null })[];
 }

@@ -8,11 +8,19 @@ import { gameProblems } from '../core/check-game';
 import type { Game } from '../core/game';
 import type { LogSource } from '../core/log-import';
 import type { Suite } from '../core/suite';
+import { comparisonProblems, type SuiteComparison } from '../core/comparison';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { describeError, UserError } from '../errors';
 import { edaGame } from './eda/game';
+import { mmMapworldGame, mmMapworldGraphsGame, mmMapworldSpecificroomGame } from './mm_mapworld/game';
+import { multimodalReferenceGame } from './multimodal_referencegame/game';
+import { matchitGame } from './matchit/game';
 import { clembenchSource } from './clembench/source';
-import { clembenchSuite } from './clembench/suite';
+import { clembenchTextVsImages } from './clembench/compare';
+import { clembenchMultimodalSuite, clembenchSuite } from './clembench/suite';
+import { matchitClem } from './matchit/clem';
+import { mmMapworldClem, mmMapworldGraphsClem, mmMapworldSpecificroomClem } from './mm_mapworld/clem';
+import { multimodalReferencegameClem } from './multimodal_referencegame/clem';
 import { matchitAsciiClem } from './matchit_ascii/clem';
 import { matchitAsciiGame } from './matchit_ascii/game';
 import { referencegameClem } from './referencegame/clem';
@@ -31,7 +39,9 @@ export function registerGame<S>(game: Game<S>): void {
 }
 
 registerGame(edaGame);
+// clembench: the text games, then their multimodal versions.
 for (const game of [referenceGame, matchitAsciiGame, textmapworldGame, textmapworldSpecificroomGame, textmapworldGraphreasoningGame]) registerGame(game);
+for (const game of [multimodalReferenceGame, matchitGame, mmMapworldGame, mmMapworldSpecificroomGame, mmMapworldGraphsGame]) registerGame(game);
 
 const suites = new Map<string, Suite>();
 
@@ -50,6 +60,34 @@ export function suiteById(id: string): Suite {
 
 export function allSuites(): Suite[] {
   return [...suites.values()];
+}
+
+/** The columns of a suite's grouped table: its games outside groups, and its groups that hold one of its games. */
+export function groupedColumns(suite: Suite): string[] {
+  const groups = Object.entries(suite.groups ?? {}).filter(([, g]) => g.games.some((id) => suite.games.includes(id)));
+  return [...suite.games.filter((id) => !groups.some(([, g]) => g.games.includes(id))), ...groups.map(([id]) => id)];
+}
+
+const comparisons = new Map<string, SuiteComparison>();
+
+/** Adds a comparison of two suites once both are registered and every pair names columns of their grouped tables. */
+export function registerComparison(comparison: SuiteComparison): void {
+  const problems = comparisonProblems(comparison, (id) => {
+    const suite = suites.get(id);
+    return suite ? groupedColumns(suite) : null;
+  });
+  if (problems.length) throw new Error(`The comparison "${comparison.id}" cannot be registered:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  comparisons.set(comparison.id, comparison);
+}
+
+export function comparisonById(id: string): SuiteComparison {
+  const comparison = comparisons.get(id);
+  if (!comparison) throw new UserError(`Unknown comparison "${id}". Parlor has: ${[...comparisons.keys()].join(', ') || 'none'}.`);
+  return comparison;
+}
+
+export function allComparisons(): SuiteComparison[] {
+  return [...comparisons.values()];
 }
 
 const logSources = new Map<string, LogSource>();
@@ -105,6 +143,13 @@ export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unkn
   }
 }
 
-// The clembench games as one benchmark (clemscore), and the reader of clembench results trees.
+// The clembench games as two benchmarks (text, multimodal: clemscore each), their comparison, and the reader of clembench results trees.
 registerSuite(clembenchSuite);
-registerLogSource(clembenchSource([referencegameClem, matchitAsciiClem, textmapworldClem, textmapworldSpecificroomClem, textmapworldGraphreasoningClem], (id) => gameById(id).roles.map((r) => r.id)));
+registerSuite(clembenchMultimodalSuite);
+registerComparison(clembenchTextVsImages);
+registerLogSource(
+  clembenchSource(
+    [referencegameClem, matchitAsciiClem, textmapworldClem, textmapworldSpecificroomClem, textmapworldGraphreasoningClem, multimodalReferencegameClem, matchitClem, mmMapworldClem, mmMapworldSpecificroomClem, mmMapworldGraphsClem],
+    (id) => gameById(id).roles.map((r) => r.id),
+  ),
+);

@@ -5,12 +5,13 @@ function defuse(value: unknown): unknown {
   return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** RFC 4180 CSV with a header row and CRLF line ends. */
-export function toCsv(rows: readonly object[]): string {
+/** RFC 4180 CSV with a header row and CRLF line ends; `digits`: every number printed with that many decimals. */
+export function toCsv(rows: readonly object[], options: { digits?: number } = {}): string {
   if (rows.length === 0) return '';
   const columns = Object.keys(rows[0]!);
   const safe = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, defuse(v)])));
-  return stringify(safe, { header: true, columns, record_delimiter: '\r\n', cast: { number: (n) => String(n) } });
+  const number = (n: number) => (options.digits === undefined ? String(n) : n.toFixed(options.digits));
+  return stringify(safe, { header: true, columns, record_delimiter: '\r\n', cast: { number } });
 }
 
 export function toJsonl(rows: readonly object[]): string {

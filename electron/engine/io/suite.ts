@@ -7,14 +7,22 @@ import { toLatex } from './latex';
 
 const cellText = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '--');
 
-/** One row per player: each game's columns as `<game>_<column>` (and its episodes), then the overall ones. */
+/** Games some player cannot play (its model takes fewer images than the game shows). */
+const cannotPlayGames = (view: SuiteView) => new Set(view.games.filter((g) => view.rows.some((r) => r.games[g.id]?.cannotPlay)).map((g) => g.id));
+
+/** One row per player: each game's columns as `<game>_<column>` (and its episodes, and why a player cannot play it where one cannot), then the overall ones. */
 export function suiteCsvRows(view: SuiteView): Record<string, string | number | null>[] {
+  const noted = cannotPlayGames(view);
   return view.rows.map((r) => ({
     player: r.player,
     kind: r.kind,
     ...Object.fromEntries(view.overall.map((c) => [c.key, r.overall[c.key] ?? null])),
     ...Object.fromEntries(
-      view.games.flatMap((g) => [[`${g.id}_episodes`, r.games[g.id]?.episodes ?? 0], ...view.perGame.map((c) => [`${g.id}_${c.key}`, r.games[g.id]?.values[c.key] ?? null])]),
+      view.games.flatMap((g) => [
+        [`${g.id}_episodes`, r.games[g.id]?.episodes ?? 0],
+        ...view.perGame.map((c) => [`${g.id}_${c.key}`, r.games[g.id]?.values[c.key] ?? null]),
+        ...(noted.has(g.id) ? [[`${g.id}_cannot_play`, r.games[g.id]?.cannotPlay ?? '']] : []),
+      ]),
     ),
   }));
 }
@@ -22,8 +30,9 @@ export function suiteCsvRows(view: SuiteView): Record<string, string | number | 
 /** Players as rows; the overall columns, then each game's shown columns under its name, as the paper's Table 1. */
 export function suiteLatex(view: SuiteView): string {
   const shown = view.perGame.filter((c) => !c.hidden);
+  const dagger = cannotPlayGames(view).size > 0 ? ' † the model cannot play the game (it takes fewer images per message than the game shows).' : '';
   return toLatex({
-    caption: `${view.suite.title}: ${view.suite.description} Best in bold (ties all bold).`,
+    caption: `${view.suite.title}: ${view.suite.description} Best in bold (ties all bold).${dagger}`,
     label: `tab:${view.suite.id}`,
     columns: [
       { header: 'Model', align: 'l' },
@@ -33,7 +42,7 @@ export function suiteLatex(view: SuiteView): string {
     rows: view.rows.map((r) => [
       { text: r.player },
       ...view.overall.map((c) => ({ text: cellText(r.overall[c.key], c.digits), bold: view.best[c.key]?.includes(r.player) ?? false })),
-      ...view.games.flatMap((g) => shown.map((c) => ({ text: cellText(r.games[g.id]?.values[c.key], c.digits), bold: view.best[`${g.id}:${c.key}`]?.includes(r.player) ?? false }))),
+      ...view.games.flatMap((g) => shown.map((c) => ({ text: cellText(r.games[g.id]?.values[c.key], c.digits), bold: view.best[`${g.id}:${c.key}`]?.includes(r.player) ?? false, dagger: r.games[g.id]?.cannotPlay !== undefined }))),
     ]),
   });
 }

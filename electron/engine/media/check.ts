@@ -58,7 +58,7 @@ export function describeMissing(check: ImageCheck, hint?: string): string {
   const lines = [`The run was not started: ${check.missing.length} of ${check.needed} images are missing (no episode was played).`];
   for (const m of check.missing.slice(0, SHOWN)) {
     lines.push(`  - ${m.name}${m.experiments[0] === NO_EXPERIMENT ? '' : ` (${m.experiments.join(', ')})`}`);
-    for (const place of m.looked) lines.push(`      looked in ${place}`);
+    for (const place of m.looked) lines.push(`      tried ${place}`);
   }
   if (check.missing.length > SHOWN) lines.push(`  … and ${check.missing.length - SHOWN} more (parlor images check lists them all).`);
   if (hint) lines.push(hint);

@@ -38,13 +38,13 @@ export function clemscore(avgPlayed: number | null, avgQuality: number | null): 
 }
 
 export const CLEMBENCH_TEXT_GAMES = ['referencegame', 'matchit_ascii', 'textmapworld', 'textmapworld_specificroom', 'textmapworld_graphreasoning'] as const;
+/** The multimodal games of the v1.6_multimodal benchmark (the paper's Table 1), map variants last. */
+export const CLEMBENCH_MULTIMODAL_GAMES: readonly string[] = ['matchit', 'multimodal_referencegame', 'mm_mapworld', 'mm_mapworld_graphs', 'mm_mapworld_specificroom'];
 
-export const clembenchSuite: Suite = {
-  id: 'clembench',
-  title: 'clembench (text games)',
-  description: 'clemscore = (average % played / 100) × average quality, both averaged over games without weights (clemcore `clem eval`).',
-  games: CLEMBENCH_TEXT_GAMES,
-  groups: { map: { label: 'Map Navigation (EE, G2X, EE-gr)', games: ['textmapworld', 'textmapworld_specificroom', 'textmapworld_graphreasoning'] } },
+const DESCRIPTION = 'clemscore = (average % played / 100) × average quality, both averaged over games without weights (clemcore `clem eval`).';
+
+/** What both clembench suites compute, per game and per player. */
+const clemColumns: Pick<Suite, 'mean' | 'perGame' | 'overall' | 'cannotPlayValues'> = {
   mean: roundedMean,
   perGame: [
     { key: 'played', label: '% Played', short: '%p', direction: 'higher', digits: 2, value: (m) => percentPlayed(m.played) },
@@ -56,4 +56,24 @@ export const clembenchSuite: Suite = {
     { key: 'avg_played', label: 'Average % Played', direction: 'higher', digits: 2, value: (g) => averageOverGames(g, 'played') },
     { key: 'avg_quality', label: 'Average Quality Score', direction: 'higher', digits: 2, value: (g) => averageOverGames(g, 'quality') },
   ],
+  // A model that cannot play a game has played none of it: 0 % played counts in its average, no quality.
+  cannotPlayValues: { played: 0 },
+};
+
+export const clembenchSuite: Suite = {
+  id: 'clembench',
+  title: 'clembench (text games)',
+  description: DESCRIPTION,
+  games: CLEMBENCH_TEXT_GAMES,
+  groups: { map: { label: 'Map Navigation (EE, G2X, EE-gr)', games: ['textmapworld', 'textmapworld_specificroom', 'textmapworld_graphreasoning'] } },
+  ...clemColumns,
+};
+
+export const clembenchMultimodalSuite: Suite = {
+  id: 'clembench_multimodal',
+  title: 'clembench (multimodal games)',
+  description: DESCRIPTION,
+  games: CLEMBENCH_MULTIMODAL_GAMES,
+  groups: { map: { label: 'Map Navigation (EE, EE-gr, G2X)', games: CLEMBENCH_MULTIMODAL_GAMES.filter((g) => g.startsWith('mm_mapworld')) } },
+  ...clemColumns,
 };

@@ -3,19 +3,59 @@ import type { SuiteView } from '../../../../shared/api/contract';
 import { useApi, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
+import { ComparisonSection } from './ComparisonTable';
 
 const fmt = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '—');
 
-/** A benchmark suite's table (clembench: clemscore, then % played and quality per game), best in bold, ties all bold. */
+/** The Benchmark page: the suite tables, and a tab per comparison of two suites (clembench: text vs images). */
 export function SuitePage() {
+  const comparisons = useQuery('comparison.list', {});
+  const [tab, setTab] = useState('suites');
+  const tabs = [{ id: 'suites', label: 'Tables' }, ...(comparisons.data ?? []).map((c) => ({ id: c.id, label: c.sides.length === 2 ? `${capitalise(c.sides[0]!.label)} vs ${c.sides[1]!.label}` : c.title }))];
+  return (
+    <section aria-labelledby="suite-title">
+      <header className="page-header"><h1 id="suite-title">Benchmark</h1></header>
+      <ErrorNote error={comparisons.error} />
+      {tabs.length > 1 && <Tabs tabs={tabs} current={tab} onChange={setTab} />}
+      <div role={tabs.length > 1 ? 'tabpanel' : undefined} id={`panel-${tab}`} aria-labelledby={tabs.length > 1 ? `tab-${tab}` : undefined}>
+        {tab === 'suites' ? <Suites /> : <ComparisonSection comparison={tab} />}
+      </div>
+    </section>
+  );
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** ARIA tabs: Tab reaches the chosen one, arrow keys, Home and End move between them. */
+function Tabs({ tabs, current, onChange }: { tabs: { id: string; label: string }[]; current: string; onChange: (id: string) => void }) {
+  const move = (e: React.KeyboardEvent, at: number) => {
+    const to = e.key === 'ArrowRight' ? at + 1 : e.key === 'ArrowLeft' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
+    if (to === null) return;
+    e.preventDefault();
+    const next = tabs[(to + tabs.length) % tabs.length]!;
+    onChange(next.id);
+    document.getElementById(`tab-${next.id}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Benchmark views" className="actions tabs">
+      {tabs.map((t, i) => (
+        <button key={t.id} type="button" role="tab" id={`tab-${t.id}`} aria-selected={t.id === current} aria-controls={`panel-${t.id}`} tabIndex={t.id === current ? 0 : -1} className={t.id === current ? 'primary' : undefined} onClick={() => onChange(t.id)} onKeyDown={(e) => move(e, i)}>
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A benchmark suite's table (clembench: clemscore, then % played and quality per game), best in bold, ties all bold. */
+function Suites() {
   const suites = useQuery('suite.list', {});
   const [chosen, setChosen] = useState<string | null>(null);
   const [grouped, setGrouped] = useState(false);
   const suite = chosen ?? suites.data?.[0]?.id ?? null;
   const canGroup = (suites.data?.find((s) => s.id === suite)?.groups.length ?? 0) > 0;
   return (
-    <section aria-labelledby="suite-title">
-      <header className="page-header"><h1 id="suite-title">Benchmark</h1></header>
+    <>
       <ErrorNote error={suites.error} />
       {suites.data && suites.data.length === 0 && <p className="notice">No benchmark suite is registered.</p>}
       {suite && (
@@ -27,7 +67,7 @@ export function SuitePage() {
         </div>
       )}
       {suite && <SuiteTable suite={suite} grouped={grouped} />}
-    </section>
+    </>
   );
 }
 
@@ -76,6 +116,13 @@ function Table({ view }: { view: SuiteView }) {
               {view.overall.map((c) => <td key={c.key} className="num">{cellOf(fmt(r.overall[c.key], c.digits), view.best[c.key]?.includes(r.player) ?? false)}</td>)}
               {view.games.flatMap((g) => {
                 const cell = r.games[g.id];
+                if (cell?.cannotPlay) {
+                  return [
+                    <td key={g.id} colSpan={shown.length} className="num cannot-play" title={cell.cannotPlay}>
+                      cannot play<span className="sr-only"> ({cell.cannotPlay.replace(/^cannot play: /, '')})</span>
+                    </td>,
+                  ];
+                }
                 const title = cell ? [`${cell.episodes} episodes`, ...hidden.map((c) => `${c.label} ${fmt(cell.values[c.key], c.digits)}`)].join(' · ') : 'not played';
                 return shown.map((c) => (
                   <td key={`${g.id}-${c.key}`} className="num" title={title}>{cellOf(fmt(cell?.values[c.key], c.digits), view.best[`${g.id}:${c.key}`]?.includes(r.player) ?? false)}</td>
