@@ -86,6 +86,8 @@ describe.skipIf(problem !== null)('multimodal games in Chromium', () => {
   it('checks the images of a multimodal run before it starts', async () => {
     await go('#/runs/new');
     await page.getByLabel('Game').selectOption({ label: 'Multimodal reference game (clembench)' });
+    // The form fills in the game's dataset after the game is chosen: tick an experiment once it has.
+    await expect.poll(() => page.getByLabel('Dataset').inputValue(), WAIT).toBe('v1.6');
     await page.getByRole('checkbox', { name: 'line_grids_rows' }).check();
     await page.getByRole('button', { name: 'Check images' }).click();
     await expect.poll(() => page.getByTestId('image-sources').getByRole('status').textContent(), WAIT).toMatch(/^All \d+ images found \(line_grids_rows\)\.$/);
@@ -103,5 +105,20 @@ describe.skipIf(problem !== null)('multimodal games in Chromium', () => {
     await go(`#/runs/${run.id}`);
     await expect.poll(() => page.getByTestId('cannot-play').textContent(), WAIT).toContain('takes one image per message');
     await screenshot(page, 'multimodal-cannot-play');
+  });
+
+  it('compares text and image play per model on the Benchmark page, and exports the table as LaTeX', async () => {
+    await go('#/benchmark');
+    await page.getByRole('tab', { name: 'Text vs images' }).click();
+    const table = page.getByTestId('comparison-table');
+    await expect.poll(() => table.locator('tbody th').allTextContents(), WAIT).toContain('builtin:reference');
+    const header = await table.locator('thead').textContent();
+    for (const pair of ['MatchIt', 'Reference', 'Map Navigation']) expect(header).toContain(pair);
+    // The built-in players solve the line_grids_rows instance in both versions: 100 % played, quality 100, Δ 0.
+    const row = await table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: 'builtin:reference', exact: true }) }).textContent();
+    expect(row).toContain('100.00');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export LaTeX' }).click()]);
+    expect(file.suggestedFilename()).toMatch(/\.tex$/);
+    await screenshot(page, 'multimodal-text-vs-images');
   });
 });

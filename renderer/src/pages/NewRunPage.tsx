@@ -77,7 +77,8 @@ export function NewRunPage() {
   useEffect(() => {
     if (!game || form.dataset) return;
     const dataset = game.datasets[0];
-    setForm((f) => ({ ...f, dataset: dataset?.name ?? '', subset: dataset?.subsets.at(-1)?.name ?? '', experiments: [], repetitions: String(game.defaultRepetitions), settings: JSON.stringify(game.defaultSettings, null, 2), players: {} }));
+    // Only onto the form of this game: a quick change of game must not get the previous game's defaults.
+    setForm((f) => (f.game !== game.id || f.dataset ? f : { ...f, dataset: dataset?.name ?? '', subset: dataset?.subsets.at(-1)?.name ?? '', experiments: [], repetitions: String(game.defaultRepetitions), settings: JSON.stringify(game.defaultSettings, null, 2), players: {} }));
   }, [game, form.dataset]);
   const problems = localProblems(form, game);
   const valid = Object.keys(problems).length === 0 && !!form.dataset;
