@@ -25,7 +25,7 @@ import { tempDir, tempStore } from '../support/tmp';
 import { unzipSync } from 'fflate';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
-import { episodeBundle } from '../../electron/engine/io/episode-bundle';
+import { episodeBundle } from '../../electron/engine/api/episode-bundle';
 import { tinyBmp } from '../fixtures/picture-game/bmp';
 
 if (!allGames().some((g) => g.id === 'pictures')) registerGame(pictureGame);

@@ -6,7 +6,7 @@ import { cannotPlay } from '../../electron/engine/core/image-input';
 import { decodeImage, newCanvas } from '../../electron/engine/media/canvas';
 import { fitImage } from '../../electron/engine/media/fit';
 import { FolderIndex, nameSegments } from '../../electron/engine/media/folders';
-import { ANTHROPIC_IMAGE_LIMITS, OPENAI_IMAGE_LIMITS } from '../../electron/engine/media/limits';
+import { ANTHROPIC_IMAGE_LIMITS, OPENAI_IMAGE_LIMITS } from '../../electron/engine/players/image-limits';
 import { placeholderPng } from '../../electron/engine/media/placeholder';
 import { sniffImage } from '../../electron/engine/media/sniff';
 import { tinyBmp } from '../fixtures/picture-game/bmp';

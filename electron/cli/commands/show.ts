@@ -5,7 +5,7 @@ import { orderSeats } from '../../engine/api/views';
 import type { EventRecord } from '../../engine/core/events';
 import type { Game } from '../../engine/core/game';
 import { gameOfRun } from '../../engine/games/registry';
-import { episodeBundle } from '../../engine/io/episode-bundle';
+import { episodeBundle } from '../../engine/api/episode-bundle';
 import type { CallRow, EpisodeRow } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
 

@@ -4,7 +4,7 @@ import { mediaSha } from '../../../shared/contract/content';
 import { runCost } from '../analysis/cost';
 import { runReport } from '../analysis/run-report';
 import { openTranscript } from './transcripts';
-import { episodeBundle } from '../io/episode-bundle';
+import { episodeBundle } from './episode-bundle';
 import { checkRunImages } from '../runner/images';
 import * as annotation from '../annotation/sets';
 import { describeError, UserError } from '../errors';

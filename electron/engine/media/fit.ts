@@ -4,7 +4,7 @@
  * converted bytes are what is stored as sent, or it is refused with a message that says why.
  */
 import { decodeImage, newCanvas } from './canvas';
-import type { ImageLimits } from './limits';
+import type { ImageLimits } from '../players/image-limits';
 
 export type Fitted = { ok: true; changed: false } | { ok: true; changed: true; bytes: Uint8Array; mime: string; note: string } | { ok: false; why: string };
 

@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { textOf } from '../../../shared/contract/content';
-import { ANTHROPIC_IMAGE_LIMITS } from '../media/limits';
+import { ANTHROPIC_IMAGE_LIMITS } from './image-limits';
 import { anthropicContent, type ImageMode } from './content';
 import { httpFetch } from './http-fetch';
 import { SdkChatModel, type Extracted } from './sdk-model';

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ModelConfig } from '../../../shared/contract/models';
-import { OPENAI_IMAGE_LIMITS } from '../media/limits';
+import { OPENAI_IMAGE_LIMITS } from './image-limits';
 import { openaiContent, type ImageMode } from './content';
 import { httpFetch } from './http-fetch';
 import { SdkChatModel, type Extracted } from './sdk-model';

@@ -1,6 +1,6 @@
 import type { ContentPart } from '../../../shared/contract/content';
 import type { ErrorKind } from '../../../shared/contract/records';
-import type { ImageLimits } from '../media/limits';
+import type { ImageLimits } from './image-limits';
 
 /** A message's content: plain text, or parts (text and `media:` image references). */
 export interface ChatMessage {

@@ -3,7 +3,7 @@ import { mediaRef, mediaSha } from '../../../shared/contract/content';
 import type { CallRef } from '../core/events';
 import type { Game, ScoreResult, SeatInfo } from '../core/game';
 import { TurnKit } from '../core/turn-kit';
-import { fitForProvider } from '../media/send';
+import { fitForProvider } from './fit-images';
 import type { CallAttempt, ChatMessage, ChatModel, ImageData } from '../players/types';
 import type { EpisodeRow, Store } from '../store/store';
 

@@ -7,9 +7,9 @@
 import { zipSync } from 'fflate';
 import type { ExportFile } from '../../../shared/api/views';
 import { mediaSha, MEDIA_REF } from '../../../shared/contract/content';
-import { openTranscript } from '../api/transcripts';
+import { openTranscript } from './transcripts';
 import type { Store } from '../store/store';
-import { toCsv } from './csv';
+import { toCsv } from '../io/csv';
 
 const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
 

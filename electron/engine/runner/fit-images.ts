@@ -6,8 +6,8 @@ import { mediaRef, mediaSha, type ContentPart } from '../../../shared/contract/c
 import { ProviderError } from '../players/errors';
 import type { ChatMessage } from '../players/types';
 import type { Store } from '../store/store';
-import { fitImage } from './fit';
-import type { ImageLimits } from './limits';
+import { fitImage } from '../media/fit';
+import type { ImageLimits } from '../players/image-limits';
 
 // (image, provider) → what is sent, per store: converting is pure, so a process converts each image once.
 const convertedBy = new WeakMap<Store, Map<string, string>>();
