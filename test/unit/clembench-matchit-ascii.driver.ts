@@ -1,7 +1,7 @@
 /** Drives the MatchIt ASCII game master without a runner: a fake kit whose players are functions. */
 import type { EventRecord } from '../../electron/engine/core/events';
 import type { InstanceInput, InstanceRow } from '../../electron/engine/core/game';
-import { TurnKit } from '../../electron/engine/core/turn-kit';
+import { testKit } from '../support/kit';
 import { matchitAsciiGame } from '../../electron/engine/games/matchit_ascii/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
@@ -17,22 +17,13 @@ export interface Driven {
 /** Plays one episode; `reply` answers each call (it may throw to cut the episode off). */
 export async function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, prior: readonly EventRecord[] = []): Promise<Driven> {
   const calls: Driven['calls'] = [];
-  const kit = new TurnKit(
-    {
-      call: async (seat, _round, request) => {
-        calls.push({ seat, messages: request.messages });
-        return { text: reply(seat, request.messages), inputTokens: null, outputTokens: null, latencyMs: 0, callId: null };
-      },
-      append: () => {},
-      putMedia: () => 'media:none',
-      image: (name) => {
-        throw new Error(`no image ${name} in a text game`);
-      },
-      humanSeats: new Set(),
-      seed: 0,
+  const kit = testKit({
+    answer: (seat, messages) => {
+      calls.push({ seat, messages: [...messages] });
+      return reply(seat, messages);
     },
     prior,
-  );
+  });
   const seats = matchitAsciiGame.seats(instance, settings).map((s) => ({ ...s, player: 'test', human: false }));
   try {
     await matchitAsciiGame.play({ episode: { id: 1, repetition: 0, seed: 0 }, instance, datasetKind: 'matchit_ascii', settings, seats, prior, kit, signal: new AbortController().signal });

@@ -1,9 +1,8 @@
 /** Drives the image MatchIt's game master without a runner: a fake kit whose players are functions and whose images are named hashes. */
-import { createHash } from 'node:crypto';
 import type { ContentPart } from '../../shared/contract/content';
 import type { EventRecord } from '../../electron/engine/core/events';
 import type { InstanceInput, InstanceRow } from '../../electron/engine/core/game';
-import { TurnKit } from '../../electron/engine/core/turn-kit';
+import { stubRef, testKit } from '../support/kit';
 import { matchitGame } from '../../electron/engine/games/matchit/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
@@ -11,7 +10,7 @@ export const settings = matchitGame.parseSettings({});
 
 export const rowOf = (input: InstanceInput, position = 0): InstanceRow => ({ ...input, id: position + 1, datasetId: 1, subset: 'all', position });
 
-export const refOf = (name: string) => `media:${createHash('sha256').update(name).digest('hex')}`;
+export const refOf = stubRef;
 
 export interface Driven {
   events: EventRecord[];
@@ -24,20 +23,14 @@ export class CutOff extends Error {}
 /** Plays one episode; `reply` answers each call (it may throw CutOff to cut the episode off). */
 export async function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, prior: readonly EventRecord[] = []): Promise<Driven> {
   const calls: Driven['calls'] = [];
-  const kit = new TurnKit(
-    {
-      call: async (seat, _round, request) => {
-        calls.push({ seat, messages: request.messages });
-        return { text: reply(seat, request.messages), inputTokens: null, outputTokens: null, latencyMs: 0, callId: null };
-      },
-      append: () => {},
-      putMedia: () => 'media:none',
-      image: (name) => ({ ref: refOf(name), mime: 'image/jpeg' }),
-      humanSeats: new Set(),
-      seed: 0,
+  const kit = testKit({
+    answer: (seat, messages) => {
+      calls.push({ seat, messages: [...messages] });
+      return reply(seat, messages);
     },
+    images: matchitGame.images!.of(instance, settings),
     prior,
-  );
+  });
   const seats = matchitGame.seats(instance, settings).map((s) => ({ ...s, player: 'test', human: false }));
   try {
     await matchitGame.play({ episode: { id: 1, repetition: 0, seed: 0 }, instance, datasetKind: 'matchit', settings, seats, prior, kit, signal: new AbortController().signal });

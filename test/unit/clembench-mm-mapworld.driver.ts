@@ -5,59 +5,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { ContentPart } from '../../shared/contract/content';
-import type { EventRecord } from '../../electron/engine/core/events';
-import type { Game, InstanceInput, InstanceRow } from '../../electron/engine/core/game';
-import { TurnKit } from '../../electron/engine/core/turn-kit';
+import type { Game, InstanceInput } from '../../electron/engine/core/game';
 import { clemReplies, type ClemAdapter } from '../../electron/engine/games/clembench/adapter';
 import type { MapSettings } from '../../electron/engine/games/textmapworld/settings';
 import type { ChatMessage } from '../../electron/engine/players/types';
-import { row, type FixtureEpisode } from './clembench-textmapworld.driver';
+import { play, row, type FixtureEpisode, type Played } from './clembench-textmapworld.driver';
 
-export { fixtureEpisodes, logged, row } from './clembench-textmapworld.driver';
+// The text MapWorld driver plays any MapWorld game: its kit gives every image images.of names a stand-in reference.
+export { fixtureEpisodes, logged, play, row, type Played } from './clembench-textmapworld.driver';
 
 export const sha = (name: string) => createHash('sha256').update(name).digest('hex');
-
-export interface Played {
-  events: EventRecord[];
-  /** The messages of every call, in order. */
-  requests: ChatMessage[][];
-}
-
-/** Plays one episode; `reply` answers each call from the messages the seat was sent. */
-export async function play(game: Game<MapSettings>, instance: InstanceRow, reply: (messages: readonly ChatMessage[], n: number) => string, prior: EventRecord[] = [], settings = game.parseSettings({})): Promise<Played> {
-  const events: EventRecord[] = [...prior];
-  const requests: ChatMessage[][] = [];
-  const known = new Set(game.images!.of(instance, settings));
-  const kit = new TurnKit(
-    {
-      call: async (_seat, _round, request) => {
-        requests.push(request.messages);
-        return { text: reply(request.messages, requests.length - 1), inputTokens: null, outputTokens: null, latencyMs: 0, callId: null };
-      },
-      append: (event) => events.push(event),
-      putMedia: () => 'media:none',
-      image: (name) => {
-        // The core finds every image `images.of` names before a run: anything else is a bug.
-        if (!known.has(name)) throw new Error(`${name} is not among the images of ${instance.key}`);
-        return { ref: `media:${sha(name)}`, mime: 'image/jpeg' };
-      },
-      humanSeats: new Set(),
-      seed: 0,
-    },
-    prior,
-  );
-  await game.play({
-    episode: { id: 1, repetition: 0, seed: 0 },
-    instance,
-    datasetKind: 'v1.6',
-    settings,
-    seats: [{ seat: 'explorer', role: 'explorer', player: 'test', human: false }],
-    prior,
-    kit,
-    signal: new AbortController().signal,
-  });
-  return { events, requests };
-}
 
 /** Replays a logged episode through the game's own master with the logged replies. */
 export async function replay(game: Game<MapSettings>, adapter: ClemAdapter, ep: FixtureEpisode): Promise<Played & { input: InstanceInput }> {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EventRecord } from '../../electron/engine/core/events';
 import type { InstanceInput, InstanceRow, ScoreResult } from '../../electron/engine/core/game';
-import { TurnKit } from '../../electron/engine/core/turn-kit';
+import { testKit } from '../support/kit';
 import type { ClemAction } from '../../electron/engine/games/clembench/adapter';
 import { multimodalReferenceGame as game } from '../../electron/engine/games/multimodal_referencegame/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
@@ -31,23 +31,14 @@ export async function drive(instance: InstanceRow, reply: (seat: string, message
   const settings = game.parseSettings(settingsInput);
   const sent: Driven['sent'] = [];
   const named = new Set(game.images!.of(instance, settings));
-  const kit = new TurnKit(
-    {
-      call: async (seat, _round, request) => {
-        sent.push({ seat, messages: request.messages });
-        return { text: reply(seat, request.messages), inputTokens: null, outputTokens: null, latencyMs: 0, callId: null };
-      },
-      append: () => undefined,
-      putMedia: () => 'media:none',
-      image: (name) => {
-        if (!named.has(name)) throw new Error(`${name} is not one of images.of()`);
-        return { ref: `media:${sha256hex(name)}`, mime: 'image/jpeg' };
-      },
-      humanSeats: new Set(),
-      seed: 1,
+  const kit = testKit({
+    answer: (seat, messages) => {
+      sent.push({ seat, messages: [...messages] });
+      return reply(seat, messages);
     },
-    [],
-  );
+    images: named,
+    seed: 1,
+  });
   const seats = game.seats(instance, settings).map((s) => ({ ...s, player: 'scripted', human: false }));
   await game.play({ episode: { id: 1, repetition: 0, seed: 1 }, instance, datasetKind: 'multimodal_referencegame', settings, seats, prior: [], kit, signal: new AbortController().signal });
   return { events: kit.events, sent, result: game.score({ events: kit.events, instance, settings, seats }) };

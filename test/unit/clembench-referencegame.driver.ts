@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EventRecord } from '../../electron/engine/core/events';
 import type { InstanceInput, InstanceRow, ScoreResult } from '../../electron/engine/core/game';
-import { TurnKit } from '../../electron/engine/core/turn-kit';
+import { testKit } from '../support/kit';
 import type { ClemAction } from '../../electron/engine/games/clembench/adapter';
 import { referenceGame } from '../../electron/engine/games/referencegame/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
@@ -25,22 +25,14 @@ export interface Driven {
 export async function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, settingsInput: unknown = {}, prior: readonly EventRecord[] = []): Promise<Driven> {
   const settings = referenceGame.parseSettings(settingsInput);
   const sent: Driven['sent'] = [];
-  const kit = new TurnKit(
-    {
-      call: async (seat, _round, request) => {
-        sent.push({ seat, messages: request.messages });
-        return { text: reply(seat, request.messages), inputTokens: null, outputTokens: null, latencyMs: 0, callId: null };
-      },
-      append: () => undefined,
-      putMedia: () => 'media:none',
-      image: (name) => {
-        throw new Error(`no image ${name} in a text game`);
-      },
-      humanSeats: new Set(),
-      seed: 1,
+  const kit = testKit({
+    answer: (seat, messages) => {
+      sent.push({ seat, messages: [...messages] });
+      return reply(seat, messages);
     },
     prior,
-  );
+    seed: 1,
+  });
   const seats = referenceGame.seats(instance, settings).map((s) => ({ ...s, player: 'scripted', human: false }));
   await referenceGame.play({ episode: { id: 1, repetition: 0, seed: 1 }, instance, datasetKind: 'referencegame', settings, seats, prior: [...prior], kit, signal: new AbortController().signal });
   return { events: kit.events, sent, result: referenceGame.score({ events: kit.events, instance, settings, seats }) };

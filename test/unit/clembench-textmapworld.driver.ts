@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventRecord } from '../../electron/engine/core/events';
 import type { Game, InstanceInput, InstanceRow } from '../../electron/engine/core/game';
-import { TurnKit } from '../../electron/engine/core/turn-kit';
+import { testKit } from '../support/kit';
 import { clemReplies, type ClemAction, type ClemAdapter } from '../../electron/engine/games/clembench/adapter';
 import type { MapSettings } from '../../electron/engine/games/textmapworld/settings';
 import type { ChatMessage } from '../../electron/engine/players/types';
@@ -23,22 +23,15 @@ export interface Played {
 export async function play(game: Game<MapSettings>, instance: InstanceRow, reply: (messages: readonly ChatMessage[], n: number) => string, prior: EventRecord[] = [], settings = game.parseSettings({})): Promise<Played> {
   const events: EventRecord[] = [...prior];
   const requests: ChatMessage[][] = [];
-  const kit = new TurnKit(
-    {
-      call: async (_seat, _round, request) => {
-        requests.push(request.messages);
-        return { text: reply(request.messages, requests.length - 1), inputTokens: null, outputTokens: null, latencyMs: 0, callId: null };
-      },
-      append: (event) => events.push(event),
-      putMedia: () => 'media:none',
-      image: (name) => {
-        throw new Error(`no image ${name} in a text game`);
-      },
-      humanSeats: new Set(),
-      seed: 0,
+  const kit = testKit({
+    answer: (_seat, messages) => {
+      requests.push([...messages]);
+      return reply(messages, requests.length - 1);
     },
+    images: game.images?.of(instance, settings),
     prior,
-  );
+    onEvent: (event) => events.push(event),
+  });
   await game.play({
     episode: { id: 1, repetition: 0, seed: 0 },
     instance,

@@ -1,0 +1,37 @@
+/**
+ * A turn kit for driving a game master without the runner, as the game tests do: every call is answered
+ * by `answer` from what the seat was sent; every image the game names gets a stand-in `media:` reference
+ * (the sha256 of its name), and an image the game did not name in `images.of` is a bug the test shows.
+ */
+import { createHash } from 'node:crypto';
+import type { EventRecord } from '../../electron/engine/core/events';
+import { TurnKit } from '../../electron/engine/core/turn-kit';
+import type { ChatMessage } from '../../electron/engine/players/types';
+
+export const stubRef = (name: string): string => `media:${createHash('sha256').update(name).digest('hex')}`;
+
+export function testKit(options: {
+  answer: (seat: string, messages: readonly ChatMessage[]) => string;
+  /** The images the game may show (its `images.of` for the instance); absent: a text game, which shows none. */
+  images?: Iterable<string>;
+  prior?: readonly EventRecord[];
+  seed?: number;
+  onEvent?: (event: EventRecord) => void;
+}): TurnKit {
+  const named = options.images ? new Set(options.images) : null;
+  return new TurnKit(
+    {
+      call: async (seat, _round, request) => ({ text: options.answer(seat, request.messages), inputTokens: null, outputTokens: null, latencyMs: 0, callId: null }),
+      append: (event) => options.onEvent?.(event),
+      putMedia: () => 'media:none',
+      image: (name) => {
+        if (!named) throw new Error(`no image ${name} in a text game`);
+        if (!named.has(name)) throw new Error(`${name} is not one of the images its images.of() names`);
+        return { ref: stubRef(name), mime: name.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+      },
+      humanSeats: new Set(),
+      seed: options.seed ?? 0,
+    },
+    options.prior ?? [],
+  );
+}
