@@ -96,4 +96,18 @@ describe('multimodal clembench games from the CLI', () => {
     }
     expect(shas[0]).toBe(shas[1]);
   }, 60_000);
+
+  it('checks the images of a choice of experiments without a run: all drawn for the grids, the photos missing with where it looked', async () => {
+    const db = join(tempDir(), 'parlor.db');
+    const grids = await parlor(db, ['images', 'check', '--game', 'multimodal_referencegame', '--experiments', 'line_grids_rows']);
+    expect(grids.code).toBe(0);
+    expect(grids.stdout).toMatch(/^all \d+ images found and stored \(line_grids_rows\)\n$/);
+    const photos = await parlor(db, ['images', 'check', '--game', 'matchit', '--experiments', 'same_image', '--images', IMAGES]);
+    expect(photos.code).toBe(1);
+    expect(photos.stdout).toContain('8 of 10 images are missing');
+    expect(photos.stdout).toContain('found 2 of 10; experiments complete: none');
+    const json = JSON.parse((await parlor(db, ['images', 'check', '--game', 'matchit', '--experiments', 'same_image', '--images', IMAGES, '--json'])).stdout) as { needed: number; found: number; missing: { name: string; looked: string[] }[] };
+    expect([json.needed, json.found, json.missing.length]).toEqual([10, 2, 8]);
+    expect(json.missing[0]!.looked.at(-1)).toBe('download: not allowed (--download-images)');
+  }, 60_000);
 });
