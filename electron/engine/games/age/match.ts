@@ -1,0 +1,152 @@
+/**
+ * AGE guess matching (paper §3.4): "the correlation between target words and responses will be
+ * evaluated using the Jaro similarity metric ... with a threshold value greater than 0.8, and a
+ * dictionary of similar words created by annotators".
+ *
+ * Plain Jaro, not Jaro–Winkler: the paper names Jaro, and the Winkler prefix bonus would accept
+ * words that merely share a beginning ("breakfast" for "bread": Jaro 0.748, Jaro–Winkler 0.849).
+ * No Jaro package is installed (only fast-levenshtein), so it is written here; it is short.
+ */
+
+/** How a guess is compared with the annotators' synonyms of a target. */
+export type SynonymMatch = 'exact' | 'jaro';
+
+export interface MatchSettings {
+  /**
+   * 'exact' (default): a synonym counts only when the guess equals it after normalisation.
+   * The paper lists the dictionary beside the Jaro test, not under it; the dictionary exists to
+   * accept different words ("sofa" for "couch") that spelling similarity cannot, while Jaro
+   * already absorbs the spelling variants. Applying Jaro to every synonym as well multiplies the
+   * near-misses that pass (a synonym's near-neighbour is often an unrelated word) and makes the
+   * score depend on the size of the dictionary. 'jaro' is kept for readers who take the other view.
+   */
+  synonymMatch: SynonymMatch;
+  /** A guess is correct when Jaro is strictly greater than this (0.8 in the paper). */
+  threshold: number;
+}
+
+export const DEFAULT_MATCH_SETTINGS: MatchSettings = { synonymMatch: 'exact', threshold: 0.8 };
+
+/** Lower case, trimmed, inner runs of whitespace collapsed to one space. */
+export function normalise(text: string): string {
+  return text.trim().replace(/\s+/gu, ' ').toLowerCase();
+}
+
+/** Matches m, out-of-order matched positions T, and the lengths: Jaro as exact integers. */
+export interface JaroParts {
+  matches: number;
+  /** Positions where the matched characters, read in order on both sides, differ. */
+  halfTranspositions: number;
+  lengthA: number;
+  lengthB: number;
+}
+
+/** The counts behind Jaro, over code points (so an accented letter is one character). */
+export function jaroParts(a: string, b: string): JaroParts {
+  const s = Array.from(a);
+  const t = Array.from(b);
+  const window = Math.max(0, Math.floor(Math.max(s.length, t.length) / 2) - 1);
+  const sMatched: boolean[] = new Array<boolean>(s.length).fill(false);
+  const tMatched: boolean[] = new Array<boolean>(t.length).fill(false);
+  let matches = 0;
+  for (let i = 0; i < s.length; i++) {
+    const from = Math.max(0, i - window);
+    const to = Math.min(t.length - 1, i + window);
+    for (let j = from; j <= to; j++) {
+      if (tMatched[j] || s[i] !== t[j]) continue;
+      sMatched[i] = true;
+      tMatched[j] = true;
+      matches++;
+      break;
+    }
+  }
+  const sOrder = s.filter((_, i) => sMatched[i]);
+  const tOrder = t.filter((_, j) => tMatched[j]);
+  const halfTranspositions = sOrder.filter((ch, k) => ch !== tOrder[k]).length;
+  return { matches, halfTranspositions, lengthA: s.length, lengthB: t.length };
+}
+
+/**
+ * Jaro = (m/|a| + m/|b| + (m − t)/m) / 3 as numerator/denominator over integers:
+ * (m²|b| + m²|a| + (m − t)|a||b|) / (3m|a||b|). t = ⌊T/2⌋ as in Winkler's reference code strcmp95
+ * and the usual Python packages (jellyfish, rapidfuzz), which the paper's authors most likely used;
+ * T/2 unfloored (Wikipedia's reading) differs only when T is odd ("abcdef"/"bcadef": 0.944 vs 0.917).
+ * Null when m = 0 (Jaro 0).
+ */
+function jaroFraction(p: JaroParts): { num: number; den: number } | null {
+  const { matches: m, lengthA: la, lengthB: lb } = p;
+  if (m === 0) return null;
+  const t = Math.floor(p.halfTranspositions / 2);
+  return { num: m * m * lb + m * m * la + (m - t) * la * lb, den: 3 * m * la * lb };
+}
+
+/** Plain Jaro similarity in [0, 1] of the strings as given. Two empty strings are identical: 1. */
+export function jaro(a: string, b: string): number {
+  if (a === b) return 1;
+  const f = jaroFraction(jaroParts(a, b));
+  return f === null ? 0 : f.num / f.den;
+}
+
+/**
+ * Jaro(a, b) > threshold, decided on integers so the strict ">" never hinges on float rounding:
+ * "ab" vs "abxyz" is exactly 0.8, which the textbook formula in doubles gives as 0.7999…
+ * Thresholds are honoured to 6 decimals.
+ */
+export function jaroExceeds(a: string, b: string, threshold: number): boolean {
+  const scale = 1_000_000;
+  const limit = Math.round(threshold * scale);
+  if (a === b) return scale > limit;
+  const f = jaroFraction(jaroParts(a, b));
+  if (f === null) return 0 > limit;
+  return f.num * scale > limit * f.den;
+}
+
+/**
+ * Whether a guess names the target: Jaro(guess, target) > threshold after normalising both, or the
+ * guess matches one of the target's annotated synonyms (exactly, or by Jaro: `synonymMatch`).
+ * An empty guess is never correct.
+ */
+export function isCorrectGuess(
+  guess: string,
+  target: string,
+  synonyms: readonly string[] = [],
+  settings: MatchSettings = DEFAULT_MATCH_SETTINGS,
+): boolean {
+  const g = normalise(guess);
+  if (g === '') return false;
+  if (jaroExceeds(g, normalise(target), settings.threshold)) return true;
+  return synonyms.some((synonym) => {
+    const s = normalise(synonym);
+    if (s === '') return false;
+    return settings.synonymMatch === 'exact' ? g === s : jaroExceeds(g, s, settings.threshold);
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+}
+
+/**
+ * A word or phrase as a pattern, its inner spaces flexible and a plural allowed on its last word:
+ * -s always, -es after s/x/z/ch/sh/o ("boxes", "tomatoes"), -ies for consonant + y ("berries").
+ */
+function phrasePattern(word: string): string {
+  const body = word.split(' ').map(escapeRegExp).join('\\s+');
+  if (/[^aeiou]y$/u.test(word)) return `${body.slice(0, -1)}(?:ys?|ies)`;
+  return /(?:s|x|z|ch|sh|o)$/u.test(word) ? `${body}(?:e?s)?` : `${body}s?`;
+}
+
+/**
+ * Whether a description names its own secret word or one of its synonyms as a whole word:
+ * case-insensitive, inner whitespace of multi-word entries flexible, a plural tolerated.
+ * Word edges are letters/digits in any script (JavaScript's \b is ASCII-only), so "cake-like" and
+ * "cake's" name "cake" but "cupcake" and "cakewalk" do not.
+ */
+export function isLeak(description: string, ownWord: string, synonyms: readonly string[] = []): boolean {
+  const text = description.toLowerCase();
+  return [ownWord, ...synonyms].some((word) => {
+    const w = normalise(word);
+    if (w === '') return false;
+    return new RegExp(`(?<![\\p{L}\\p{N}])${phrasePattern(w)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+  });
+}
