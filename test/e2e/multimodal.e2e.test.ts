@@ -66,8 +66,11 @@ describe.skipIf(problem !== null)('multimodal games in Chromium', () => {
     await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
     expect(await dialog.textContent()).toContain('grid_images/0.png');
     await screenshot(page, 'multimodal-enlarged', false);
+    // The close button has the focus; Escape closes the dialog and gives the focus back to the image.
+    expect(await page.evaluate(`document.activeElement?.textContent`)).toBe('Close');
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.isVisible(), WAIT).toBe(false);
+    await expect.poll(() => dialog.count(), WAIT).toBe(0);
+    expect(await page.evaluate(`document.activeElement?.getAttribute('aria-label') ?? ''`)).toMatch(/^Enlarge describer's first image/);
   });
 
   it('puts the text and the image variant of one grid instance side by side', async () => {

@@ -105,6 +105,8 @@ describe('a run of a multimodal game', () => {
     const prepared = await run(store, { images: { folders: [photoFolder(['green'])], missing: 'skip' } });
     expect(prepared.warnings.map((w) => w.message)).toEqual(['left out for missing images: photos']);
     expect(store.episodes.list(prepared.runId).map((e) => [e.instance.key, e.status])).toEqual([['drawn-0', 'done'], ['drawn-1', 'done']]);
+    // The stored config names what was played, so a replay or a resume plays the same experiments.
+    expect((store.runs.get(prepared.runId).config as { dataset: { experiments?: string[] } }).dataset.experiments).toEqual(['drawn']);
   });
 
   for (const provider of ['openai', 'anthropic'] as const) {

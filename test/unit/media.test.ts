@@ -1,5 +1,5 @@
 /** The core's image pieces: finding files by name, knowing an image, fitting it to a provider, who cannot play. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cannotPlay } from '../../electron/engine/core/image-input';
@@ -59,6 +59,29 @@ describe("a user's image folder", () => {
   });
 });
 
+describe("a user's image folder, the edges", () => {
+  it('says when the folder is not there, refuses a common file name found in no folder of the name, and follows linked folders once', () => {
+    expect(new FolderIndex(join(tempDir(), 'nope')).find('a/1.jpg')).toEqual({ ok: false, why: 'folder not found' });
+    const root = tempDir();
+    touch(root, 'holiday/1.jpg');
+    touch(root, 'photos/ADE_train_00000001.jpg');
+    const index = new FolderIndex(root);
+    const common = index.find('../clembench/resources/clevr_images/1.jpg');
+    expect(common.ok).toBe(false);
+    expect(!common.ok && common.why).toMatch(/too common a name to take on its own/);
+    expect(index.find('../clembench/resources/images/ADE_train_00000001.jpg')).toEqual({ ok: true, path: join(root, 'photos/ADE_train_00000001.jpg') });
+    const linked = tempDir();
+    touch(linked, 'real/clevr_images/7.jpg');
+    symlinkSync(join(linked, 'real'), join(linked, 'link'));
+    symlinkSync(linked, join(linked, 'real', 'loop'));
+    const viaLink = new FolderIndex(linked);
+    expect(viaLink.files).toBe(1);
+    // Found once, under whichever of the two paths the walk reached first.
+    const found = viaLink.find('x/clevr_images/7.jpg');
+    expect(found.ok && /\/(real|link)\/clevr_images\/7\.jpg$/.test(found.path)).toBe(true);
+  });
+});
+
 describe('knowing an image by its bytes', () => {
   it('tells PNG, JPEG, GIF, WebP and BMP apart, and refuses other bytes', async () => {
     expect(sniffImage(solidPng([1, 2, 3]))).toBe('image/png');
@@ -110,6 +133,25 @@ describe('fitting an image to what a provider takes', () => {
     const broken = await fitImage(Buffer.from('not an image'), 'image/bmp', OPENAI_IMAGE_LIMITS, 'The image broken.bmp');
     expect(broken.ok).toBe(false);
     expect(!broken.ok && broken.why).toMatch(/^The image broken\.bmp is not an image Parlor can read.*; OpenAI takes image\/png, image\/jpeg, image\/webp, image\/gif$/);
+  });
+});
+
+describe("Anthropic's byte limit", () => {
+  it('counts the base64 text the request carries, not the raw bytes', async () => {
+    // 4 000 raw bytes are 5 336 characters of base64: over a limit of 5 000 as Anthropic counts it, under it raw.
+    const png = await (async () => {
+      const canvas = newCanvas(120, 120);
+      const g = canvas.getContext('2d');
+      for (let i = 0; i < 900; i++) {
+        g.fillStyle = `rgb(${(i * 41) % 256},${(i * 83) % 256},${(i * 29) % 256})`;
+        g.fillRect((i * 7) % 120, (i * 13) % 120, 4, 4);
+      }
+      return canvas.toBuffer('image/png');
+    })();
+    const limit = Math.ceil(png.byteLength * 1.2);
+    expect(await fitImage(png, 'image/png', { ...OPENAI_IMAGE_LIMITS, maxBytes: limit }, 'x')).toEqual({ ok: true, changed: false });
+    const fit = await fitImage(png, 'image/png', { ...ANTHROPIC_IMAGE_LIMITS, maxBytes: limit }, 'x');
+    expect(fit.ok && fit.changed && Math.ceil(fit.bytes.byteLength / 3) * 4 <= limit).toBe(true);
   });
 });
 

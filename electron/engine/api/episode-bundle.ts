@@ -44,7 +44,9 @@ export function episodeBundle(store: Store, episodeId: number): ExportFile {
   files['episode.json'] = new TextEncoder().encode(JSON.stringify(view, null, 2));
   files['transcript.md'] = new TextEncoder().encode(`${lines.join('\n')}\n`);
   files['images.csv'] = new TextEncoder().encode(toCsv(rows));
-  // A fixed timestamp: the same episode gives the same zip bytes.
-  const zip = zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [`episode-${episodeId}/${k}`, [v, { mtime: new Date('2000-01-01T00:00:00Z') }]])), { level: 6 });
+  // A fixed local timestamp (zip stores local time): the same episode gives the same bytes in any time zone.
+  // Images are stored as they are (PNG and JPEG do not compress further); the text is deflated.
+  const mtime = new Date(2000, 0, 1);
+  const zip = zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [`episode-${episodeId}/${k}`, [v, { mtime, level: k.startsWith('images/') ? 0 : 6 }]])));
   return { filename: `episode-${episodeId}.zip`, mime: 'application/zip', content: Buffer.from(zip).toString('base64'), encoding: 'base64' };
 }

@@ -21,13 +21,18 @@ export interface ImageCheck {
 
 const NO_EXPERIMENT = '(all)';
 
+/** The experiment an instance belongs to for the check (instances without the tag form one group). */
+export function experimentKey(instance: { tags: Record<string, string> }): string {
+  return instance.tags[EXPERIMENT_TAG] ?? NO_EXPERIMENT;
+}
+
 export async function checkImages<S>(store: Store, game: Pick<Game<S>, 'images'>, settings: S, instances: readonly InstanceRow[], sources: ImageSources): Promise<ImageCheck> {
   const images = game.images;
   if (!images) return { needed: 0, found: 0, missing: [], complete: [], incomplete: [] };
   const experimentsByName = new Map<string, Set<string>>();
   const order: string[] = [];
   for (const instance of instances) {
-    const experiment = instance.tags[EXPERIMENT_TAG] ?? NO_EXPERIMENT;
+    const experiment = experimentKey(instance);
     if (!order.includes(experiment)) order.push(experiment);
     for (const name of images.of(instance, settings)) {
       const set = experimentsByName.get(name) ?? new Set<string>();

@@ -18,7 +18,26 @@ export async function downloadImage(url: string, timeoutMs = 30_000): Promise<Do
   if (!response.ok) return { ok: false, why: `download failed (HTTP ${response.status})` };
   const length = Number(response.headers.get('content-length') ?? 0);
   if (length > MAX_BYTES) return { ok: false, why: `download refused (${length} bytes is not an image)` };
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  // Counted as it arrives: a server that sends no length, or a false one, is cut off at the cap.
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    const reader = response.body?.getReader();
+    if (!reader) return { ok: false, why: 'download failed (no body)' };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > MAX_BYTES) {
+        await reader.cancel();
+        return { ok: false, why: `download refused (more than ${MAX_BYTES} bytes is not an image)` };
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    return { ok: false, why: `download failed while reading (${(error as Error).message})` };
+  }
+  const bytes = new Uint8Array(Buffer.concat(chunks));
   const mime = sniffImage(bytes);
   if (!mime) return { ok: false, why: `download is not an image (${response.headers.get('content-type') ?? 'no content type'})` };
   return { ok: true, bytes, mime };

@@ -4,7 +4,7 @@
  * converted bytes are what is stored as sent, or it is refused with a message that says why.
  */
 import { decodeImage, newCanvas } from './canvas';
-import type { ImageLimits } from '../players/image-limits';
+import { measuredSize, type ImageLimits } from '../players/image-limits';
 
 export type Fitted = { ok: true; changed: false } | { ok: true; changed: true; bytes: Uint8Array; mime: string; note: string } | { ok: false; why: string };
 
@@ -12,7 +12,8 @@ const JPEG_QUALITY = 90;
 
 export async function fitImage(bytes: Uint8Array, mime: string, limits: ImageLimits, what: string): Promise<Fitted> {
   const formatOk = limits.formats.includes(mime);
-  if (formatOk && bytes.byteLength <= limits.maxBytes && !limits.maxSide) return { ok: true, changed: false };
+  const fits = (n: number) => measuredSize(n, limits) <= limits.maxBytes;
+  if (formatOk && fits(bytes.byteLength) && !limits.maxSide) return { ok: true, changed: false };
   let image;
   try {
     image = await decodeImage(bytes, what);
@@ -21,7 +22,7 @@ export async function fitImage(bytes: Uint8Array, mime: string, limits: ImageLim
   }
   const side = Math.max(image.width, image.height);
   const tooWide = limits.maxSide !== undefined && side > limits.maxSide;
-  if (formatOk && bytes.byteLength <= limits.maxBytes && !tooWide) return { ok: true, changed: false };
+  if (formatOk && fits(bytes.byteLength) && !tooWide) return { ok: true, changed: false };
   // Photos stay JPEG; everything else (drawings, grids) becomes a lossless PNG.
   const target = mime === 'image/jpeg' ? 'image/jpeg' : 'image/png';
   let scale = tooWide ? limits.maxSide! / side : 1;
@@ -31,11 +32,11 @@ export async function fitImage(bytes: Uint8Array, mime: string, limits: ImageLim
     const canvas = newCanvas(width, height);
     canvas.getContext('2d').drawImage(image, 0, 0, width, height);
     const out = target === 'image/jpeg' ? canvas.toBuffer('image/jpeg', JPEG_QUALITY) : canvas.toBuffer('image/png');
-    if (out.byteLength <= limits.maxBytes) {
-      const steps = [!formatOk ? `${mime} → ${target}` : '', scale < 1 ? `${image.width}×${image.height} → ${width}×${height}` : '', bytes.byteLength > limits.maxBytes ? `${bytes.byteLength} → ${out.byteLength} bytes` : ''];
+    if (fits(out.byteLength)) {
+      const steps = [!formatOk ? `${mime} → ${target}` : '', scale < 1 ? `${image.width}×${image.height} → ${width}×${height}` : '', !fits(bytes.byteLength) ? `${bytes.byteLength} → ${out.byteLength} bytes` : ''];
       return { ok: true, changed: true, bytes: out, mime: target, note: `converted for ${limits.provider}: ${steps.filter(Boolean).join(', ')}` };
     }
-    scale *= Math.sqrt(limits.maxBytes / out.byteLength) * 0.9;
+    scale *= Math.sqrt(limits.maxBytes / measuredSize(out.byteLength, limits)) * 0.9;
   }
-  return { ok: false, why: `${what} (${image.width}×${image.height}, ${bytes.byteLength} bytes) could not be brought under ${limits.provider}'s ${limits.maxBytes} bytes per image` };
+  return { ok: false, why: `${what} (${image.width}×${image.height}, ${bytes.byteLength} bytes) could not be brought under ${limits.provider}'s ${limits.maxBytes} bytes per image${limits.measure === 'base64' ? ' (as base64)' : ''}` };
 }

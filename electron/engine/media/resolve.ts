@@ -51,11 +51,19 @@ async function imageOf(bytes: Uint8Array, what: string): Promise<{ ok: true; mim
   return { ok: true, mime };
 }
 
-export async function findImages(store: Store, names: Iterable<string>, sources: ImageSources, makers: readonly ImageMaker[] = []): Promise<ImageSearch> {
+/**
+ * `indexes`: folder indexes to reuse across calls (an import asks once per model pair and game); by
+ * default each call indexes the folders afresh, so images added since the last check are seen.
+ */
+export async function findImages(store: Store, names: Iterable<string>, sources: ImageSources, makers: readonly ImageMaker[] = [], indexes: Map<string, FolderIndex> = new Map()): Promise<ImageSearch> {
   const found = new Map<string, FoundImage>();
   const missing: MissingImage[] = [];
-  let indexes: FolderIndex[] | null = null;
-  const folderIndexes = () => (indexes ??= sources.folders.map((f) => new FolderIndex(f)));
+  const folderIndexes = () =>
+    sources.folders.map((f) => {
+      const index = indexes.get(f) ?? new FolderIndex(f);
+      indexes.set(f, index);
+      return index;
+    });
   for (const name of new Set(names)) {
     const known = store.media.named(name);
     if (known) {

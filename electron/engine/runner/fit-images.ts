@@ -48,3 +48,23 @@ export async function fitForProvider(store: Store, messages: ChatMessage[], limi
   }
   return changed ? out : messages;
 }
+
+/** Images (by name, stored by the run's image check) that some model's provider cannot take, each with why. */
+export async function unsendableImages(store: Store, names: readonly string[], models: readonly { label: string; imageLimits?: ImageLimits }[]): Promise<string[]> {
+  const problems: string[] = [];
+  const limitsSeen = new Set<string>();
+  for (const model of models) {
+    if (!model.imageLimits || limitsSeen.has(model.imageLimits.provider)) continue;
+    limitsSeen.add(model.imageLimits.provider);
+    for (const name of new Set(names)) {
+      const found = store.media.named(name);
+      if (!found) continue;
+      try {
+        await sendable(store, mediaRef(found.sha), model.imageLimits, name);
+      } catch (error) {
+        problems.push(`${name} for ${model.label}: ${(error as Error).message}`);
+      }
+    }
+  }
+  return problems;
+}

@@ -11,6 +11,7 @@ import { parseRunConfig } from '../core/run-config';
 import { mediaRef } from '../../../shared/contract/content';
 import { gameById } from '../games/registry';
 import { placeholderPng } from '../media/placeholder';
+import type { FolderIndex } from '../media/folders';
 import { findImages } from '../media/resolve';
 import type { Store } from '../store/store';
 import { storeRun } from './prepare';
@@ -48,11 +49,11 @@ export interface ImportOptions {
 }
 
 /** Finds the images a group's instances name (the log's folder first, then the user's) and gives a stand-in for the others. */
-async function importImages(store: Store, game: Game<unknown>, settings: unknown, instances: readonly InstanceInput[], folders: readonly string[], report: ImportReport) {
+async function importImages(store: Store, game: Game<unknown>, settings: unknown, instances: readonly InstanceInput[], folders: readonly string[], report: ImportReport, indexes: Map<string, FolderIndex>) {
   if (!game.images) return undefined;
   const rows = instances.map((i, position) => ({ ...i, id: 0, datasetId: 0, subset: 'all', position }));
   const names = new Set(rows.flatMap((r) => game.images!.of(r, settings)));
-  const search = await findImages(store, names, { folders, download: false }, game.images.makers ?? []);
+  const search = await findImages(store, names, { folders, download: false }, game.images.makers ?? [], indexes);
   report.images.needed += names.size;
   report.images.found += search.found.size;
   report.images.missing.push(...search.missing.map((m) => m.name));
@@ -97,6 +98,8 @@ export async function importLogs(store: Store, reading: LogReading, options: Imp
   const onEpisode = options.onEpisode ?? (() => {});
   const report: ImportReport = { runs: [], episodes: 0, compared: 0, agreed: 0, differences: [], errors: [], extraReplies: [], problems: [...reading.problems], unknownGames: { ...reading.unknownGames }, images: { needed: 0, found: 0, missing: [] } };
   const imageFolders = [...(reading.root ? [reading.root] : []), ...(options.imageFolders ?? [])];
+  // Each folder is indexed once for the whole import.
+  const folderIndexes = new Map<string, FolderIndex>();
   const groups = new Map<string, LoggedEpisodeInput[]>();
   for (const e of reading.episodes) {
     const key = `${e.group}\u0000${e.game}`;
@@ -123,7 +126,7 @@ export async function importLogs(store: Store, reading: LogReading, options: Imp
     const settings = game.parseSettings({});
     const config = { ...parseRunConfig({ name, game: gameId, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed: 0, settings }), seed: 0, repetitions: 1 };
     const instances = unique.map((u) => dataset.instances.find((i) => i.key === u.key)!);
-    const missingImage = await importImages(store, game, settings, instances, imageFolders, report);
+    const missingImage = await importImages(store, game, settings, instances, imageFolders, report, folderIndexes);
     const runId = storeRun(store, game, config, dataset, instances);
     const configIds = Object.fromEntries(Object.entries(config.players).map(([role, player]) => [role, store.models.ensureConfig(player)]));
     store.runs.markRunning(runId);

@@ -5,8 +5,9 @@ import { priceFor } from '../analysis/cost';
 import type { DatasetProblem, Game, InstanceRow, LoadedDataset } from '../core/game';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { cannotPlay } from '../core/image-input';
-import { EXPERIMENT_TAG, experimentsOf, selectInstances } from '../core/selection';
-import { checkImages, MissingImagesError } from '../media/check';
+import { experimentsOf, selectInstances } from '../core/selection';
+import { checkImages, experimentKey, MissingImagesError } from '../media/check';
+import { unsendableImages } from './fit-images';
 import { episodeSeed, randomRunSeed } from '../core/seeds';
 import { describeError, UserError } from '../errors';
 import { gameOf } from '../games/registry';
@@ -155,9 +156,18 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   const models = buildModels(config, (c) => factory(c, { cacheMode: config.cache }), game);
   const warnings = [...dataset.problems];
   if (game.images) {
+    const wanted = experimentsOf(instances);
     instances = await imagesOrRefuse(store, game, settings, dataset, instances, config);
-    const skipped = experimentsOf(selectInstances(dataset.instances, { experiments: config.dataset.experiments })).filter((e) => !experimentsOf(instances).includes(e));
-    if (skipped.length) warnings.push({ severity: 'warning', line: 0, message: `left out for missing images: ${skipped.join(', ')}` });
+    const kept = experimentsOf(instances);
+    const skipped = wanted.filter((e) => !kept.includes(e));
+    if (skipped.length) {
+      warnings.push({ severity: 'warning', line: 0, message: `left out for missing images: ${skipped.join(', ')}` });
+      // The stored config says what was played, so a replay or a resume plays the same experiments.
+      stored.dataset = { ...stored.dataset, experiments: kept };
+    }
+    // Every image as each provider will get it, converted now if need be: never refused mid-episode.
+    const unsendable = await unsendableImages(store, instances.flatMap((i, position) => game.images!.of({ ...i, id: 0, datasetId: 0, subset: dataset.subset, position }, settings)), Object.values(models));
+    if (unsendable.length) throw new UserError(`The run was not started: ${unsendable.length === 1 ? 'an image cannot' : 'some images cannot'} be sent as the providers take them.\n${unsendable.map((u) => `  - ${u}`).join('\n')}`);
   }
   // A replay from the cache calls no provider, so there is nothing to check.
   if (config.preflight && config.cache !== 'only') await preflight(store, config, models, options.warn ?? (() => {}));
@@ -173,7 +183,7 @@ async function imagesOrRefuse(store: Store, game: Game<unknown>, settings: unkno
   const rows = instances.map((i, position) => ({ ...i, id: 0, datasetId: 0, subset: dataset.subset, position }));
   const check = await checkImages(store, game, settings, rows, sources);
   if (check.missing.length === 0) return instances;
-  if (sources.missing === 'skip' && check.complete.length > 0) return instances.filter((i) => check.complete.includes(i.tags[EXPERIMENT_TAG] ?? ''));
+  if (sources.missing === 'skip' && check.complete.length > 0) return instances.filter((i) => check.complete.includes(experimentKey(i)));
   throw new MissingImagesError(check, game.images?.hint);
 }
 

@@ -12,6 +12,11 @@ export interface ImageChoice {
 
 const REMEMBERED = 'parlor.imageFolders';
 
+/** Keeps the folders for the next run (on a check and when a run starts). */
+export function rememberImages(choice: ImageChoice): void {
+  localStorage.setItem(REMEMBERED, choice.folders);
+}
+
 /** The folders typed last time: "point Parlor at your clembench resources folder" once, not every run. */
 export function rememberedImages(): ImageChoice {
   return { folders: localStorage.getItem(REMEMBERED) ?? '', download: false, skipMissing: false };
@@ -28,12 +33,17 @@ export function ImageSourcesField({ choice, onChange, check, hint }: { choice: I
   const [result, setResult] = useState<ImageCheckView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A result belongs to the folders and data it was checked with: any change makes it stale.
+  const checked = JSON.stringify([choice, check]);
+  const [resultFor, setResultFor] = useState<string | null>(null);
+  const current = resultFor === checked ? result : null;
   const run = async () => {
     setBusy(true);
     setError(null);
     try {
-      localStorage.setItem(REMEMBERED, choice.folders);
+      rememberImages(choice);
       setResult(await api.call('images.check', { ...check, images: imageSources(choice) }));
+      setResultFor(checked);
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -44,8 +54,8 @@ export function ImageSourcesField({ choice, onChange, check, hint }: { choice: I
     <fieldset className="field wide images-field" data-testid="image-sources">
       <legend>Images</legend>
       <label htmlFor="run-image-folders">Image folders (one per line)</label>
-      <textarea id="run-image-folders" rows={2} value={choice.folders} spellCheck={false} placeholder="/home/me/clembench" onChange={(e) => onChange({ ...choice, folders: e.target.value })} />
-      {hint && <small className="hint">{hint} Grid images are drawn by Parlor; images found once are kept in the database.</small>}
+      <textarea id="run-image-folders" aria-describedby={hint ? 'run-image-folders-hint' : undefined} rows={2} value={choice.folders} spellCheck={false} placeholder="/home/me/clembench" onChange={(e) => onChange({ ...choice, folders: e.target.value })} />
+      {hint && <small id="run-image-folders-hint" className="hint">{hint} Grid images are drawn by Parlor; images found once are kept in the database.</small>}
       <label>
         <input type="checkbox" checked={choice.download} onChange={(e) => onChange({ ...choice, download: e.target.checked })} /> Download images named by URL when a network answers
       </label>
@@ -56,7 +66,7 @@ export function ImageSourcesField({ choice, onChange, check, hint }: { choice: I
         <button type="button" onClick={() => void run()} disabled={busy}>{busy ? 'Looking for images…' : 'Check images'}</button>
       </div>
       <ErrorNote error={error} />
-      {result && <CheckResult result={result} />}
+      {current && <CheckResult result={current} />}
     </fieldset>
   );
 }

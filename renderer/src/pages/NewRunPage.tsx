@@ -5,7 +5,7 @@ import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { count, usd } from '../format';
 import { href, navigate } from '../router';
-import { imageSources, ImageSourcesField, rememberedImages, type ImageChoice } from './ImageSources';
+import { imageSources, ImageSourcesField, rememberedImages, rememberImages, type ImageChoice } from './ImageSources';
 
 interface Form {
   name: string;
@@ -97,6 +97,7 @@ export function NewRunPage() {
     setSubmitting(true);
     setSubmitError(null);
     try {
+      if (game?.images) rememberImages(images);
       const { runId } = await api.call('runs.start', { config });
       navigate(href.run(runId));
     } catch (error) {
