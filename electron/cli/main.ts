@@ -151,6 +151,7 @@ program
   .option('--dataset <name>', 'a bundled dataset (default: the game\'s first)')
   .option('--dataset-file <path>', 'your own instance file')
   .option('--experiments <names>', 'only these experiments, comma-separated')
+  .option('--limit <n>', 'only the first n instances of each experiment, as a run with --limit')
   .option('--images <folder>', 'a folder holding the images, repeatable', collect)
   .option('--download-images', 'fetch images named by URL')
   .option('--json', 'the check as JSON')

@@ -34,6 +34,8 @@ export const API_INPUTS = {
     .object({
       game: z.string().min(1),
       dataset: z.object({ name: z.string().min(1), subset: z.string().min(1).optional(), experiments: z.array(z.string().min(1)).optional() }).strict(),
+      /** As the run would: the first N instances of each experiment. */
+      limit: z.number().int().min(1).optional(),
       images: ImageSourcesSchema.optional(),
     })
     .strict(),

@@ -13,6 +13,7 @@ import { mediaSha } from '../../shared/contract/content';
 import { allGames, registerGame } from '../../electron/engine/games/registry';
 import { MissingImagesError } from '../../electron/engine/media/check';
 import { findImages } from '../../electron/engine/media/resolve';
+import { estimateRun } from '../../electron/engine/runner/estimate';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import type { Store } from '../../electron/engine/store/store';
@@ -190,5 +191,7 @@ describe('a run of a multimodal game', () => {
     expect(store.episodes.list(prepared.runId)).toHaveLength(0);
     expect(store.runs.get(prepared.runId).seats.map((s) => s.role)).toEqual(['viewer']);
     expect(mock.requests.length).toBe(before);
+    // The estimate says so before: no episode, no call, no cost.
+    expect(estimateRun(store, { game: 'pictures', dataset: { name: 'pairs' }, players: { viewer: viewer('openai', { imageInput: 'one' }) } })).toMatchObject({ episodes: 0, calls: 0 });
   });
 });

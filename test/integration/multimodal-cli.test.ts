@@ -106,6 +106,9 @@ describe('multimodal clembench games from the CLI', () => {
     expect(photos.code).toBe(1);
     expect(photos.stdout).toContain('8 of 10 images are missing');
     expect(photos.stdout).toContain('found 2 of 10; experiments complete: none');
+    // As a run with --limit 1 would: only the first instance, whose photo is in the folder.
+    const first = await parlor(db, ['images', 'check', '--game', 'matchit', '--experiments', 'same_image', '--limit', '1', '--images', IMAGES]);
+    expect([first.code, first.stdout]).toEqual([0, 'the 1 image found and stored (same_image)\n']);
     const json = JSON.parse((await parlor(db, ['images', 'check', '--game', 'matchit', '--experiments', 'same_image', '--images', IMAGES, '--json'])).stdout) as { needed: number; found: number; missing: { name: string; looked: string[] }[] };
     expect([json.needed, json.found, json.missing.length]).toEqual([10, 2, 8]);
     expect(json.missing[0]!.looked.at(-1)).toBe('download: not allowed (--download-images)');

@@ -8,6 +8,7 @@ export interface ImagesFlags {
   dataset?: string;
   datasetFile?: string;
   experiments?: string;
+  limit?: string;
   images?: string[];
   downloadImages?: boolean;
   json?: boolean;
@@ -23,12 +24,13 @@ export async function imagesCommand(action: string, flags: ImagesFlags): Promise
     const check = await checkRunImages(store, {
       game: flags.game,
       dataset: { name: flags.dataset, file: flags.datasetFile, experiments: flags.experiments?.split(',').map((e) => e.trim()).filter(Boolean) },
+      ...(flags.limit ? { limit: Number(flags.limit) } : {}),
       images: { folders: (flags.images ?? []).map((f) => resolve(f)), download: flags.downloadImages ?? false },
     });
     if (flags.json) {
       process.stdout.write(`${JSON.stringify(check, null, 2)}\n`);
     } else if (check.missing.length === 0) {
-      process.stdout.write(`all ${check.needed} images found and stored (${check.complete.join(', ')})\n`);
+      process.stdout.write(`${check.needed === 1 ? 'the 1 image' : `all ${check.needed} images`} found and stored (${check.complete.join(', ')})\n`);
     } else {
       process.stdout.write(`${describeMissing(check, check.hint ?? undefined).replace('The run was not started: ', '').replace(' (no episode was played)', '')}\n`);
       process.stdout.write(`found ${check.found} of ${check.needed}; experiments complete: ${check.complete.join(', ') || 'none'}\n`);

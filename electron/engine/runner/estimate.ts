@@ -2,6 +2,7 @@ import type { RunEstimateView } from '../../../shared/api/contract';
 import { modelLabel } from '../../../shared/contract/models';
 import { callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
+import { cannotPlay } from '../core/image-input';
 import { parseRunConfig } from '../core/run-config';
 import { selectInstances } from '../core/selection';
 import { gameOf } from '../games/registry';
@@ -15,7 +16,8 @@ export function estimateRun(store: Store, input: unknown): RunEstimate {
   const { game, settings, repetitions } = gameOf(config);
   const dataset = game.datasets.load(config.dataset);
   const instances = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit }).length;
-  const episodes = instances * repetitions;
+  // A run whose models cannot take the game's images plays nothing and calls nobody.
+  const episodes = cannotPlay(game, config.players) ? 0 : instances * repetitions;
   const perEpisode = game.estimate(settings, dataset.kind);
   const prices = store.models.listPrices();
   let usd: number | null = 0;

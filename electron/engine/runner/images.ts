@@ -9,6 +9,7 @@ import type { Store } from '../store/store';
 export interface ImageCheckRequest {
   game: string;
   dataset?: { name?: string; subset?: string; file?: string; experiments?: string[] };
+  limit?: number;
   images?: unknown;
 }
 
@@ -16,7 +17,7 @@ export async function checkRunImages(store: Store, request: ImageCheckRequest): 
   const game = gameById(request.game);
   if (!game.images) throw new RunConfigError(`${game.shortTitle} shows no images: there is nothing to check.`);
   const dataset = game.datasets.load({ name: request.dataset?.name ?? game.datasets.bundled()[0]?.name ?? 'default', subset: request.dataset?.subset, file: request.dataset?.file });
-  const instances = selectInstances(dataset.instances, { experiments: request.dataset?.experiments });
+  const instances = selectInstances(dataset.instances, { experiments: request.dataset?.experiments, limit: request.limit });
   const rows = instances.map((i, position) => ({ ...i, id: 0, datasetId: 0, subset: dataset.subset, position }));
   const check = await checkImages(store, game, game.parseSettings({}), rows, ImageSourcesSchema.parse(request.images ?? {}));
   return { ...check, hint: game.images.hint ?? null };

@@ -28,7 +28,7 @@ export function imageSources(choice: ImageChoice) {
 }
 
 /** Where a multimodal game's images come from, and a check of every image the chosen data needs before the run starts. */
-export function ImageSourcesField({ choice, onChange, check, hint }: { choice: ImageChoice; onChange: (c: ImageChoice) => void; check: { game: string; dataset: { name: string; subset?: string; experiments?: string[] } }; hint: string | null }) {
+export function ImageSourcesField({ choice, onChange, check, hint }: { choice: ImageChoice; onChange: (c: ImageChoice) => void; check: { game: string; dataset: { name: string; subset?: string; experiments?: string[] }; limit?: number }; hint: string | null }) {
   const api = useApi();
   const [result, setResult] = useState<ImageCheckView | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -184,7 +184,7 @@ export function NewRunPage() {
             choice={images}
             onChange={setImages}
             hint={game.images.hint}
-            check={{ game: form.game, dataset: { name: form.dataset, ...(form.subset ? { subset: form.subset } : {}), ...(form.experiments.length ? { experiments: form.experiments } : {}) } }}
+            check={{ game: form.game, dataset: { name: form.dataset, ...(form.subset ? { subset: form.subset } : {}), ...(form.experiments.length ? { experiments: form.experiments } : {}) }, ...(/^\d+$/.test(form.limit) ? { limit: Number(form.limit) } : {}) }}
           />
         )}
         {numberField('repetitions', 'Repetitions', undefined, 'Tables report mean ± std over repetitions.')}
