@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EventRecord } from '../../electron/engine/core/events';
+import type { Game, InstanceRow } from '../../electron/engine/core/game';
 import { TurnKit } from '../../electron/engine/core/turn-kit';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
@@ -34,4 +35,37 @@ export function testKit(options: {
     },
     options.prior ?? [],
   );
+}
+
+/** Thrown by a test's player to stop an episode midway (as a killed process would). */
+export class CutOff extends Error {}
+
+/**
+ * Plays one episode of a game with the test kit: each call answered by `reply` and recorded; a reply
+ * may throw CutOff to stop the episode where a killed process would. Images: the game's `images.of`.
+ */
+export async function playWithKit<S>(
+  game: Game<S>,
+  instance: InstanceRow,
+  settings: S,
+  reply: (seat: string, messages: readonly ChatMessage[]) => string,
+  options: { prior?: readonly EventRecord[]; datasetKind?: string } = {},
+): Promise<{ events: EventRecord[]; calls: { seat: string; messages: ChatMessage[] }[] }> {
+  const calls: { seat: string; messages: ChatMessage[] }[] = [];
+  const prior = options.prior ?? [];
+  const kit = testKit({
+    answer: (seat, messages) => {
+      calls.push({ seat, messages: [...messages] });
+      return reply(seat, messages);
+    },
+    images: game.images?.of(instance, settings),
+    prior,
+  });
+  const seats = game.seats(instance, settings).map((s) => ({ ...s, player: 'test', human: false }));
+  try {
+    await game.play({ episode: { id: 1, repetition: 0, seed: 0 }, instance, datasetKind: options.datasetKind ?? game.id, settings, seats, prior, kit, signal: new AbortController().signal });
+  } catch (error) {
+    if (!(error instanceof CutOff)) throw error;
+  }
+  return { events: kit.events, calls };
 }

@@ -1,7 +1,7 @@
 /** Drives the MatchIt ASCII game master without a runner: a fake kit whose players are functions. */
 import type { EventRecord } from '../../electron/engine/core/events';
 import type { InstanceInput, InstanceRow } from '../../electron/engine/core/game';
-import { testKit } from '../support/kit';
+import { CutOff, playWithKit } from '../support/kit';
 import { matchitAsciiGame } from '../../electron/engine/games/matchit_ascii/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
@@ -14,27 +14,12 @@ export interface Driven {
   calls: { seat: string; messages: ChatMessage[] }[];
 }
 
-/** Plays one episode; `reply` answers each call (it may throw to cut the episode off). */
-export async function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, prior: readonly EventRecord[] = []): Promise<Driven> {
-  const calls: Driven['calls'] = [];
-  const kit = testKit({
-    answer: (seat, messages) => {
-      calls.push({ seat, messages: [...messages] });
-      return reply(seat, messages);
-    },
-    prior,
-  });
-  const seats = matchitAsciiGame.seats(instance, settings).map((s) => ({ ...s, player: 'test', human: false }));
-  try {
-    await matchitAsciiGame.play({ episode: { id: 1, repetition: 0, seed: 0 }, instance, datasetKind: 'matchit_ascii', settings, seats, prior, kit, signal: new AbortController().signal });
-  } catch (error) {
-    if (!(error instanceof CutOff)) throw error;
-  }
-  return { events: kit.events, calls };
+/** Plays one episode; `reply` answers each call (it may throw CutOff to cut the episode off). */
+export function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, prior: readonly EventRecord[] = []): Promise<Driven> {
+  return playWithKit(matchitAsciiGame, instance, settings, reply, { prior, datasetKind: 'matchit_ascii' });
 }
 
-/** Thrown by a test's player to stop an episode midway (as a killed process would). */
-export class CutOff extends Error {}
+export { CutOff };
 
 export const textOf = (m: ChatMessage): string => (typeof m.content === 'string' ? m.content : '');
 

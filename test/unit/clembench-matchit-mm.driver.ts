@@ -2,7 +2,7 @@
 import type { ContentPart } from '../../shared/contract/content';
 import type { EventRecord } from '../../electron/engine/core/events';
 import type { InstanceInput, InstanceRow } from '../../electron/engine/core/game';
-import { stubRef, testKit } from '../support/kit';
+import { CutOff, playWithKit, stubRef } from '../support/kit';
 import { matchitGame } from '../../electron/engine/games/matchit/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
@@ -17,27 +17,11 @@ export interface Driven {
   calls: { seat: string; messages: ChatMessage[] }[];
 }
 
-/** Thrown by a test's player to stop an episode midway (as a killed process would). */
-export class CutOff extends Error {}
+export { CutOff };
 
 /** Plays one episode; `reply` answers each call (it may throw CutOff to cut the episode off). */
-export async function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, prior: readonly EventRecord[] = []): Promise<Driven> {
-  const calls: Driven['calls'] = [];
-  const kit = testKit({
-    answer: (seat, messages) => {
-      calls.push({ seat, messages: [...messages] });
-      return reply(seat, messages);
-    },
-    images: matchitGame.images!.of(instance, settings),
-    prior,
-  });
-  const seats = matchitGame.seats(instance, settings).map((s) => ({ ...s, player: 'test', human: false }));
-  try {
-    await matchitGame.play({ episode: { id: 1, repetition: 0, seed: 0 }, instance, datasetKind: 'matchit', settings, seats, prior, kit, signal: new AbortController().signal });
-  } catch (error) {
-    if (!(error instanceof CutOff)) throw error;
-  }
-  return { events: kit.events, calls };
+export function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, prior: readonly EventRecord[] = []): Promise<Driven> {
+  return playWithKit(matchitGame, instance, settings, reply, { prior, datasetKind: 'matchit' });
 }
 
 /** A message as the test reads it: its text, and the names of its images in order. */
