@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { describeMissing } from '../../engine/media/check';
+import { describeMissing, missingCount } from '../../engine/media/check';
 import { checkRunImages } from '../../engine/runner/images';
 import { CliError, openStore } from '../context';
 
@@ -32,7 +32,7 @@ export async function imagesCommand(action: string, flags: ImagesFlags): Promise
     } else if (check.missing.length === 0) {
       process.stdout.write(`${check.needed === 1 ? 'the 1 image' : `all ${check.needed} images`} found and stored (${check.complete.join(', ')})\n`);
     } else {
-      process.stdout.write(`${describeMissing(check, check.hint ?? undefined).replace('The run was not started: ', '').replace(' (no episode was played)', '')}\n`);
+      process.stdout.write(`${missingCount(check)}.\n${describeMissing(check, check.hint ?? undefined, Number.POSITIVE_INFINITY)}\n`);
       process.stdout.write(`found ${check.found} of ${check.needed}; experiments complete: ${check.complete.join(', ') || 'none'}\n`);
     }
     return check.missing.length === 0 ? 0 : 1;

@@ -2,12 +2,10 @@
  * A suite's table from the store: each player's counted episodes pooled per game (every finished,
  * valid episode, as clembench pools them), the suite's per-game columns, then its overall columns.
  */
-import { z } from 'zod';
 import type { SuiteView } from '../../../shared/api/views';
 import { ExploreFiltersSchema } from '../../../shared/contract/explore';
-import { ProviderIdSchema } from '../../../shared/contract/models';
 import type { Game } from '../core/game';
-import { cannotPlay } from '../core/image-input';
+import { runCannotPlay } from '../core/image-input';
 import type { PooledMetric, Suite } from '../core/suite';
 import { gameById, suiteById } from '../games/registry';
 import type { Store } from '../store/store';
@@ -44,15 +42,11 @@ function pooledByPlayer(store: Store, runs: readonly ViewRun[]): PerPlayer {
   return out;
 }
 
-// Only what `cannotPlay` reads of a stored run's players, so an older config still reads.
-const PlayersSchema = z.object({ players: z.record(z.string(), z.object({ provider: ProviderIdSchema, model: z.string(), imageInput: z.enum(['many', 'one', 'none']).optional() })) });
-
 /** Players with a run of the game stored as "cannot play" (its model takes fewer images than the game shows), and why. */
 function cannotPlayByPlayer(game: Game<unknown>, runs: readonly ViewRun[]): Map<string, { kind: string; reason: string }> {
   const out = new Map<string, { kind: string; reason: string }>();
   for (const r of runs) {
-    const config = PlayersSchema.safeParse(r.run.config);
-    const reason = config.success ? cannotPlay(game, config.data.players) : null;
+    const reason = runCannotPlay(game, r.run.config);
     if (reason && !out.has(r.subject)) out.set(r.subject, { kind: r.kind, reason });
   }
   return out;

@@ -12,6 +12,7 @@ import { allGames, gameById, gameOfRun } from '../games/registry';
 import { createModel, type ModelFactory } from '../players/factory';
 import { estimateRun } from '../runner/estimate';
 import { subsetShape } from '../core/selection';
+import { unstoredRow } from '../core/game';
 import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 import { EventHub } from './events';
@@ -142,7 +143,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('datasets.instances', ({ game, name, subset }) => {
       const g = gameById(game);
       if (g.datasets.bundled().some((d) => d.name === name)) {
-        return g.datasets.load({ name, subset }).instances.map((i, position) => instanceView({ ...i, id: 0, datasetId: 0, subset, position }));
+        return g.datasets.load({ name, subset }).instances.map((i, position) => instanceView(unstoredRow(i, subset, position)));
       }
       const dataset = store.datasets.list(game).find((d) => d.name === name);
       if (!dataset) throw new UserError(`No dataset "${name}" of ${g.shortTitle} here.`, 'not_found');

@@ -5,7 +5,7 @@ import type { RunReport } from '../analysis/report';
 import { subjectOf } from '../analysis/explore/select';
 import type { EventRow } from '../core/events';
 import { aggregateInfos, orderSeats, type Game, type InstanceRow } from '../core/game';
-import { cannotPlay } from '../core/image-input';
+import { runCannotPlay } from '../core/image-input';
 import { gameById } from '../games/registry';
 import { defaultKeyEnv } from '../players/sdk-model';
 import type { ProfileRow } from '../store/models';
@@ -38,13 +38,8 @@ export function runSummary(row: RunListRow, active: boolean): RunSummary {
     total: row.episodes,
     outcomes: row.outcomes,
     successRate: counted ? row.outcomes.success / counted : null,
-    cannotPlay: row.episodes === 0 ? runCannotPlay(row, game) : null,
+    cannotPlay: row.episodes === 0 ? runCannotPlay(game, row.config) : null,
   };
-}
-
-function runCannotPlay(row: RunListRow, game: Game<unknown>): string | null {
-  const players = (row.config as { players?: Record<string, { provider: string; model: string; imageInput?: 'many' | 'one' | 'none' }> } | null)?.players;
-  return players ? cannotPlay(game, players) : null;
 }
 
 export function metricSummaries(report: RunReport, game: Game<unknown>): RunDetail['metrics'] {

@@ -26,6 +26,11 @@ export interface InstanceRow extends InstanceInput {
   position: number;
 }
 
+/** An instance as a game reads it before it is stored (no ids yet): `images.of` and `seats` read its payload and tags only. */
+export function unstoredRow(input: InstanceInput, subset: string, position: number): InstanceRow {
+  return { ...input, id: 0, datasetId: 0, subset, position };
+}
+
 export interface DatasetProblem {
   severity: 'error' | 'warning';
   /** 1-based line in the file, 0 for the whole file. */

@@ -3,6 +3,7 @@
  * fewer images per message than a game sends as unable to play that game; Parlor marks such a run
  * "cannot play" (no episode, no call), never as errors.
  */
+import { z } from 'zod';
 import type { ModelConfig } from '../../../shared/contract/models';
 import type { Game } from './game';
 
@@ -20,4 +21,13 @@ export function cannotPlay(game: Pick<Game<unknown>, 'images' | 'shortTitle'>, p
     if (shown > CAPACITY[input]) reasons.push(`${config.provider}:${config.model} ${SAYS[input]}; ${game.shortTitle} shows the ${role} ${shown === 1 ? 'an image' : `${shown} images`} in one message`);
   }
   return reasons.length ? `cannot play: ${reasons.join('; ')}` : null;
+}
+
+// Only what `cannotPlay` reads of a stored run's players, so a config of any version reads.
+const StoredPlayers = z.object({ players: z.record(z.string(), z.object({ provider: z.string(), model: z.string(), imageInput: z.enum(['many', 'one', 'none']).optional() })) });
+
+/** Why a stored run's players cannot play its game, or null (also for a config that does not say). */
+export function runCannotPlay(game: Pick<Game<unknown>, 'images' | 'shortTitle'>, storedConfig: unknown): string | null {
+  const parsed = StoredPlayers.safeParse(storedConfig);
+  return parsed.success ? cannotPlay(game, parsed.data.players) : null;
 }

@@ -4,7 +4,7 @@
  * a seat, on a dataset subset, against the same models, collect in one run, one episode per instance.
  */
 import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
-import type { Game, InstanceRow } from '../core/game';
+import { unstoredRow, type Game, type InstanceRow } from '../core/game';
 import { describeError, UserError } from '../errors';
 import { gameById, gameOf } from '../games/registry';
 import { ProviderError } from '../players/errors';
@@ -73,7 +73,7 @@ export class HumanSessions {
     const settings = game.parseSettings({});
     const first = dataset.instances[0];
     if (!first) throw new HumanSessionError(`${input.dataset}/${input.subset} has no instances to play.`);
-    const seats = game.seats({ ...first, id: 0, datasetId: 0, subset: dataset.subset, position: 0 }, settings);
+    const seats = game.seats(unstoredRow(first, dataset.subset, 0), settings);
     const seat =
       input.seat === undefined
         ? seats.find((s) => game.roles.find((r) => r.id === s.role)?.human)?.seat

@@ -52,20 +52,24 @@ export class MissingImagesError extends UserError {
     readonly check: ImageCheck,
     hint?: string,
   ) {
-    super(describeMissing(check, hint), 'bad_request');
+    super(`The run was not started: ${missingCount(check)} (no episode was played).\n${describeMissing(check, hint)}`, 'bad_request');
     this.name = 'MissingImagesError';
   }
 }
 
-const SHOWN = 12;
+/** "3 of 90 images are missing". */
+export function missingCount(check: ImageCheck): string {
+  return `${check.missing.length} of ${check.needed} images are missing`;
+}
 
-export function describeMissing(check: ImageCheck, hint?: string): string {
-  const lines = [`The run was not started: ${check.missing.length} of ${check.needed} images are missing (no episode was played).`];
-  for (const m of check.missing.slice(0, SHOWN)) {
+/** Every missing image (up to `shown`) with the places tried, the hint, and the experiments that can run. */
+export function describeMissing(check: ImageCheck, hint?: string, shown = 12): string {
+  const lines: string[] = [];
+  for (const m of check.missing.slice(0, shown)) {
     lines.push(`  - ${m.name}${m.experiments[0] === NO_EXPERIMENT ? '' : ` (${m.experiments.join(', ')})`}`);
     for (const place of m.looked) lines.push(`      tried ${place}`);
   }
-  if (check.missing.length > SHOWN) lines.push(`  … and ${check.missing.length - SHOWN} more (parlor images check lists them all).`);
+  if (check.missing.length > shown) lines.push(`  … and ${check.missing.length - shown} more (parlor images check lists them all).`);
   if (hint) lines.push(hint);
   if (check.complete.length && check.complete[0] !== NO_EXPERIMENT) {
     lines.push(`These experiments have all their images and can run now: ${check.complete.join(', ')} (--experiments ${check.complete.join(',')}, or --skip-missing-images).`);

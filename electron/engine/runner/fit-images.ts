@@ -10,10 +10,16 @@ import { fitImage } from '../media/fit';
 import type { ImageLimits } from '../players/image-limits';
 
 // (image, provider) → what is sent, per store: converting is pure, so a process converts each image once.
-const convertedBy = new WeakMap<Store, Map<string, string>>();
+const convertedBy = new WeakMap<Store, Map<string, Sent>>();
 
-async function sendable(store: Store, ref: string, limits: ImageLimits, name: string | undefined): Promise<string> {
-  const converted = convertedBy.get(store) ?? new Map<string, string>();
+/** What goes over the wire for an image: itself, or its converted copy. */
+interface Sent {
+  ref: string;
+  mime: string;
+}
+
+async function sendable(store: Store, ref: string, limits: ImageLimits, name: string | undefined): Promise<Sent> {
+  const converted = convertedBy.get(store) ?? new Map<string, Sent>();
   convertedBy.set(store, converted);
   const key = `${ref}|${limits.provider}`;
   const known = converted.get(key);
@@ -21,7 +27,7 @@ async function sendable(store: Store, ref: string, limits: ImageLimits, name: st
   const blob = store.media.get(mediaSha(ref));
   const fit = await fitImage(blob.bytes, blob.mime, limits, name ? `The image ${name}` : `The image ${ref}`);
   if (!fit.ok) throw new ProviderError('bad_request', `Not sent: ${fit.why}.`);
-  const out = fit.changed ? mediaRef(store.media.put(fit.bytes, fit.mime)) : ref;
+  const out = fit.changed ? { ref: mediaRef(store.media.put(fit.bytes, fit.mime)), mime: fit.mime } : { ref, mime: blob.mime };
   converted.set(key, out);
   return out;
 }
@@ -36,13 +42,13 @@ export async function fitForProvider(store: Store, messages: ChatMessage[], limi
     }
     const content: ContentPart[] = [];
     for (const p of m.content) {
-      const ref = p.type === 'image' ? await sendable(store, p.ref, limits, p.name) : null;
-      if (p.type !== 'image' || ref === p.ref || ref === null) {
+      const sent = p.type === 'image' ? await sendable(store, p.ref, limits, p.name) : null;
+      if (p.type !== 'image' || sent === null || sent.ref === p.ref) {
         content.push(p);
         continue;
       }
       changed = true;
-      content.push({ ...p, ref, mime: store.media.get(mediaSha(ref)).mime });
+      content.push({ ...p, ...sent });
     }
     out.push({ ...m, content });
   }

@@ -1,5 +1,6 @@
 /** The image check of a run that has not been made yet: which images its choice of data needs, and which are missing. */
 import { ImageSourcesSchema } from '../../../shared/contract/run';
+import { unstoredRow } from '../core/game';
 import { RunConfigError } from '../core/run-config';
 import { selectInstances } from '../core/selection';
 import { gameById } from '../games/registry';
@@ -18,7 +19,7 @@ export async function checkRunImages(store: Store, request: ImageCheckRequest): 
   if (!game.images) throw new RunConfigError(`${game.shortTitle} shows no images: there is nothing to check.`);
   const dataset = game.datasets.load({ name: request.dataset?.name ?? game.datasets.bundled()[0]?.name ?? 'default', subset: request.dataset?.subset, file: request.dataset?.file });
   const instances = selectInstances(dataset.instances, { experiments: request.dataset?.experiments, limit: request.limit });
-  const rows = instances.map((i, position) => ({ ...i, id: 0, datasetId: 0, subset: dataset.subset, position }));
+  const rows = instances.map((i, position) => unstoredRow(i, dataset.subset, position));
   const check = await checkImages(store, game, game.parseSettings({}), rows, ImageSourcesSchema.parse(request.images ?? {}));
   return { ...check, hint: game.images.hint ?? null };
 }

@@ -5,7 +5,7 @@
  * by Parlor's scorer and compared with the logged scores; every difference is reported.
  */
 import { createHash } from 'node:crypto';
-import type { Game, InstanceInput, LoadedDataset } from '../core/game';
+import { unstoredRow, type Game, type InstanceInput, type LoadedDataset } from '../core/game';
 import type { LoggedEpisodeInput, LogProblem, LogReading } from '../core/log-import';
 import { parseRunConfig } from '../core/run-config';
 import { mediaRef } from '../../../shared/contract/content';
@@ -51,7 +51,7 @@ export interface ImportOptions {
 /** Finds the images a group's instances name (the log's folder first, then the user's) and gives a stand-in for the others. */
 async function importImages(store: Store, game: Game<unknown>, settings: unknown, instances: readonly InstanceInput[], folders: readonly string[], report: ImportReport, indexes: Map<string, FolderIndex>) {
   if (!game.images) return undefined;
-  const rows = instances.map((i, position) => ({ ...i, id: 0, datasetId: 0, subset: 'all', position }));
+  const rows = instances.map((i, position) => unstoredRow(i, 'all', position));
   const names = new Set(rows.flatMap((r) => game.images!.of(r, settings)));
   const search = await findImages(store, names, { folders, download: false }, game.images.makers ?? [], indexes);
   report.images.needed += names.size;

@@ -2,7 +2,7 @@
 import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
 import { ImageSourcesSchema, type RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
-import type { DatasetProblem, Game, InstanceRow, LoadedDataset } from '../core/game';
+import { unstoredRow, type DatasetProblem, type Game, type InstanceRow, type LoadedDataset } from '../core/game';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { cannotPlay } from '../core/image-input';
 import { experimentsOf, selectInstances } from '../core/selection';
@@ -166,7 +166,8 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
       stored.dataset = { ...stored.dataset, experiments: kept };
     }
     // Every image as each provider will get it, converted now if need be: never refused mid-episode.
-    const unsendable = await unsendableImages(store, instances.flatMap((i, position) => game.images!.of({ ...i, id: 0, datasetId: 0, subset: dataset.subset, position }, settings)), Object.values(models));
+    const names = instances.flatMap((i, position) => game.images!.of(unstoredRow(i, dataset.subset, position), settings));
+    const unsendable = await unsendableImages(store, names, Object.values(models));
     if (unsendable.length) throw new UserError(`The run was not started: ${unsendable.length === 1 ? 'an image cannot' : 'some images cannot'} be sent as the providers take them.\n${unsendable.map((u) => `  - ${u}`).join('\n')}`);
   }
   // A replay from the cache calls no provider, so there is nothing to check.
@@ -179,8 +180,7 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
 /** Finds and stores every image the instances need; refuses the run while one is missing, or keeps only complete experiments when told to skip. */
 async function imagesOrRefuse(store: Store, game: Game<unknown>, settings: unknown, dataset: LoadedDataset, instances: LoadedDataset['instances'], config: RunConfig): Promise<LoadedDataset['instances']> {
   const sources = ImageSourcesSchema.parse(config.images ?? {});
-  // Rows without ids: images.of reads an instance's payload and tags only.
-  const rows = instances.map((i, position) => ({ ...i, id: 0, datasetId: 0, subset: dataset.subset, position }));
+  const rows = instances.map((i, position) => unstoredRow(i, dataset.subset, position));
   const check = await checkImages(store, game, settings, rows, sources);
   if (check.missing.length === 0) return instances;
   if (sources.missing === 'skip' && check.complete.length > 0) return instances.filter((i) => check.complete.includes(experimentKey(i)));
