@@ -7,17 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startHttpServer, type RunningHttpServer } from '../../electron/engine/api/http-server';
-import { createApiService, type ApiService } from '../../electron/engine/api/service';
+import type { Page } from 'playwright-core';
 import { suiteFile } from '../../electron/engine/api/suite-handlers';
-import { MemoryVault } from '../../electron/engine/api/vault';
 import { logSourceById } from '../../electron/engine/games/registry';
 import { importLogs } from '../../electron/engine/runner/import-logs';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
-import { launchChromium, newAppPage, RENDERER_DIR, requireBrowser, screenshot, storyDir, WAIT } from '../support/browser';
+import { openAppInBrowser, type AppInBrowser } from '../support/app-browser';
+import { requireBrowser, screenshot, storyDir, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 const FIXTURES = join(import.meta.dirname, '../fixtures/clembench-runs');
@@ -25,9 +23,7 @@ const FIXTURES = join(import.meta.dirname, '../fixtures/clembench-runs');
 describe.skipIf(problem !== null)('clembench games in Chromium', () => {
   let story: ReturnType<typeof storyDir>;
   let store: Store;
-  let service: ApiService;
-  let server: RunningHttpServer;
-  let browser: Browser;
+  let app: AppInBrowser;
   let page: Page;
   const go = (hash: string) => page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
   const downloaded = async (name: string | RegExp) => {
@@ -48,18 +44,11 @@ describe.skipIf(problem !== null)('clembench games in Chromium', () => {
     await builtin('matchit_ascii');
     await builtin('referencegame', 1);
     await builtin('textmapworld', 1);
-    service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {} });
-    server = await startHttpServer({ service, staticDir: RENDERER_DIR });
-    browser = await launchChromium();
-    page = await newAppPage(browser, { width: 1400, height: 900 });
-    page.setDefaultTimeout(10_000);
-    await page.goto(server.openUrl);
-    await page.getByRole('link', { name: 'Runs' }).first().waitFor(WAIT);
+    app = await openAppInBrowser(store, { viewport: { width: 1400, height: 900 } });
+    page = app.page;
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await service?.close();
+    await app?.close();
     story?.remove();
   });
 

@@ -4,14 +4,12 @@
  * the run form's image check, a run that cannot play, and the Benchmark page's text vs images table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startHttpServer, type RunningHttpServer } from '../../electron/engine/api/http-server';
-import { createApiService, type ApiService } from '../../electron/engine/api/service';
-import { MemoryVault } from '../../electron/engine/api/vault';
+import type { Page } from 'playwright-core';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
-import { launchChromium, newAppPage, RENDERER_DIR, requireBrowser, screenshot, storyDir, WAIT } from '../support/browser';
+import { openAppInBrowser, type AppInBrowser } from '../support/app-browser';
+import { requireBrowser, screenshot, storyDir, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 const BUILTIN = { provider: 'builtin', model: 'reference' };
@@ -19,9 +17,7 @@ const BUILTIN = { provider: 'builtin', model: 'reference' };
 describe.skipIf(problem !== null)('multimodal games in Chromium', () => {
   let story: ReturnType<typeof storyDir>;
   let store: Store;
-  let service: ApiService;
-  let server: RunningHttpServer;
-  let browser: Browser;
+  let app: AppInBrowser;
   let page: Page;
   const go = (hash: string) => page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
   let imageRun = 0;
@@ -38,18 +34,11 @@ describe.skipIf(problem !== null)('multimodal games in Chromium', () => {
     await play('referencegame', { describer: BUILTIN, follower: BUILTIN });
     // A model that takes one image per message cannot play a game that shows three.
     await play('multimodal_referencegame', { describer: { provider: 'openai', model: 'one-image-model', baseUrl: 'http://127.0.0.1:9/v1', imageInput: 'one' }, follower: BUILTIN });
-    service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {} });
-    server = await startHttpServer({ service, staticDir: RENDERER_DIR });
-    browser = await launchChromium();
-    page = await newAppPage(browser, { width: 1400, height: 900 });
-    page.setDefaultTimeout(10_000);
-    await page.goto(server.openUrl);
-    await page.getByRole('link', { name: 'Runs' }).first().waitFor(WAIT);
+    app = await openAppInBrowser(store, { viewport: { width: 1400, height: 900 } });
+    page = app.page;
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await service?.close();
+    await app?.close();
     story?.remove();
   });
 

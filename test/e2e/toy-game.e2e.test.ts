@@ -4,17 +4,15 @@
  * the generic views alone, with no component written for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startHttpServer, type RunningHttpServer } from '../../electron/engine/api/http-server';
-import { createApiService, type ApiService } from '../../electron/engine/api/service';
-import { MemoryVault } from '../../electron/engine/api/vault';
+import type { Page } from 'playwright-core';
 import { allGames, registerGame } from '../../electron/engine/games/registry';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
 import { COLOURS, toyGame } from '../fixtures/toy-game/game';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
-import { launchChromium, newAppPage, RENDERER_DIR, requireBrowser, screenshot, storyDir, WAIT } from '../support/browser';
+import { openAppInBrowser, type AppInBrowser } from '../support/app-browser';
+import { requireBrowser, screenshot, storyDir, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 if (!allGames().some((g) => g.id === 'toy')) registerGame(toyGame);
@@ -23,9 +21,7 @@ describe.skipIf(problem !== null)('a game the renderer has never heard of, in Ch
   let mock: MockProvider;
   let story: ReturnType<typeof storyDir>;
   let store: Store;
-  let service: ApiService;
-  let server: RunningHttpServer;
-  let browser: Browser;
+  let app: AppInBrowser;
   let page: Page;
   const go = async (hash: string) => {
     await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
@@ -43,19 +39,11 @@ describe.skipIf(problem !== null)('a game the renderer has never heard of, in Ch
       });
       await executeRun(store, runId);
     }
-    service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {} });
-    await service.registry.dispatch('models.save', { name: 'vision', config: model('mock-vision') });
-    server = await startHttpServer({ service, staticDir: RENDERER_DIR });
-    browser = await launchChromium();
-    page = await newAppPage(browser);
-    page.setDefaultTimeout(10_000);
-    await page.goto(server.openUrl);
-    await page.getByRole('link', { name: 'Runs' }).first().waitFor(WAIT);
+    app = await openAppInBrowser(store, { prepare: (service) => service.registry.dispatch('models.save', { name: 'vision', config: model('mock-vision') }) });
+    page = app.page;
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await service?.close();
+    await app?.close();
     await mock?.close();
     story?.remove();
   });
@@ -126,7 +114,7 @@ describe.skipIf(problem !== null)('a game the renderer has never heard of, in Ch
   });
 
   it('annotates the relay’s words with the game’s own keys', async () => {
-    const reply = await service.registry.dispatch('annotations.create', { name: 'relays', spec: { runs: [1], method: 'random', size: 3, seed: 1, strata: undefined } });
+    const reply = await app.service.registry.dispatch('annotations.create', { name: 'relays', spec: { runs: [1], method: 'random', size: 3, seed: 1, strata: undefined } });
     if (!reply.ok) throw new Error(reply.error.message);
     const setId = (reply.result as { id: number }).id;
     await go(`#/annotations/${setId}/label`);

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EventRecord } from '../../electron/engine/core/events';
-import type { Game, InstanceRow } from '../../electron/engine/core/game';
+import type { Game, InstanceRow, ScoreResult } from '../../electron/engine/core/game';
 import { TurnKit } from '../../electron/engine/core/turn-kit';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
@@ -68,4 +68,29 @@ export async function playWithKit<S>(
     if (!(error instanceof CutOff)) throw error;
   }
   return { events: kit.events, calls };
+}
+
+/** A game's score of an episode as tests read it: episode-level scores by metric, seat scores by seat and metric. */
+export function scoresByLevel(result: ScoreResult): { outcome: ScoreResult['outcome']; episode: Record<string, number>; seat: Record<string, Record<string, number>> } {
+  const episode: Record<string, number> = {};
+  const seat: Record<string, Record<string, number>> = {};
+  for (const s of result.scores) {
+    if (s.seat) (seat[s.seat] ??= {})[s.metric] = s.value;
+    else episode[s.metric] = s.value;
+  }
+  return { outcome: result.outcome, episode, seat };
+}
+
+type Drive = (instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, prior?: readonly EventRecord[]) => Promise<{ events: EventRecord[]; calls: { seat: string; messages: ChatMessage[] }[] }>;
+
+/** An episode played whole, and played again cut off after `cutAfter` replies (as a killed process) then resumed from the cut's events. */
+export async function wholeAndResumed(drive: Drive, instance: InstanceRow, answer: (seat: string, messages: readonly ChatMessage[]) => string, cutAfter: number) {
+  const whole = await drive(instance, answer);
+  let budget = cutAfter;
+  const cut = await drive(instance, (seat, messages) => {
+    if (budget-- === 0) throw new CutOff('killed');
+    return answer(seat, messages);
+  });
+  const resumed = await drive(instance, answer, cut.events);
+  return { whole, resumed };
 }

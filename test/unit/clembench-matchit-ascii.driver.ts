@@ -1,7 +1,7 @@
 /** Drives the MatchIt ASCII game master without a runner: a fake kit whose players are functions. */
 import type { EventRecord } from '../../electron/engine/core/events';
 import type { InstanceInput, InstanceRow } from '../../electron/engine/core/game';
-import { CutOff, playWithKit } from '../support/kit';
+import { playWithKit, scoresByLevel } from '../support/kit';
 import { matchitAsciiGame } from '../../electron/engine/games/matchit_ascii/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
@@ -19,18 +19,10 @@ export function drive(instance: InstanceRow, reply: (seat: string, messages: rea
   return playWithKit(matchitAsciiGame, instance, settings, reply, { prior, datasetKind: 'matchit_ascii' });
 }
 
-export { CutOff };
 
 export const textOf = (m: ChatMessage): string => (typeof m.content === 'string' ? m.content : '');
 
 /** The episode's scores by metric (episode-level) and by seat. */
 export function scoresOf(events: readonly EventRecord[], instance: InstanceRow) {
-  const result = matchitAsciiGame.score({ events, instance, settings, seats: [] });
-  const episode: Record<string, number> = {};
-  const seat: Record<string, Record<string, number>> = {};
-  for (const s of result.scores) {
-    if (s.seat) (seat[s.seat] ??= {})[s.metric] = s.value;
-    else episode[s.metric] = s.value;
-  }
-  return { outcome: result.outcome, episode, seat };
+  return scoresByLevel(matchitAsciiGame.score({ events, instance, settings, seats: [] }));
 }

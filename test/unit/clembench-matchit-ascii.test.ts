@@ -9,7 +9,8 @@ import { matchitPayload } from '../../electron/engine/games/matchit_ascii/datase
 import { matchitAsciiGame as game } from '../../electron/engine/games/matchit_ascii/game';
 import { matchitScores, type MatchItTally } from '../../electron/engine/games/matchit_ascii/metrics';
 import { checkReply, firstWord, pyStrip } from '../../electron/engine/games/matchit_ascii/rules';
-import { CutOff, drive, rowOf, scoresOf } from './clembench-matchit-ascii.driver';
+import { drive, rowOf, scoresOf } from './clembench-matchit-ascii.driver';
+import { wholeAndResumed } from '../support/kit';
 
 const bundled = () => game.datasets.load({ name: 'v1.6' });
 const instanceAt = (key: string) => {
@@ -145,14 +146,7 @@ describe('MatchIt ASCII built-in players', () => {
   it('resumes a cut-off episode after its recorded replies, asking no move twice', async () => {
     const instance = instanceAt('similar_grid_1/4');
     const policies = game.builtins!;
-    const whole = await drive(instance, (seat, messages) => policies[seat]!(messages));
-    let budget = 7;
-    const cut = await drive(instance, (seat, messages) => {
-      if (budget-- === 0) throw new CutOff('killed');
-      return policies[seat]!(messages);
-    });
-    const prior: EventRecord[] = cut.events;
-    const resumed = await drive(instance, (seat, messages) => policies[seat]!(messages), prior);
+    const { whole, resumed } = await wholeAndResumed(drive, instance, (seat, messages) => policies[seat]!(messages), 7);
     expect(resumed.calls).toHaveLength(16 - 7);
     const texts = (d: { events: EventRecord[] }) => d.events.map((e) => `${e.kind}:${e.text}`);
     expect(texts(resumed)).toEqual(texts(whole));

@@ -5,7 +5,8 @@ import type { EventRecord } from '../../electron/engine/core/events';
 import { matchitClem } from '../../electron/engine/games/matchit/clem';
 import { matchitGame as game, IMAGE_TOKENS } from '../../electron/engine/games/matchit/game';
 import { gameById } from '../../electron/engine/games/registry';
-import { CutOff, drive, nameless, rowOf, scoresOf } from './clembench-matchit-mm.driver';
+import { drive, nameless, rowOf, scoresOf } from './clembench-matchit-mm.driver';
+import { wholeAndResumed } from '../support/kit';
 
 const instances = game.datasets.load({ name: 'v1.6' }).instances;
 const instanceAt = (key: string) => rowOf(instances.find((x) => x.key === key)!, instances.findIndex((x) => x.key === key));
@@ -61,14 +62,7 @@ describe('MatchIt (images) built-in players', () => {
 describe('MatchIt (images) resuming', () => {
   it('continues a cut-off episode after its recorded replies, its players still seeing their images', async () => {
     const instance = instanceAt('different_image/3');
-    const whole = await drive(instance, (seat, messages) => policies[seat]!(messages));
-    let budget = 7;
-    const cut = await drive(instance, (seat, messages) => {
-      if (budget-- === 0) throw new CutOff('killed');
-      return policies[seat]!(messages);
-    });
-    const prior: EventRecord[] = cut.events;
-    const resumed = await drive(instance, (seat, messages) => policies[seat]!(messages), prior);
+    const { whole, resumed } = await wholeAndResumed(drive, instance, (seat, messages) => policies[seat]!(messages), 7);
     expect(resumed.calls).toHaveLength(16 - 7);
     const texts = (d: { events: EventRecord[] }) => d.events.map((e) => `${e.kind}:${e.text}:${JSON.stringify(e.parts)}`);
     expect(texts(resumed)).toEqual(texts(whole));

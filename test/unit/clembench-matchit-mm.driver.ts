@@ -2,7 +2,7 @@
 import type { ContentPart } from '../../shared/contract/content';
 import type { EventRecord } from '../../electron/engine/core/events';
 import type { InstanceInput, InstanceRow } from '../../electron/engine/core/game';
-import { CutOff, playWithKit, stubRef } from '../support/kit';
+import { playWithKit, scoresByLevel, stubRef } from '../support/kit';
 import { matchitGame } from '../../electron/engine/games/matchit/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
@@ -17,7 +17,6 @@ export interface Driven {
   calls: { seat: string; messages: ChatMessage[] }[];
 }
 
-export { CutOff };
 
 /** Plays one episode; `reply` answers each call (it may throw CutOff to cut the episode off). */
 export function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, prior: readonly EventRecord[] = []): Promise<Driven> {
@@ -40,12 +39,5 @@ export const nameless = (messages: readonly ChatMessage[]): ChatMessage[] =>
 
 /** The episode's scores by metric (episode-level) and by seat. */
 export function scoresOf(events: readonly EventRecord[], instance: InstanceRow) {
-  const result = matchitGame.score({ events, instance, settings, seats: [] });
-  const episode: Record<string, number> = {};
-  const seat: Record<string, Record<string, number>> = {};
-  for (const s of result.scores) {
-    if (s.seat) (seat[s.seat] ??= {})[s.metric] = s.value;
-    else episode[s.metric] = s.value;
-  }
-  return { outcome: result.outcome, episode, seat };
+  return scoresByLevel(matchitGame.score({ events, instance, settings, seats: [] }));
 }
