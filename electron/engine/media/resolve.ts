@@ -51,6 +51,55 @@ async function imageOf(bytes: Uint8Array, what: string): Promise<{ ok: true; mim
   return { ok: true, mime };
 }
 
+/** One place's answer for an image: its bytes, or every reason the place did not have it. */
+type Attempt = { ok: true; bytes: Uint8Array; mime: string; source: string } | { ok: false; looked: string[] };
+
+function fromMakers(name: string, makers: readonly ImageMaker[]): Attempt {
+  const looked: string[] = [];
+  for (const maker of makers) {
+    try {
+      const made = maker.make(name);
+      if (made) return { ok: true, bytes: made.bytes, mime: made.mime, source: maker.label };
+      looked.push(`${maker.label}: not one of its images`);
+    } catch (error) {
+      looked.push(`${maker.label}: ${describeError(error)}`);
+    }
+  }
+  return { ok: false, looked };
+}
+
+async function fromFolders(name: string, indexes: readonly FolderIndex[]): Promise<Attempt> {
+  if (indexes.length === 0) return { ok: false, looked: ['your image folders: none given (--images <folder>)'] };
+  const looked: string[] = [];
+  for (const index of indexes) {
+    const match = index.find(name);
+    if (!match.ok) {
+      looked.push(`${index.root}: ${match.why}${index.truncated ? ` (only the first ${index.files} images were indexed)` : ''}`);
+      continue;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(match.path);
+    } catch (error) {
+      looked.push(`${match.path}: cannot be read (${describeError(error)})`);
+      continue;
+    }
+    const image = await imageOf(bytes, match.path);
+    if (image.ok) return { ok: true, bytes, mime: image.mime, source: match.path };
+    looked.push(image.why);
+  }
+  return { ok: false, looked };
+}
+
+async function fromDownload(name: string, allowed: boolean): Promise<Attempt> {
+  if (!isUrl(name)) return { ok: false, looked: ['download: the name is not a URL'] };
+  if (!allowed) return { ok: false, looked: ['download: not allowed (--download-images)'] };
+  const got = await downloadImage(name);
+  const image = got.ok ? await imageOf(got.bytes, name) : got;
+  if (got.ok && image.ok) return { ok: true, bytes: got.bytes, mime: image.mime, source: name };
+  return { ok: false, looked: [`download: ${image.ok ? '' : image.why}`] };
+}
+
 /**
  * `indexes`: folder indexes to reuse across calls (an import asks once per model pair and game); by
  * default each call indexes the folders afresh, so images added since the last check are seen.
@@ -58,6 +107,7 @@ async function imageOf(bytes: Uint8Array, what: string): Promise<{ ok: true; mim
 export async function findImages(store: Store, names: Iterable<string>, sources: ImageSources, makers: readonly ImageMaker[] = [], indexes: Map<string, FolderIndex> = new Map()): Promise<ImageSearch> {
   const found = new Map<string, FoundImage>();
   const missing: MissingImage[] = [];
+  // Indexed on the first name that needs a folder, each folder once.
   const folderIndexes = () =>
     sources.folders.map((f) => {
       const index = indexes.get(f) ?? new FolderIndex(f);
@@ -71,58 +121,16 @@ export async function findImages(store: Store, names: Iterable<string>, sources:
       continue;
     }
     const looked = ['the media store: not found before'];
-    const keep = (bytes: Uint8Array, mime: string, source: string) => found.set(name, { sha: store.media.putNamed(name, bytes, mime, source), mime, source });
-    let done = false;
-    for (const maker of makers) {
-      try {
-        const made = maker.make(name);
-        if (made) {
-          keep(made.bytes, made.mime, maker.label);
-          done = true;
-          break;
-        }
-        looked.push(`${maker.label}: not one of its images`);
-      } catch (error) {
-        looked.push(`${maker.label}: ${describeError(error)}`);
+    const places = [() => fromMakers(name, makers), () => fromFolders(name, folderIndexes()), () => fromDownload(name, sources.download)];
+    for (const place of places) {
+      const got = await place();
+      if (got.ok) {
+        found.set(name, { sha: store.media.putNamed(name, got.bytes, got.mime, got.source), mime: got.mime, source: got.source });
+        break;
       }
+      looked.push(...got.looked);
     }
-    if (done) continue;
-    if (sources.folders.length === 0) looked.push('your image folders: none given (--images <folder>)');
-    for (const index of folderIndexes()) {
-      const match = index.find(name);
-      if (!match.ok) {
-        looked.push(`${index.root}: ${match.why}${index.truncated ? ` (only the first ${index.files} images were indexed)` : ''}`);
-        continue;
-      }
-      let bytes: Uint8Array;
-      try {
-        bytes = readFileSync(match.path);
-      } catch (error) {
-        looked.push(`${match.path}: cannot be read (${describeError(error)})`);
-        continue;
-      }
-      const image = await imageOf(bytes, match.path);
-      if (!image.ok) {
-        looked.push(image.why);
-        continue;
-      }
-      keep(bytes, image.mime, match.path);
-      done = true;
-      break;
-    }
-    if (done) continue;
-    if (!isUrl(name)) looked.push('download: the name is not a URL');
-    else if (!sources.download) looked.push('download: not allowed (--download-images)');
-    else {
-      const got = await downloadImage(name);
-      const image = got.ok ? await imageOf(got.bytes, name) : got;
-      if (got.ok && image.ok) {
-        keep(got.bytes, image.mime, name);
-        continue;
-      }
-      looked.push(`download: ${image.ok ? '' : image.why}`);
-    }
-    missing.push({ name, looked });
+    if (!found.has(name)) missing.push({ name, looked });
   }
   return { found, missing };
 }
