@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { ModelConfigSchema, modelLabel } from '../shared/contract/models';
-import { seededRandom } from '../electron/engine/annotation/sample';
+import { seededRandom } from '../electron/engine/core/seeds';
 import { edaGame } from '../electron/engine/games/eda/game';
 import { SPLITS } from '../electron/engine/games/eda/datasets';
 import { Store } from '../electron/engine/store/store';

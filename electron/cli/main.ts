@@ -26,7 +26,7 @@ const program = new Command('parlor')
 let exitCode = 0;
 const dbOf = (cmd: Command) => (cmd.optsWithGlobals() as { db?: string }).db;
 const collect = (value: string, list: string[] = []) => [...list, value];
-const roles = [...new Map(allGames().flatMap((g) => g.roles.map((r) => [r.id, `${r.label.toLowerCase()} (${g.shortTitle})`] as const))).entries()];
+const roles = [...new Map(allGames().flatMap((g) => g.roles.map((r) => [r.id, `${r.label.toLowerCase()} (${g.shortTitle}${r.several ? ': a comma-separated list seats one model per seat' : ''})`] as const))).entries()];
 
 const run = program
   .command('run')

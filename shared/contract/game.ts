@@ -12,6 +12,11 @@ export interface RoleSpec {
   condition?: boolean;
   /** A person may take a seat of this role. */
   human?: boolean;
+  /**
+   * Several models fill this role together, one per seat (AGE's players): a run names a list of
+   * models (or one model for every seat), and each seat's player is its own leaderboard row.
+   */
+  several?: { min: number; max: number };
 }
 
 export type Direction = 'higher' | 'lower' | 'none';

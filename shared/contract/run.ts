@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { renamingLegacyKeys } from './legacy';
-import { ModelConfigSchema } from './models';
+import { ModelConfigSchema, type ModelConfig } from './models';
 
 /** Which data a run plays. Version-5 configs said `split`; it is read as `subset`. */
 export const DatasetRefSchema = renamingLegacyKeys(
@@ -41,8 +41,8 @@ export const RunConfigSchema = z
     name: z.string().trim().min(1).max(200).optional(),
     game: z.string().trim().min(1).default('eda'),
     dataset: DatasetRefSchema,
-    /** The model for each of the game's roles. */
-    players: z.record(z.string(), ModelConfigSchema),
+    /** The model for each of the game's roles; a list for a role several models fill together (AGE's players). */
+    players: z.record(z.string(), z.union([ModelConfigSchema, z.array(ModelConfigSchema).min(1).max(32)])),
     /** The papers report mean ± std over repetitions; absent: the game's default (EDA 5, clembench 1). */
     repetitions: z.number().int().min(1).max(100).optional(),
     /** Episodes in flight at once. */
@@ -65,6 +65,26 @@ export const RunConfigSchema = z
   .strict();
 export type RunConfig = z.infer<typeof RunConfigSchema>;
 export type RunConfigInput = z.input<typeof RunConfigSchema>;
+
+export type RolePlayers = RunConfig['players'][string];
+
+/** The models of a role, in the order the run names them. */
+export function roleModels(players: RolePlayers): ModelConfig[] {
+  return Array.isArray(players) ? players : [players];
+}
+
+/** The model in a seat: its role's model, or the member-th of the role's list. */
+export function seatModel(players: RunConfig['players'], role: string, member = 0): ModelConfig {
+  const list = roleModels(players[role] ?? []);
+  const model = list[Math.min(member, list.length - 1)];
+  if (!model) throw new Error(`no model plays the ${role}`);
+  return model;
+}
+
+/** Every model a run names, role by role. */
+export function allModels(players: RunConfig['players']): { role: string; member: number; model: ModelConfig }[] {
+  return Object.entries(players).flatMap(([role, p]) => roleModels(p).map((model, member) => ({ role, member, model })));
+}
 
 /** Readable one-line-per-problem text for a failed validation. */
 export function describeZodError(error: z.ZodError, what: string): string {

@@ -18,7 +18,7 @@ import { countTokens, mockGuesser, mockJudge, type WireMessage } from './behavio
 import { imagesOf, visionReply } from './vision';
 import type { ContentPart } from '../../shared/contract/content';
 import { gameById } from '../../electron/engine/games/registry';
-import { seededRandom } from '../../electron/engine/annotation/sample';
+import { seededRandom } from '../../electron/engine/core/seeds';
 
 /** Fault injection: each request independently draws at most one fault at these rates (0–1). */
 export interface MockFaults {

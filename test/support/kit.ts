@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EventRecord } from '../../electron/engine/core/events';
-import type { Game, InstanceRow, ScoreResult } from '../../electron/engine/core/game';
+import { firstDraw, type Game, type InstanceRow, type ScoreResult } from '../../electron/engine/core/game';
 import { TurnKit } from '../../electron/engine/core/turn-kit';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
@@ -61,7 +61,7 @@ export async function playWithKit<S>(
     images: game.images?.of(instance, settings),
     prior,
   });
-  const seats = game.seats(instance, settings).map((s) => ({ ...s, player: 'test', human: false }));
+  const seats = game.seats(instance, settings, firstDraw(game)).map((s) => ({ ...s, player: 'test', human: false }));
   try {
     await game.play({ episode: { id: 1, repetition: 0, seed: 0 }, instance, datasetKind: options.datasetKind ?? game.id, settings, seats, prior, kit, signal: new AbortController().signal });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, drawSample, sampleWithoutReplacement, seededRandom, type Candidate } from '../../electron/engine/annotation/sample';
+import { allocate, drawSample, type Candidate } from '../../electron/engine/annotation/sample';
+import { sampleWithoutReplacement, seededRandom } from '../../electron/engine/core/seeds';
 
 const candidates: Candidate[] = Array.from({ length: 100 }, (_, i) => ({
   eventId: i + 1,

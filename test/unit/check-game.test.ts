@@ -20,7 +20,7 @@ describe('the core checks what a game says about itself when it is registered', 
     expect(gameProblems(variant((g) => ({ roles: g.roles.map((r) => ({ ...r, subject: false })) })))).toEqual(['no role is marked subject, so leaderboards would have no rows']);
     expect(gameProblems(variant((g) => ({ view: { ...g.view, sortBy: 'acuracy' } })))).toEqual(['view.sortBy names "acuracy", which is not one of its metrics (played, accuracy, faithful)']);
     expect(gameProblems(variant((g) => ({ view: { ...g.view, difficulty: { metric: 'accuracy', solved: 'won' } } })))).toEqual(['view.difficulty.solved names "won", which is not one of its metrics (played, accuracy, faithful)']);
-    expect(gameProblems(variant((g) => ({ view: { ...g.view, sortBy: 'faithful' } })))).toEqual(['view.sortBy names "faithful", a seat metric: it needs one value per episode']);
+    expect(gameProblems(variant((g) => ({ view: { ...g.view, sortBy: 'faithful' } })))).toEqual(['view.sortBy names "faithful", a seat metric: it needs one value per episode (or seats as rows: a subject role several models fill)']);
     expect(gameProblems(variant((g) => ({ aggregates: [{ ...g.aggregates![0]!, key: 'played' }] })))).toEqual(['metric or aggregate "played" is declared twice']);
     const keyed = (key: string) =>
       variant((g) => ({ annotation: { ...g.annotation!, info: { ...g.annotation!.info, labels: [{ id: 'faithful', label: 'Faithful', key: 'f' }, { id: 'unfaithful', label: 'Unfaithful', key }] } } }));

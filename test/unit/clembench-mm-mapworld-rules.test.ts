@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionOf, type EventRecord } from '../../electron/engine/core/events';
-import type { Game, InstanceRow } from '../../electron/engine/core/game';
+import { firstDraw, type Game, type InstanceRow } from '../../electron/engine/core/game';
 import { mmMapworldGame, mmMapworldGraphsGame, mmMapworldSpecificroomGame } from '../../electron/engine/games/mm_mapworld/game';
 import { mmPayload, type MmPayload } from '../../electron/engine/games/mm_mapworld/instance';
 import { graphSimilarity, modelGraph } from '../../electron/engine/games/mm_mapworld/model-graph';
@@ -217,6 +217,6 @@ describe('the text transcript', () => {
       ` 2. ${JSON.stringify(main('DONE'))}`,
       '    DONE   ((3, 2): garage, ADE_val_00001379.jpg)',
     ]);
-    expect(mmMapworldGame.seats(inst, mmMapworldGame.parseSettings({}))).toEqual([{ seat: 'explorer', role: 'explorer', given: { start: '(3, 3)', start_room: 'closet', rooms: 4 } }]);
+    expect(mmMapworldGame.seats(inst, mmMapworldGame.parseSettings({}), firstDraw(mmMapworldGame))).toEqual([{ seat: 'explorer', role: 'explorer', given: { start: '(3, 3)', start_room: 'closet', rooms: 4 } }]);
   });
 });

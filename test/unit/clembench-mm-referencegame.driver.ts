@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EventRecord } from '../../electron/engine/core/events';
-import type { InstanceInput, InstanceRow, ScoreResult } from '../../electron/engine/core/game';
+import { firstDraw, type InstanceInput, type InstanceRow, type ScoreResult } from '../../electron/engine/core/game';
 import { testKit } from '../support/kit';
 import type { ClemAction } from '../../electron/engine/games/clembench/adapter';
 import { multimodalReferenceGame as game } from '../../electron/engine/games/multimodal_referencegame/game';
@@ -39,7 +39,7 @@ export async function drive(instance: InstanceRow, reply: (seat: string, message
     images: named,
     seed: 1,
   });
-  const seats = game.seats(instance, settings).map((s) => ({ ...s, player: 'scripted', human: false }));
+  const seats = game.seats(instance, settings, firstDraw(game)).map((s) => ({ ...s, player: 'scripted', human: false }));
   await game.play({ episode: { id: 1, repetition: 0, seed: 1 }, instance, datasetKind: 'multimodal_referencegame', settings, seats, prior: [], kit, signal: new AbortController().signal });
   return { events: kit.events, sent, result: game.score({ events: kit.events, instance, settings, seats }) };
 }

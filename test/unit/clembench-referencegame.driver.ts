@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EventRecord } from '../../electron/engine/core/events';
-import type { InstanceInput, InstanceRow, ScoreResult } from '../../electron/engine/core/game';
+import { firstDraw, type InstanceInput, type InstanceRow, type ScoreResult } from '../../electron/engine/core/game';
 import { testKit } from '../support/kit';
 import type { ClemAction } from '../../electron/engine/games/clembench/adapter';
 import { referenceGame } from '../../electron/engine/games/referencegame/game';
@@ -33,7 +33,7 @@ export async function drive(instance: InstanceRow, reply: (seat: string, message
     prior,
     seed: 1,
   });
-  const seats = referenceGame.seats(instance, settings).map((s) => ({ ...s, player: 'scripted', human: false }));
+  const seats = referenceGame.seats(instance, settings, firstDraw(referenceGame)).map((s) => ({ ...s, player: 'scripted', human: false }));
   await referenceGame.play({ episode: { id: 1, repetition: 0, seed: 1 }, instance, datasetKind: 'referencegame', settings, seats, prior: [...prior], kit, signal: new AbortController().signal });
   return { events: kit.events, sent, result: referenceGame.score({ events: kit.events, instance, settings, seats }) };
 }

@@ -22,7 +22,7 @@ function matchesGolden(name: string, text: string) {
 }
 
 const game = edaGame as unknown as Parameters<typeof leaderboardFrom>[0];
-const run = (id: number, subject: string): ViewRun => ({ id, datasetId: 1, subject, kind: 'model', run: { id } as RunRow });
+const run = (id: number, subject: string): ViewRun => ({ id, datasetId: 1, subject, kind: 'model', run: { id, seats: [] } as unknown as RunRow, rows: new Map([['guesser', subject]]) });
 type Ep = { turns: number; success: number; yes: number; score: number };
 /** Sums of one run × repetition for `eps`, per metric, as the store keeps them (metric '' counts episodes). */
 const unit = (runId: number, repetition: number, eps: Ep[]): RepSum[] => [

@@ -11,12 +11,13 @@ const ARROWS: Record<string, string> = { lower: ' ↓', higher: ' ↑', none: ''
 
 /** A run's table as its paper prints it (EDA: Table 1), with what was excluded and what it cost. */
 export function printReport(store: Store, runId: number): void {
-  const { run, game, report } = runReport(store, runId);
+  const { run, game, report, rows } = runReport(store, runId);
   const conditions = orderSeats(run.seats, game).filter((s) => game.roles.find((r) => r.id === s.role)?.condition);
   const header = [subjectLabel(game), ...game.metrics.map((m) => `${m.label}${ARROWS[m.direction]}`), 'n', 'reps'];
-  const row = [subjectOf(run, game)?.name ?? '', ...game.metrics.map((m) => meanStd(report.metrics[m.key], m.digits)), report.done, report.repetitions.length];
+  const line = (name: string, r: typeof report) => [name, ...game.metrics.map((m) => meanStd(r.metrics[m.key], m.digits)), r.done, r.repetitions.length];
+  const lines = rows ? rows.map((r) => line(r.player, r.report)) : [line(subjectOf(run, game)?.name ?? '', report)];
   console.log(`Run ${run.id}${run.name ? ` "${run.name}"` : ''} · ${game.shortTitle} ${run.datasetName}/${run.subset}${conditions.map((s) => ` · ${s.role} ${s.player}`).join('')} · ${run.status}`);
-  console.log(table(header, [row]));
+  console.log(table(header, lines));
   const notes = [];
   if (report.errors) notes.push(`${report.errors} error${report.errors === 1 ? '' : 's'} excluded`);
   if (report.unfinished) notes.push(`${report.unfinished} unfinished excluded`);
@@ -36,9 +37,9 @@ export function reportCommand(runText: string, flags: { json?: boolean; db?: str
   try {
     const runId = parseId(runText, 'Run id');
     if (flags.json) {
-      const { run, game, report } = runReport(store, runId);
+      const { run, game, report, rows } = runReport(store, runId);
       const players = Object.fromEntries(orderSeats(run.seats, game).map((s) => [s.seat, s.player]));
-      console.log(JSON.stringify({ run: { id: run.id, name: run.name, status: run.status, game: run.game, dataset: run.datasetName, subset: run.subset }, players, ...report }, null, 2));
+      console.log(JSON.stringify({ run: { id: run.id, name: run.name, status: run.status, game: run.game, dataset: run.datasetName, subset: run.subset }, players, ...report, ...(rows ? { rows } : {}) }, null, 2));
     } else {
       printReport(store, runId);
     }

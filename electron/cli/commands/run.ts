@@ -107,8 +107,13 @@ export function configFromFlags(flags: RunFlags): Json {
   const chosen: Json = {};
   for (const role of game.roles) {
     const id = camel(role.id);
-    const config = player(players[role.id], flags[id], flags[`${id}BaseUrl`] ?? flags.baseUrl, flags[`${id}KeyEnv`], flags[`${id}ImageInput`], limits);
-    if (!config) throw new CliError(`Say which model plays the ${role.id}: --${role.id.replace(/_/g, "-")} provider:model (or players.${role.id} in --config).`);
+    const one = (base: unknown, spec: unknown) => player(base, spec, flags[`${id}BaseUrl`] ?? flags.baseUrl, flags[`${id}KeyEnv`], flags[`${id}ImageInput`], limits);
+    const spec = flags[id];
+    // A role several models fill takes a comma-separated list (AGE: --player a,b,c,d), one model per seat.
+    const specs = role.several && typeof spec === 'string' && spec.includes(',') ? spec.split(',').map((x) => x.trim()).filter(Boolean) : null;
+    const base = players[role.id];
+    const config = specs ? specs.map((x) => one({}, x)) : Array.isArray(base) && spec === undefined ? base.map((b) => one(b, undefined)) : one(base, spec);
+    if (!config) throw new CliError(`Say which model plays the ${role.id}: --${role.id.replace(/_/g, "-")} provider:model${role.several ? ' (or a comma-separated list, one per seat)' : ''} (or players.${role.id} in --config).`);
     chosen[role.id] = config;
   }
 

@@ -1,14 +1,33 @@
 import type { Game } from '../core/game';
+import { seatRowsOf } from '../core/subjects';
 import { gameById } from '../games/registry';
 import type { EpisodeRow, RunRow, Store } from '../store/store';
-import { summarizeRun, type RunReport } from './report';
+import { summarizeRun, type EpisodeForReport, type RunReport } from './report';
 
 export interface RunReportView {
   run: RunRow;
   game: Game<unknown>;
   report: RunReport;
+  /**
+   * Where several models fill a row role (AGE), one report per model: the episode's scores with its
+   * seats' own (averaged over its seats when it holds several); null for a run of one row.
+   */
+  rows: { player: string; report: RunReport }[] | null;
   /** The episodes the report was computed from. */
   episodes: EpisodeRow[];
+}
+
+/** An episode as one row sees it: its own scores and the mean over the row's seats of each seat metric. */
+function rowEpisode(e: EpisodeRow, seats: readonly string[]): EpisodeForReport {
+  if (!e.scores) return e;
+  const sums = new Map<string, { sum: number; n: number }>();
+  for (const seat of seats) {
+    for (const [metric, value] of Object.entries(e.seatScores[seat] ?? {})) {
+      const s = sums.get(metric) ?? { sum: 0, n: 0 };
+      sums.set(metric, { sum: s.sum + value, n: s.n + 1 });
+    }
+  }
+  return { ...e, scores: { ...e.scores, ...Object.fromEntries([...sums].map(([m, s]) => [m, s.sum / s.n])) } };
 }
 
 /** A run's table in the paper's form (EDA: Table 1), over its game's metrics. */
@@ -16,5 +35,10 @@ export function runReport(store: Store, runId: number): RunReportView {
   const run = store.runs.get(runId);
   const game = gameById(run.game);
   const episodes = store.episodes.list(runId);
-  return { run, game, report: summarizeRun(episodes, game.metrics.map((m) => m.key)), episodes };
+  const keys = game.metrics.map((m) => m.key);
+  const several = game.roles.some((r) => r.subject && r.several);
+  const seatRows = [...seatRowsOf(run, game)];
+  const players = [...new Set(seatRows.map(([, row]) => row))];
+  const rows = several ? players.map((player) => ({ player, report: summarizeRun(episodes.map((e) => rowEpisode(e, seatRows.filter(([, r]) => r === player).map(([seat]) => seat))), keys) })) : null;
+  return { run, game, report: summarizeRun(episodes, keys), rows, episodes };
 }

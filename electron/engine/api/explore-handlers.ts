@@ -2,7 +2,7 @@ import type { ExploreDataset, ExportFile, SiblingEpisode } from '../../../shared
 import type { ExploreFilters } from '../../../shared/contract/explore';
 import { comparePlayers, difficulty, heatmap, instanceGroups, metricOf, tagValue } from '../analysis/explore/items';
 import { leaderboard, subjectLabel } from '../analysis/explore/leaderboard';
-import { selectRuns, subjectOf } from '../analysis/explore/select';
+import { rowNames, selectRuns, subjectOf } from '../analysis/explore/select';
 import { openTranscript } from './transcripts';
 import type { Game } from '../core/game';
 import { UserError } from '../errors';
@@ -75,7 +75,7 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
               kind: first.datasetKind,
               subsets: uniq(of.map((r) => r.subset)),
               conditions,
-              players: uniq(of.map((r) => subjectOf(r, game)!.name)),
+              players: rowNames(selectRuns(of, { game: game.id, dataset: first.datasetName, instances: 'all' }, game)),
               tags,
               axes: [{ id: 'item', label: game.view.nouns.instance }, ...tags.map((t) => ({ id: `tag:${t}`, label: t }))],
             };

@@ -20,6 +20,10 @@ export function gameProblems(game: Game<unknown>): string[] {
   for (const id of duplicates(roles)) say(`role "${id}" is declared twice`);
   for (const id of roles) if (!ID.test(id)) say(`role id "${id}" must be lowercase letters, digits, dashes and underscores`);
   if (!game.roles.some((r) => r.subject)) say('no role is marked subject, so leaderboards would have no rows');
+  for (const r of game.roles) {
+    if (r.several && !(Number.isInteger(r.several.min) && r.several.min >= 1 && r.several.max >= r.several.min)) say(`role "${r.id}" has several { min: ${r.several.min}, max: ${r.several.max} }: 1 ≤ min ≤ max`);
+    if (r.several && r.human) say(`role "${r.id}" is filled by several models and open to a person: a person's game seats one model per role`);
+  }
 
   const metrics = game.metrics.map((m) => m.key);
   const aggregates = (game.aggregates ?? []).map((a) => a.key);
@@ -31,10 +35,12 @@ export function gameProblems(game: Game<unknown>): string[] {
   const metric = (key: string | null, where: string) => {
     if (key !== null && !metrics.includes(key)) say(`${where} names "${key}", which is not one of its metrics (${metrics.join(', ')})`);
   };
-  // Heatmaps, difficulty levels and the sort order are per episode: a seat metric has no one value there.
+  // Heatmaps, difficulty levels and the sort order need one value per row and episode: a seat metric
+  // has one only where each seat is its own row (several models fill a subject role: AGE).
+  const seatRows = game.roles.some((r) => r.subject && r.several);
   const perEpisode = (key: string | null, where: string) => {
     metric(key, where);
-    if (game.metrics.find((m) => m.key === key)?.scope === 'seat') say(`${where} names "${key}", a seat metric: it needs one value per episode`);
+    if (!seatRows && game.metrics.find((m) => m.key === key)?.scope === 'seat') say(`${where} names "${key}", a seat metric: it needs one value per episode (or seats as rows: a subject role several models fill)`);
   };
   game.view.episodeColumns.forEach((key) => metric(key, 'view.episodeColumns'));
   game.view.heatmapMetrics.forEach((key) => perEpisode(key, 'view.heatmapMetrics'));

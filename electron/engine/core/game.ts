@@ -70,8 +70,22 @@ export interface DatasetSource {
 export interface SeatPlan {
   seat: string;
   role: string;
+  /** Which of the role's models sits here, when several fill the role (AGE); 0 otherwise. Fixed per seat within a run. */
+  member?: number;
   /** What the seat was given for this episode (a side, a secret word), shown in transcripts. */
   given?: Record<string, unknown>;
+}
+
+/** What a game may seat an episode by: its seed and repetition, and how many models fill each role. */
+export interface SeatDraw {
+  seed: number;
+  repetition: number;
+  members: Readonly<Record<string, number>>;
+}
+
+/** One model per role, the first episode: how a caller seats a game outside a run (a person's game, a test). */
+export function firstDraw(game: Pick<Game<unknown>, 'roles'>, seed = 0): SeatDraw {
+  return { seed, repetition: 1, members: Object.fromEntries(game.roles.map((r) => [r.id, 1])) };
 }
 
 export interface SeatInfo extends SeatPlan {
@@ -179,8 +193,8 @@ export interface Game<S = unknown> {
   parseSettings(input: unknown): S;
   readonly roles: readonly RoleSpec[];
   readonly datasets: DatasetSource;
-  /** Who sits where in one episode. */
-  seats(instance: InstanceRow, settings: S): SeatPlan[];
+  /** Who sits where in one episode; the draw lets a game seat players per episode (AGE's random order). */
+  seats(instance: InstanceRow, settings: S, draw: SeatDraw): SeatPlan[];
   /** The game master: drives the seats through the kit until the episode ends. */
   play(ctx: EpisodeContext<S>): Promise<void>;
   /** Pure: the outcome and scores of an episode from its events, so any episode can be rescored. */

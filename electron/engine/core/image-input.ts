@@ -11,11 +11,13 @@ const CAPACITY = { none: 0, one: 1, many: Number.POSITIVE_INFINITY } as const;
 const SAYS = { none: 'takes no images', one: 'takes one image per message', many: 'takes many images per message' } as const;
 
 /** Why these players cannot play this game, or null when they can. */
-export function cannotPlay(game: Pick<Game<unknown>, 'images' | 'shortTitle'>, players: Readonly<Record<string, { provider: string; model: string; imageInput?: ModelConfig['imageInput'] }>>): string | null {
+type Player = { provider: string; model: string; imageInput?: ModelConfig['imageInput'] };
+
+export function cannotPlay(game: Pick<Game<unknown>, 'images' | 'shortTitle'>, players: Readonly<Record<string, Player | readonly Player[]>>): string | null {
   const perMessage = game.images?.perMessage;
   if (!perMessage) return null;
   const reasons: string[] = [];
-  for (const [role, config] of Object.entries(players)) {
+  for (const [role, config] of Object.entries(players).flatMap(([role, p]) => (Array.isArray(p) ? p : [p]).map((c: Player) => [role, c] as const))) {
     const input = config.imageInput ?? 'many';
     const shown = perMessage[role] ?? 0;
     if (shown > CAPACITY[input]) reasons.push(`${config.provider}:${config.model} ${SAYS[input]}; ${game.shortTitle} shows the ${role} ${shown === 1 ? 'an image' : `${shown} images`} in one message`);
@@ -24,7 +26,8 @@ export function cannotPlay(game: Pick<Game<unknown>, 'images' | 'shortTitle'>, p
 }
 
 // Only what `cannotPlay` reads of a stored run's players, so a config of any version reads.
-const StoredPlayers = z.object({ players: z.record(z.string(), z.object({ provider: z.string(), model: z.string(), imageInput: z.enum(['many', 'one', 'none']).optional() })) });
+const StoredPlayer = z.object({ provider: z.string(), model: z.string(), imageInput: z.enum(['many', 'one', 'none']).optional() });
+const StoredPlayers = z.object({ players: z.record(z.string(), z.union([StoredPlayer, z.array(StoredPlayer)])) });
 
 /** Why a stored run's players cannot play its game, or null (also for a config that does not say). */
 export function runCannotPlay(game: Pick<Game<unknown>, 'images' | 'shortTitle'>, storedConfig: unknown): string | null {

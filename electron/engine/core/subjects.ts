@@ -17,3 +17,16 @@ export function subjectOf(run: { seats: readonly { seat: string; role: string; p
   const names = [...new Set(seats.map((s) => s.player))];
   return { name: names.join('--'), kind: seats.some((s) => s.playerKind === 'human') ? 'human' : seats[0]!.playerKind };
 }
+
+/**
+ * The row each of a run's row-role seats counts for: the run's subject, or, where several models fill
+ * a row role (AGE), the seat's own player. An episode's own results count for every row of its run.
+ */
+export function seatRowsOf(run: { seats: readonly { seat: string; role: string; player: string; playerKind: string }[] }, game: Pick<Game<unknown>, 'roles' | 'shortTitle'>, by?: string): Map<string, string> {
+  const roles = rowRoles(game, by);
+  const several = game.roles.some((r) => roles.has(r.id) && r.several);
+  const subject = subjectOf(run, game, by);
+  const rows = new Map<string, string>();
+  for (const s of run.seats) if (roles.has(s.role) && subject) rows.set(s.seat, several ? s.player : subject.name);
+  return rows;
+}

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { describeZodError, type RunConfig } from '../../../shared/contract/run';
+import type { RoleSpec } from '../../../shared/contract/game';
 import { gameProblems } from '../core/check-game';
 import type { Game } from '../core/game';
 import type { LogSource } from '../core/log-import';
@@ -113,6 +114,15 @@ export function allGames(): Game<unknown>[] {
   return [...games.values()];
 }
 
+/** A list of models is for a role several models fill, and within its bounds. */
+function listProblems(role: RoleSpec, players: RunConfig['players'][string] | undefined, game: string): string[] {
+  if (!Array.isArray(players)) return [];
+  if (!role.several) return [`  - players.${role.id}: one model plays the ${role.label.toLowerCase()} of ${game}, not a list`];
+  const { min, max } = role.several;
+  if (players.length < min || players.length > max) return [`  - players.${role.id}: ${game} seats ${min} to ${max} models as ${role.label.toLowerCase()}s; the list has ${players.length}`];
+  return [];
+}
+
 /** A stored run's game and its settings as the run was played (its config, checked as when it was made). */
 export function gameOfRun(run: { config: unknown }): { game: Game<unknown>; settings: unknown; repetitions: number } {
   return gameOf(parseRunConfig(run.config));
@@ -133,6 +143,7 @@ export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unkn
   const problems = [
     ...roles.filter((r) => !config.players[r]).map((r) => `  - players.${r}: say which model plays the ${r} (${game.shortTitle} needs ${roles.join(' and ')})`),
     ...Object.keys(config.players).filter((r) => !roles.includes(r)).map((r) => `  - players.${r}: ${game.shortTitle} has no role "${r}" (its roles: ${roles.join(', ')})`),
+    ...game.roles.flatMap((r) => listProblems(r, config.players[r.id], game.shortTitle)),
   ];
   if (problems.length) throw new RunConfigError(`Invalid run config:\n${problems.join('\n')}`);
   try {

@@ -4,7 +4,8 @@
  * a seat, on a dataset subset, against the same models, collect in one run, one episode per instance.
  */
 import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
-import { unstoredRow, type Game, type InstanceRow } from '../core/game';
+import { seatModel } from '../../../shared/contract/run';
+import { firstDraw, unstoredRow, type Game, type InstanceRow } from '../core/game';
 import { describeError, UserError } from '../errors';
 import { gameById, gameOf } from '../games/registry';
 import { ProviderError } from '../players/errors';
@@ -73,7 +74,7 @@ export class HumanSessions {
     const settings = game.parseSettings({});
     const first = dataset.instances[0];
     if (!first) throw new HumanSessionError(`${input.dataset}/${input.subset} has no instances to play.`);
-    const seats = game.seats(unstoredRow(first, dataset.subset, 0), settings);
+    const seats = game.seats(unstoredRow(first, dataset.subset, 0), settings, firstDraw(game));
     const seat =
       input.seat === undefined
         ? seats.find((s) => game.roles.find((r) => r.id === s.role)?.human)?.seat
@@ -94,7 +95,7 @@ export class HumanSessions {
     const { runId, datasetId, rows } = this.store.transaction(() => {
       const { datasetId, rows } = storeInstances(this.store, game, dataset);
       const playerIds = Object.fromEntries(Object.entries(players).map(([role, config]) => [role, playerFor(this.store, config)]));
-      const plan = seatPlan(game, settings, rows.slice(0, 1), playerIds);
+      const plan = seatPlan(game, settings, rows.slice(0, 1).map((instance) => ({ instance, repetition: 1, seed: 0 })), Object.fromEntries(Object.entries(playerIds).map(([role, id]) => [role, [id]])));
       const others = Object.fromEntries(plan.seats.filter((s) => s.seat !== seat).map((s) => [s.seat, s.playerId]));
       const existing = this.store.runs.findHumanRun(game.id, datasetId, dataset.subset, seat, playerIds[seatRole]!, others);
       const seed = randomRunSeed();
@@ -141,9 +142,8 @@ export class HumanSessions {
     const { settings } = gameOf(config);
     const human = new HumanSeat(handle);
     const factory = this.createModel();
-    const byRole = Object.fromEntries(Object.entries(config.players).map(([role, c]) => [role, c.provider === 'human' ? null : factory(c, {})]));
-    const players = Object.fromEntries(run.seats.map((s) => [s.seat, s.seat === seat ? human : byRole[s.role]!]));
-    const configIds = Object.fromEntries(run.seats.map((s) => [s.seat, this.store.models.ensureConfig(config.players[s.role]!)]));
+    const players = Object.fromEntries(run.seats.map((s) => [s.seat, s.seat === seat ? human : factory(seatModel(config.players, s.role, s.member), {})]));
+    const configIds = Object.fromEntries(run.seats.map((s) => [s.seat, this.store.models.ensureConfig(seatModel(config.players, s.role, s.member))]));
     const hintModel = hintConfig ? ModelConfigSchema.parse(hintConfig) : null;
     const hint = hintModel ? factory(hintModel, {}) : null;
     const controller = new AbortController();

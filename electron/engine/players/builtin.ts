@@ -11,12 +11,13 @@ export class BuiltinModel implements ChatModel {
   constructor(
     readonly label: string,
     private readonly policy: BuiltinPolicy,
+    private readonly variant = '',
   ) {}
 
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResult> {
     return answerLocally({ builtin: this.label, messages: request.messages }, options, () => {
       try {
-        return this.policy(request.messages);
+        return this.policy(request.messages, this.variant);
       } catch (error) {
         return new ProviderError('internal', `The built-in player ${this.label} failed: ${describeError(error)}`);
       }

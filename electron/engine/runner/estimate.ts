@@ -1,5 +1,6 @@
 import type { RunEstimateView } from '../../../shared/api/contract';
 import { modelLabel } from '../../../shared/contract/models';
+import { roleModels } from '../../../shared/contract/run';
 import { callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
 import { cannotPlay } from '../core/image-input';
@@ -29,15 +30,18 @@ export function estimateRun(store: Store, input: unknown): RunEstimate {
     total.calls += tokens.calls;
     total.inputTokens += tokens.inputTokens;
     total.outputTokens += tokens.outputTokens;
-    const model = config.players[role]!;
-    const price = priceFor(prices, model.provider, model.model);
-    // A built-in player costs nothing.
-    if (model.provider === 'builtin') continue;
-    if (!price) {
-      unpriced.push(modelLabel(model));
-      usd = null;
-    } else if (usd !== null) {
-      usd += callCost(price, tokens.inputTokens, tokens.outputTokens);
+    // A role several models fill (one seat each) shares its use evenly among them.
+    const models = roleModels(config.players[role]!);
+    for (const model of models) {
+      const price = priceFor(prices, model.provider, model.model);
+      // A built-in player costs nothing.
+      if (model.provider === 'builtin') continue;
+      if (!price) {
+        if (!unpriced.includes(modelLabel(model))) unpriced.push(modelLabel(model));
+        usd = null;
+      } else if (usd !== null) {
+        usd += callCost(price, tokens.inputTokens / models.length, tokens.outputTokens / models.length);
+      }
     }
   }
   return { episodes, ...total, usd, unpriced };

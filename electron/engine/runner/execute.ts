@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import PQueue from 'p-queue';
 import type { RunEvent } from '../../../shared/contract/events';
+import { allModels, seatModel } from '../../../shared/contract/run';
 import type { RunStatus } from '../../../shared/contract/records';
 import { callCost, priceFor, runCost } from '../analysis/cost';
 import { ConflictError, describeError } from '../errors';
@@ -12,7 +13,7 @@ import type { CallRef } from '../core/events';
 import type { RunRow, Store } from '../store/store';
 import { runOwnerAlive } from './liveness';
 import { playStoredEpisode } from './episode';
-import { buildModels } from './prepare';
+import { buildModels, seatModels } from './prepare';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { gameOf } from '../games/registry';
 
@@ -61,7 +62,7 @@ function claimableRun(store: Store, runId: number): RunRow {
 
 /** A person's games are played (and continued) from the Play page; a batch must not touch them. */
 export function refuseHumanRun(run: RunRow): void {
-  if (Object.values(parseRunConfig(run.config).players).some((p) => p.provider === 'human')) {
+  if (allModels(parseRunConfig(run.config).players).some((p) => p.model.provider === 'human')) {
     throw new RunConfigError(`Run ${run.id} holds a person's games: they are continued from the Play page, never resumed or retried as a batch.`);
   }
 }
@@ -82,12 +83,12 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   if (config.budgetUsd !== undefined && spent >= config.budgetUsd) throw new BudgetExhaustedError(runId, config.budgetUsd);
   const cache = { get: (key: string) => store.models.cacheGet(key), put: store.models.cachePut.bind(store.models) };
   const factory = options.createModel ?? createModel;
-  const byRole = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry }), game);
-  // One player per seat: the model of the seat's role.
-  const models = Object.fromEntries(run.seats.map((s) => [s.seat, byRole[s.role]!]));
+  const built = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry }), game);
+  // One player per seat: the model of the seat's role (its member-th when several models fill the role).
+  const models = seatModels(run.seats, built);
   const seatInfo = Object.fromEntries(
     run.seats.map((s) => {
-      const modelConfig = config.players[s.role]!;
+      const modelConfig = seatModel(config.players, s.role, s.member);
       return [s.seat, { modelConfigId: store.models.ensureConfig(modelConfig), price: priceFor(prices, modelConfig.provider, modelConfig.model) }];
     }),
   );

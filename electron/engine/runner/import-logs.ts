@@ -4,6 +4,7 @@
  * instances. Each episode is replayed through Parlor's own game master with the logged replies, scored
  * by Parlor's scorer and compared with the logged scores; every difference is reported.
  */
+import { seatModel } from '../../../shared/contract/run';
 import { createHash } from 'node:crypto';
 import { unstoredRow, type Game, type InstanceInput, type LoadedDataset } from '../core/game';
 import type { LoggedEpisodeInput, LogProblem, LogReading } from '../core/log-import';
@@ -128,7 +129,7 @@ export async function importLogs(store: Store, reading: LogReading, options: Imp
     const instances = unique.map((u) => dataset.instances.find((i) => i.key === u.key)!);
     const missingImage = await importImages(store, game, settings, instances, imageFolders, report, folderIndexes);
     const runId = storeRun(store, game, config, dataset, instances);
-    const configIds = Object.fromEntries(Object.entries(config.players).map(([role, player]) => [role, store.models.ensureConfig(player)]));
+    const configIds = Object.fromEntries(Object.keys(config.players).map((role) => [role, store.models.ensureConfig(seatModel(config.players, role))]));
     store.runs.markRunning(runId);
     const episodeOf = new Map(store.episodes.list(runId).map((e) => [e.instance.key, e.id]));
     let imported = 0;

@@ -1,6 +1,6 @@
 /** Before anything is played: the config is checked by the core and the game, data loaded, models tried. */
 import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
-import { ImageSourcesSchema, type RunConfig } from '../../../shared/contract/run';
+import { allModels, ImageSourcesSchema, roleModels, type RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
 import { unstoredRow, type DatasetProblem, type Game, type InstanceRow, type LoadedDataset } from '../core/game';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
@@ -30,31 +30,45 @@ export class PreflightError extends UserError {
   }
 }
 
-/** Builds one model per role (a game's built-in player for `builtin`), turning a missing key or unusable config into a clear error. */
+/** How a failure names a model: its role, and its place in the role's list when several models fill it. */
+export function slotName(role: string, member: number, listed: boolean): string {
+  return listed ? `${role} ${member + 1}` : role;
+}
+
+/** The key of a role's member-th model in the models `buildModels` returns. */
+export const slotKey = (role: string, member: number): string => `${role}#${member}`;
+
+/** Builds one model per role and member (a game's built-in player for `builtin`), turning a missing key or unusable config into a clear error. */
 export function buildModels(config: RunConfig, factory: ModelFactory, game: Pick<Game<unknown>, 'id' | 'shortTitle' | 'builtins'>): Record<string, ChatModel> {
   const failures: { role: string; error: ProviderError }[] = [];
   const models: Record<string, ChatModel> = {};
-  for (const [role, modelConfig] of Object.entries(config.players)) {
+  for (const { role, member, model: modelConfig } of allModels(config.players)) {
     try {
-      models[role] = modelConfig.provider === 'builtin' ? builtinModel(game, role, modelConfig) : factory(modelConfig);
+      models[slotKey(role, member)] = modelConfig.provider === 'builtin' ? builtinModel(game, role, modelConfig) : factory(modelConfig);
     } catch (error) {
-      failures.push({ role, error: asProviderError(error) });
+      failures.push({ role: slotName(role, member, Array.isArray(config.players[role])), error: asProviderError(error) });
     }
   }
   if (failures.length) throw new PreflightError(failures);
   return models;
 }
 
+/** The model of each of a run's seats, from the models `buildModels` made. */
+export function seatModels(seats: readonly { seat: string; role: string; member: number }[], models: Readonly<Record<string, ChatModel>>): Record<string, ChatModel> {
+  return Object.fromEntries(seats.map((s) => [s.seat, models[slotKey(s.role, s.member)] ?? models[slotKey(s.role, 0)]!]));
+}
+
 /** The game's own player for a role, or a clear error when it has none by that name. */
 function builtinModel(game: Pick<Game<unknown>, 'shortTitle' | 'builtins'>, role: string, config: ModelConfig): ChatModel {
-  const policy = config.model === 'reference' ? game.builtins?.[role] : undefined;
-  if (policy) return new BuiltinModel(modelLabel(config), policy);
+  const name = /^reference(?:-([A-Za-z0-9_.]+))?$/.exec(config.model);
+  const policy = name ? game.builtins?.[role] : undefined;
+  if (policy) return new BuiltinModel(modelLabel(config), policy, name?.[1] ?? '');
   const roles = Object.keys(game.builtins ?? {});
   throw new ProviderError(
     'model_not_found',
     roles.length === 0
       ? `${game.shortTitle} has no built-in players: choose a model for the ${role}.`
-      : `No built-in player "${config.model}" for the ${role} of ${game.shortTitle}: use builtin:reference (built-in roles: ${roles.join(', ')}).`,
+      : `No built-in player "${config.model}" for the ${role} of ${game.shortTitle}: use builtin:reference, or builtin:reference-<name> for distinct built-in players (built-in roles: ${roles.join(', ')}).`,
   );
 }
 
@@ -67,8 +81,8 @@ const PERMANENT = new Set(['missing_key', 'auth', 'model_not_found', 'bad_reques
 export async function preflight(store: Store, config: RunConfig, models: Record<string, ChatModel>, warn: (message: string) => void): Promise<void> {
   const failures: { role: string; error: ProviderError }[] = [];
   const checked = new Set<string>();
-  for (const [role, model] of Object.entries(models)) {
-    const modelConfig = config.players[role]!;
+  for (const { role, member, model: modelConfig } of allModels(config.players)) {
+    const model = models[slotKey(role, member)]!;
     const key = JSON.stringify(modelConfig);
     // A built-in player has no provider that could be down or misconfigured.
     if (checked.has(key) || modelConfig.provider === 'builtin') continue;
@@ -81,8 +95,9 @@ export async function preflight(store: Store, config: RunConfig, models: Record<
       );
     } catch (error) {
       const failure = asProviderError(error);
-      if (PERMANENT.has(failure.kind)) failures.push({ role, error: failure });
-      else warn(`preflight of ${role} (${modelLabel(modelConfig)}) hit a transient error, starting anyway: ${failure.message}`);
+      const name = slotName(role, member, Array.isArray(config.players[role]));
+      if (PERMANENT.has(failure.kind)) failures.push({ role: name, error: failure });
+      else warn(`preflight of ${name} (${modelLabel(modelConfig)}) hit a transient error, starting anyway: ${failure.message}`);
     }
   }
   if (failures.length) throw new PreflightError(failures);
@@ -116,18 +131,48 @@ export function playerFor(store: Store, config: ModelConfig): number {
   return store.models.ensurePlayer(kind, modelLabel(config), modelConfigId);
 }
 
-/** Who sits where: a seat's player is the model of its role, the same in every episode of a run. */
-export function seatPlan(game: Game<unknown>, settings: unknown, instances: readonly InstanceRow[], players: Record<string, number>) {
-  const byInstance = new Map(instances.map((i) => [i.id, game.seats(i, settings).map((s) => ({ ...s, playerId: players[s.role]! }))]));
-  const runSeats = new Map<string, { seat: string; role: string; playerId: number }>();
-  for (const seats of byInstance.values()) {
-    for (const s of seats) {
+/** An episode to seat: its instance, repetition and seed. */
+export interface EpisodeDraw {
+  instance: InstanceRow;
+  repetition: number;
+  seed: number;
+}
+
+export interface PlannedSeat {
+  seat: string;
+  role: string;
+  member: number;
+  playerId: number;
+  given?: Record<string, unknown>;
+}
+
+/**
+ * Who sits where in each episode: a seat's player is its role's model (the member-th of a role
+ * several models fill). A seat keeps its role and player within a run, so the run's seats name who
+ * played; what changes per episode (AGE's speaking order and words) is in what the seat is given.
+ */
+export function seatPlan(game: Game<unknown>, settings: unknown, episodes: readonly EpisodeDraw[], players: Readonly<Record<string, readonly number[]>>): { seats: PlannedSeat[]; byEpisode: PlannedSeat[][] } {
+  const members = Object.fromEntries(Object.entries(players).map(([role, ids]) => [role, ids.length]));
+  const runSeats = new Map<string, PlannedSeat>();
+  const byEpisode = episodes.map(({ instance, repetition, seed }) =>
+    game.seats(instance, settings, { seed, repetition, members }).map((s) => {
+      const member = s.member ?? 0;
+      const playerId = players[s.role]?.[member];
+      if (playerId === undefined) throw new Error(`${game.id}: seat ${s.seat} asks for model ${member + 1} of the ${s.role}, but the run names ${members[s.role] ?? 0}.`);
       const known = runSeats.get(s.seat);
       if (known && known.role !== s.role) throw new Error(`${game.id}: seat ${s.seat} has role ${known.role} in one episode and ${s.role} in another; a seat keeps its role within a run.`);
-      runSeats.set(s.seat, { seat: s.seat, role: s.role, playerId: s.playerId });
-    }
-  }
-  return { seats: [...runSeats.values()], byInstance };
+      if (known && known.member !== member) throw new Error(`${game.id}: seat ${s.seat} is held by model ${known.member + 1} in one episode and ${member + 1} in another; a seat keeps its player within a run.`);
+      const planned: PlannedSeat = { seat: s.seat, role: s.role, member, playerId, ...(s.given ? { given: s.given } : {}) };
+      if (!known) runSeats.set(s.seat, { seat: s.seat, role: s.role, member, playerId });
+      return planned;
+    }),
+  );
+  return { seats: [...runSeats.values()], byEpisode };
+}
+
+/** The player ids of each role's models, in the order the run names them. */
+export function playerIds(store: Store, players: RunConfig['players']): Record<string, number[]> {
+  return Object.fromEntries(Object.entries(players).map(([role, p]) => [role, roleModels(p).map((m) => playerFor(store, m))]));
 }
 
 /** Validates a config, loads its dataset, checks its models and stores the run with every episode pending. */
@@ -136,7 +181,7 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   const { game, settings, repetitions } = gameOf(config);
   if (config.budgetUsd !== undefined) {
     const prices = store.models.listPrices();
-    const unpriced = Object.values(config.players).filter((m) => !priceFor(prices, m.provider, m.model));
+    const unpriced = allModels(config.players).map((m) => m.model).filter((m) => !priceFor(prices, m.provider, m.model));
     if (unpriced.length) {
       throw new RunConfigError(
         `A budget needs a price for every model; none is set for ${unpriced.map(modelLabel).join(', ')}. ` +
@@ -194,12 +239,13 @@ export type StoredRunConfig = RunConfig & { seed: number; repetitions: number };
 export function storeRun(store: Store, game: Game<unknown>, config: StoredRunConfig, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][], options: { episodes?: boolean } = {}): number {
   return store.transaction(() => {
     const { datasetId, rows } = storeInstances(store, game, dataset, instances);
-    const players = Object.fromEntries(Object.entries(config.players).map(([role, modelConfig]) => [role, playerFor(store, modelConfig)]));
-    const plan = seatPlan(game, config.settings, rows, players);
-    const episodes = [];
+    const draws: EpisodeDraw[] = [];
     for (let repetition = 1; options.episodes !== false && repetition <= config.repetitions; repetition++) {
-      for (const instance of rows) episodes.push({ instanceId: instance.id, repetition, seed: episodeSeed(config.seed, instance.key, repetition), seats: plan.byInstance.get(instance.id) });
+      for (const instance of rows) draws.push({ instance, repetition, seed: episodeSeed(config.seed, instance.key, repetition) });
     }
+    // A run with no episodes still names its seats: those of its first instance's first episode.
+    const plan = seatPlan(game, config.settings, draws.length ? draws : rows.slice(0, 1).map((instance) => ({ instance, repetition: 1, seed: episodeSeed(config.seed, instance.key, 1) })), playerIds(store, config.players));
+    const episodes = draws.map((d, k) => ({ instanceId: d.instance.id, repetition: d.repetition, seed: d.seed, seats: plan.byEpisode[k] }));
     return store.runs.create({ name: config.name ?? null, game: game.id, datasetId, subset: dataset.subset, config, seed: config.seed, appVersion: APP_VERSION, seats: plan.seats, episodes });
   });
 }

@@ -35,7 +35,7 @@ function toEpisode(row: Row): EpisodeRow {
     error: str(row.error),
     startedAt: str(row.started_at),
     finishedAt: str(row.finished_at),
-    seats: seatsOf(row.seats),
+    seats: seatsOf(row.seats, 'episode'),
     invalid: str(row.invalid),
   };
 }

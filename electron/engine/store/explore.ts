@@ -72,11 +72,11 @@ export class ExploreQueries {
     );
   }
 
-  /** Sums per run × instance of one metric (rows with n > 0), in run, instance order. */
-  instanceSums(runIds: readonly number[], metric: string, seat = ''): readonly InstanceSum[] {
+  /** Sums per run × instance of one metric (rows with n > 0) for one seat ('' the episode's), or every seat (null), in run, instance, seat order. */
+  instanceSums(runIds: readonly number[], metric: string, seat: string | null = ''): readonly InstanceSum[] {
     const runs = JSON.stringify(runIds);
-    return this.kept(`instance:${metric}:${seat}:${runs}`, () =>
-      (this.db.q(`SELECT run_id, instance_id, seat, n, sum, sum2 FROM instance_sums WHERE run_id IN (SELECT value FROM json_each(?)) AND metric = ? AND seat = ? AND n > 0 ORDER BY run_id, instance_id`).raw().all(runs, metric, seat) as unknown[][]).map(
+    return this.kept(`instance:${metric}:${seat ?? '\u0000'}:${runs}`, () =>
+      (this.db.q(`SELECT run_id, instance_id, seat, n, sum, sum2 FROM instance_sums WHERE run_id IN (SELECT value FROM json_each(?)) AND metric = ? AND (seat = ? OR ? IS NULL) AND n > 0 ORDER BY run_id, instance_id, seat`).raw().all(runs, metric, seat, seat) as unknown[][]).map(
         ([runId, instanceId, s, n, sum, sum2]) => ({ runId: Number(runId), instanceId: Number(instanceId), seat: String(s), n: Number(n), sum: Number(sum), sum2: Number(sum2) }),
       ),
     );

@@ -9,14 +9,23 @@ import type { NewRun, PlayerKind, RunListRow, RunRow, SeatPlayer } from './types
 
 const RUN_SELECT = `
   SELECT r.*, d.name AS dataset_name, d.kind AS dataset_kind,
-    (SELECT json_group_array(json_array(rs.seat, rs.role, p.name, p.kind, p.id)) FROM run_seats rs JOIN players p ON p.id = rs.player_id
+    (SELECT json_group_array(json_array(rs.seat, rs.role, p.name, p.kind, p.id, rs.member)) FROM run_seats rs JOIN players p ON p.id = rs.player_id
       WHERE rs.run_id = r.id) AS seats
   FROM runs r JOIN datasets d ON d.id = r.dataset_id`;
 
-export function seatsOf(text: unknown): SeatPlayer[] {
+/** A run's seats ([seat, role, name, kind, id, member]) or an episode's ([…, id, given]), by seat name. */
+export function seatsOf(text: unknown, of: 'run' | 'episode'): SeatPlayer[] {
   if (text === null || text === undefined) return [];
-  return parseJson<[string, string, string, string, number, string | null][]>(text)
-    .map(([seat, role, player, kind, id, given]) => ({ seat, role, player, playerKind: kind as PlayerKind, playerId: id, ...(given === undefined ? {} : { given: given === null ? null : parseJson<Record<string, unknown>>(given) }) }))
+  return parseJson<[string, string, string, string, number, string | number | null][]>(text)
+    .map(([seat, role, player, kind, id, extra]) => ({
+      seat,
+      role,
+      player,
+      playerKind: kind as PlayerKind,
+      playerId: id,
+      member: of === 'run' ? Number(extra ?? 0) : 0,
+      ...(of === 'run' || extra === undefined ? {} : { given: extra === null ? null : parseJson<Record<string, unknown>>(extra) }),
+    }))
     .sort((a, b) => a.seat.localeCompare(b.seat));
 }
 
@@ -40,7 +49,7 @@ function toRun(row: Row): RunRow {
     startedAt: str(row.started_at),
     finishedAt: str(row.finished_at),
     heartbeatAt: str(row.heartbeat_at),
-    seats: seatsOf(row.seats),
+    seats: seatsOf(row.seats, 'run'),
   };
 }
 
@@ -55,8 +64,8 @@ export class Runs {
           .q(`INSERT INTO runs (name, game, dataset_id, subset, config, seed, app_version, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'created')`)
           .run(run.name, run.game, run.datasetId, run.subset, json(run.config), run.seed, run.appVersion).lastInsertRowid,
       );
-      const seat = this.db.prepare(`INSERT INTO run_seats (run_id, seat, role, player_id) VALUES (?, ?, ?, ?)`);
-      for (const s of run.seats) seat.run(runId, s.seat, s.role, s.playerId);
+      const seat = this.db.prepare(`INSERT INTO run_seats (run_id, seat, role, player_id, member) VALUES (?, ?, ?, ?, ?)`);
+      for (const s of run.seats) seat.run(runId, s.seat, s.role, s.playerId, s.member ?? 0);
       const episode = this.db.prepare(`INSERT INTO episodes (run_id, instance_id, repetition, seed) VALUES (?, ?, ?, ?)`);
       const episodeSeat = this.db.prepare(`INSERT INTO episode_seats (episode_id, seat, role, player_id, given) VALUES (?, ?, ?, ?, ?)`);
       for (const e of run.episodes) {

@@ -12,6 +12,8 @@ export interface SeatPlayer {
   player: string;
   playerKind: PlayerKind;
   playerId: number;
+  /** Which of its role's models (several models fill a role: AGE); 0 otherwise. */
+  member: number;
   given?: Record<string, unknown> | null;
 }
 
@@ -77,6 +79,6 @@ export interface NewRun {
   config: unknown;
   seed: number;
   appVersion: string;
-  seats: { seat: string; role: string; playerId: number }[];
+  seats: { seat: string; role: string; playerId: number; member?: number }[];
   episodes: { instanceId: number; repetition: number; seed: number; seats?: { seat: string; role: string; playerId: number; given?: Record<string, unknown> }[] }[];
 }

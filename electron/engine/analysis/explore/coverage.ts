@@ -6,7 +6,7 @@
 import type { InstanceCoverage } from '../../../../shared/api/views';
 import type { RepSum } from '../../store/explore';
 import type { Store } from '../../store/store';
-import type { ViewRun } from './select';
+import { rowsOf, type ViewRun } from './select';
 
 export interface Coverage {
   view: InstanceCoverage;
@@ -27,10 +27,12 @@ export function coverage(store: Store, runs: readonly ViewRun[], mode: 'common' 
   // A player finished an instance when some run of theirs counted an episode on it and none failed on it.
   const byPlayer = new Map<string, { done: Set<number>; failed: Set<number> }>();
   for (const run of runs) {
-    const p = byPlayer.get(run.subject) ?? { done: new Set<number>(), failed: new Set<number>() };
-    for (const i of played.get(run.id) ?? []) p.done.add(i);
-    for (const i of unfinished.get(run.id) ?? []) p.failed.add(i);
-    byPlayer.set(run.subject, p);
+    for (const row of rowsOf(run, '')) {
+      const p = byPlayer.get(row) ?? { done: new Set<number>(), failed: new Set<number>() };
+      for (const i of played.get(run.id) ?? []) p.done.add(i);
+      for (const i of unfinished.get(run.id) ?? []) p.failed.add(i);
+      byPlayer.set(row, p);
+    }
   }
   const all = new Set<number>();
   const finishedBy = [...byPlayer.values()].map((p) => {

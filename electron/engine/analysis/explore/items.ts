@@ -4,7 +4,7 @@
  */
 import type { DifficultyView, HeatmapView, PairedComparisonView } from '../../../../shared/api/views';
 import type { MetricSpec } from '../../../../shared/contract/game';
-import { seededRandom } from '../../annotation/sample';
+import { seededRandom } from '../../core/seeds';
 import type { Game } from '../../core/game';
 import { UserError } from '../../errors';
 import { gameById } from '../../games/registry';
@@ -12,7 +12,7 @@ import type { InstanceSum, InstanceTagRow } from '../../store/explore';
 import type { Store } from '../../store/store';
 import { intervalFor } from '../intervals';
 import { coverage, type Coverage } from './coverage';
-import { selectRuns, type ExploreFilters, type ViewRun } from './select';
+import { rowNames, rowsOf, selectRuns, type ExploreFilters, type ViewRun } from './select';
 
 export function metricOf(game: Game<unknown>, key: string): MetricSpec {
   const metric = game.metrics.find((m) => m.key === key);
@@ -26,16 +26,32 @@ export function metricLabel(m: MetricSpec): string {
 }
 
 /** The views' runs, their coverage, and per run × instance sums of a metric restricted to it. */
-function scope(store: Store, filters: ExploreFilters, metric: string) {
+function scope(store: Store, filters: ExploreFilters, metric: MetricSpec) {
   const game = gameById(filters.game);
   const runs = selectRuns(store.runs.all(), filters, game);
   const cov = coverage(store, runs, filters.instances);
   return { game, runs, cov, rows: comparedSums(store, runs, cov, metric) };
 }
 
+/** A metric's sums per run × instance: the episode's, or every seat's for a seat metric. */
+function sumsOf(store: Store, runs: readonly ViewRun[], metric: MetricSpec): readonly InstanceSum[] {
+  return store.explore.instanceSums(runs.map((r) => r.id), metric.key, metric.scope === 'seat' ? null : '');
+}
+
 /** The runs' sums per instance of a metric, on the instances compared on only. */
-function comparedSums(store: Store, runs: readonly ViewRun[], cov: Coverage, metric: string): InstanceSum[] {
-  return store.explore.instanceSums(runs.map((r) => r.id), metric).filter((r) => cov.common === null || cov.common.has(r.instanceId));
+function comparedSums(store: Store, runs: readonly ViewRun[], cov: Coverage, metric: MetricSpec): InstanceSum[] {
+  return sumsOf(store, runs, metric).filter((r) => cov.common === null || cov.common.has(r.instanceId));
+}
+
+/** Each sum once for every row it counts for (its seat's row; an episode's, every row of its run). */
+function byRow(runs: readonly ViewRun[], rows: readonly InstanceSum[]): { row: string; sum: InstanceSum }[] {
+  const byId = new Map(runs.map((r) => [r.id, r]));
+  const out: { row: string; sum: InstanceSum }[] = [];
+  for (const sum of rows) {
+    const run = byId.get(sum.runId);
+    if (run) for (const row of rowsOf(run, sum.seat)) out.push({ row, sum });
+  }
+  return out;
 }
 
 /** A tag's value of an instance, `(none)` where the dataset gives it none. */
@@ -52,11 +68,8 @@ export function instanceGroups(store: Store, runs: readonly ViewRun[], groupOf: 
 
 /** Mean of a metric per player and instance (averaging repetitions and runs). */
 export function perItem(runs: readonly ViewRun[], rows: readonly InstanceSum[]): Map<string, Map<number, { sum: number; n: number }>> {
-  const player = new Map(runs.map((r) => [r.id, r.subject]));
   const out = new Map<string, Map<number, { sum: number; n: number }>>();
-  for (const row of rows) {
-    const name = player.get(row.runId);
-    if (!name) continue;
+  for (const { row: name, sum: row } of byRow(runs, rows)) {
     const items = out.get(name) ?? new Map<number, { sum: number; n: number }>();
     const cell = items.get(row.instanceId) ?? { sum: 0, n: 0 };
     cell.sum += row.sum;
@@ -97,9 +110,10 @@ export function pairedBootstrap(differences: readonly number[], resamples = 10_0
 /** Mean difference A − B of a metric (the leaderboard's sort metric by default) over the instances both played. */
 export function comparePlayers(store: Store, filters: ExploreFilters, a: string, b: string, metricKey?: string, resamples = 10_000, seed = 1): PairedComparisonView {
   const game = gameById(filters.game);
-  const metric = metricOf(game, metricKey ?? game.view.sortBy).key;
+  const spec = metricOf(game, metricKey ?? game.view.sortBy);
+  const metric = spec.key;
   const runs = selectRuns(store.runs.all(), { ...filters, players: [a, b] }, game);
-  const items = perItem(runs, store.explore.instanceSums(runs.map((r) => r.id), metric));
+  const items = perItem(runs, sumsOf(store, runs, spec));
   const left = items.get(a) ?? new Map<number, { sum: number; n: number }>();
   const right = items.get(b) ?? new Map<number, { sum: number; n: number }>();
   const differences: number[] = [];
@@ -114,12 +128,10 @@ export function comparePlayers(store: Store, filters: ExploreFilters, a: string,
 export function heatmap(store: Store, filters: ExploreFilters, topicKey: string, metricKey: string): HeatmapView {
   const game = gameById(filters.game);
   const metric = metricOf(game, metricKey);
-  const { runs, cov, rows } = scope(store, filters, metric.key);
+  const { runs, cov, rows } = scope(store, filters, metric);
   const topicOf = instanceGroups(store, runs, (i) => tagValue(i, topicKey));
-  const player = new Map(runs.map((r) => [r.id, r.subject]));
   const cells = new Map<string, { player: string; topic: string; n: number; sum: number; sum2: number }>();
-  for (const row of rows) {
-    const p = player.get(row.runId)!;
+  for (const { row: p, sum: row } of byRow(runs, rows)) {
     const topic = topicOf.get(row.instanceId) ?? '(none)';
     const key = `${p}\u0000${topic}`;
     const cell = cells.get(key) ?? { player: p, topic, n: 0, sum: 0, sum2: 0 };
@@ -151,20 +163,19 @@ export function axisTag(axis: string): string | null {
 export function difficulty(store: Store, filters: ExploreFilters, axis: string): DifficultyView {
   const game = gameById(filters.game);
   const metric = metricOf(game, game.view.difficulty.metric);
-  const { runs, cov, rows } = scope(store, filters, metric.key);
+  const { runs, cov, rows } = scope(store, filters, metric);
   const solvedKey = game.view.difficulty.solved;
-  const solvedRows = new Map(solvedKey ? comparedSums(store, runs, cov, solvedKey).map((r) => [`${r.runId}\u0000${r.instanceId}`, r.sum]) : []);
+  const solvedRows = new Map(solvedKey ? comparedSums(store, runs, cov, metricOf(game, solvedKey)).map((r) => [`${r.runId}\u0000${r.seat}\u0000${r.instanceId}`, r.sum]) : []);
+  const solvedSeat = solvedKey && metricOf(game, solvedKey).scope === 'seat';
   const topicKey = axisTag(axis);
   const levelOf = instanceGroups(store, runs, (i) => (topicKey ? tagValue(i, topicKey) : i.name));
-  const player = new Map(runs.map((r) => [r.id, r.subject]));
   const grid = new Map<string, Map<string, { sum: number; wins: number; n: number }>>();
-  for (const row of rows) {
+  for (const { row: p, sum: row } of byRow(runs, rows)) {
     const level = levelOf.get(row.instanceId) ?? String(row.instanceId);
     const byPlayer = grid.get(level) ?? new Map<string, { sum: number; wins: number; n: number }>();
-    const p = player.get(row.runId)!;
     const cell = byPlayer.get(p) ?? { sum: 0, wins: 0, n: 0 };
     cell.sum += row.sum;
-    cell.wins += solvedRows.get(`${row.runId}\u0000${row.instanceId}`) ?? 0;
+    cell.wins += solvedRows.get(`${row.runId}\u0000${solvedSeat ? row.seat : ''}\u0000${row.instanceId}`) ?? 0;
     cell.n += row.n;
     byPlayer.set(p, cell);
     grid.set(level, byPlayer);
@@ -180,7 +191,7 @@ export function difficulty(store: Store, filters: ExploreFilters, axis: string):
     metric: metric.key,
     metricLabel: metricLabel(metric),
     domain: metric.range ?? [0, 1],
-    players: [...new Set(runs.map((r) => r.subject))].filter((p) => out.some((r) => r.players[p])).sort(),
+    players: rowNames(runs).filter((p) => out.some((r) => r.players[p])),
     coverage: cov.view,
     rows: out.sort((a, b) => b.mean - a.mean || a.level.localeCompare(b.level)),
   };

@@ -12,35 +12,34 @@ import type { RepSum } from '../../store/explore';
 import type { Store } from '../../store/store';
 import { intervalFor } from '../intervals';
 import { coverage, restrictedSums } from './coverage';
-import { rowRoles, selectRuns, type ExploreFilters, type ViewRun } from './select';
+import { rowRoles, rowsOf, selectRuns, type ExploreFilters, type ViewRun } from './select';
 
 export type LeaderboardRow = LeaderboardRowView;
 
-/** One row per player from the sums of their units; `leftOut` counts episodes outside the compared instances. */
+/** One row per player (the runs' rows, chosen by `selectRuns`) from the sums of their units; `leftOut` counts episodes outside the compared instances. */
 export function leaderboardFrom(
   game: Game<unknown>,
   runs: readonly ViewRun[],
   units: readonly RepSum[],
   excluded: Map<number, { errors: number; unfinished: number }>,
   leftOut: Map<number, number> = new Map(),
-  by?: string,
 ): LeaderboardRow[] {
   const byRun = new Map(runs.map((r) => [r.id, r]));
-  const roles = rowRoles(game, by);
-  // Units of each player and metric, in run, repetition order (the order sums are read in). A seat
-  // metric counts for a row when the seat is one of the row's roles; its seats pool within a unit.
+  // Units of each row and metric, in run, repetition order (the order sums are read in). A seat's
+  // units count for its row (none when it is not of a row role); its row's seats pool within a unit.
   const byPlayer = new Map<string, Map<string, RepSum[]>>();
   for (const unit of units) {
     const run = byRun.get(unit.runId);
     if (!run || unit.n === 0) continue;
-    if (unit.seat !== '' && !run.run.seats.some((s) => s.seat === unit.seat && roles.has(s.role))) continue;
-    const metrics = byPlayer.get(run.subject) ?? new Map<string, RepSum[]>();
-    const list = metrics.get(unit.metric) ?? [];
-    const same = list.find((u) => u.runId === unit.runId && u.repetition === unit.repetition);
-    if (same) list[list.indexOf(same)] = { ...same, n: same.n + unit.n, sum: same.sum + unit.sum, sum2: same.sum2 + unit.sum2 };
-    else list.push(unit);
-    metrics.set(unit.metric, list);
-    byPlayer.set(run.subject, metrics);
+    for (const row of rowsOf(run, unit.seat)) {
+      const metrics = byPlayer.get(row) ?? new Map<string, RepSum[]>();
+      const list = metrics.get(unit.metric) ?? [];
+      const same = list.find((u) => u.runId === unit.runId && u.repetition === unit.repetition);
+      if (same) list[list.indexOf(same)] = { ...same, n: same.n + unit.n, sum: same.sum + unit.sum, sum2: same.sum2 + unit.sum2 };
+      else list.push(unit);
+      metrics.set(unit.metric, list);
+      byPlayer.set(row, metrics);
+    }
   }
   const rows: LeaderboardRow[] = [];
   for (const [player, metrics] of byPlayer) {
@@ -54,7 +53,7 @@ export function leaderboardFrom(
     }
     rows.push({
       player,
-      kind: byRun.get(episodes[0]!.runId)?.kind ?? 'model',
+      kind: rowKind(byRun.get(episodes[0]!.runId), player),
       runs: runIds,
       episodes: episodes.reduce((a, u) => a + u.n, 0),
       repetitions: episodes.length,
@@ -69,6 +68,13 @@ export function leaderboardFrom(
   const sign = sortBy?.direction === 'lower' ? -1 : 1;
   const value = (r: LeaderboardRow) => r.metrics[game.view.sortBy]?.mean ?? -Infinity * sign;
   return rows.sort((a, b) => sign * (value(b) - value(a)) || a.player.localeCompare(b.player));
+}
+
+/** A row's kind: its seat's player's where a seat is its row, else the run's. */
+function rowKind(run: ViewRun | undefined, row: string): string {
+  if (!run) return 'model';
+  const seat = run.run.seats.find((s) => s.player === row && run.rows.get(s.seat) === row);
+  return seat ? seat.playerKind : run.kind;
 }
 
 /** Table 1: mean ± sample std of unit means; and the pooled mean over episodes with its interval. */
@@ -110,7 +116,7 @@ export function leaderboard(store: Store, filters: ExploreFilters): LeaderboardV
   };
   const [before, after] = [episodes(sums), episodes(units)];
   const leftOut = new Map(cov.common === null ? [] : ids.map((id) => [id, (before.get(id) ?? 0) - (after.get(id) ?? 0)]));
-  const rows = leaderboardFrom(game, runs, units, store.runs.excludedCounts(ids), leftOut, filters.by);
+  const rows = leaderboardFrom(game, runs, units, store.runs.excludedCounts(ids), leftOut);
   return {
     game: game.id,
     subjectLabel: subjectLabel(game, filters.by),

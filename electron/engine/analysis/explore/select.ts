@@ -1,7 +1,7 @@
-/** Which runs a cross-run view covers, and whom each run's row is named after. */
+/** Which runs a cross-run view covers, and whom each run's results count for. */
 import type { ExploreFilters } from '../../../../shared/contract/explore';
 import type { Game } from '../../core/game';
-import { rowRoles, subjectOf } from '../../core/subjects';
+import { rowRoles, seatRowsOf, subjectOf } from '../../core/subjects';
 import type { RunRow } from '../../store/store';
 
 export type { ExploreFilters };
@@ -10,11 +10,37 @@ export { rowRoles, subjectOf };
 export interface ViewRun {
   id: number;
   datasetId: number;
-  /** The leaderboard row: the players in the game's subject roles (EDA: the guesser). */
+  /** Whom the run is named after: the players in the game's subject roles (EDA: the guesser). */
   subject: string;
   /** `human` when a person is among them, else the first one's kind. */
   kind: string;
   run: RunRow;
+  /**
+   * The row each of the row roles' seats counts for: the subject, or, where several models fill a
+   * row role (AGE), the seat's own player. The episode's own results count for every row of the run.
+   */
+  rows: ReadonlyMap<string, string>;
+}
+
+/** The rows a result of this seat ('' for the episode's) counts for. */
+export function rowsOf(run: ViewRun, seat: string): string[] {
+  if (seat !== '') {
+    const row = run.rows.get(seat);
+    return row === undefined ? [] : [row];
+  }
+  return [...new Set(run.rows.values())];
+}
+
+/** Every row a view's runs give, sorted. */
+export function rowNames(runs: readonly ViewRun[]): string[] {
+  return [...new Set(runs.flatMap((r) => rowsOf(r, '')))].sort();
+}
+
+/** Seat → row for a run's row-role seats (only the rows asked for, when the filters name players). */
+function seatRows(run: RunRow, game: Game<unknown>, f: ExploreFilters): Map<string, string> {
+  const rows = seatRowsOf(run, game, f.by);
+  if (f.players?.length) for (const [seat, row] of rows) if (!f.players.includes(row)) rows.delete(seat);
+  return rows;
 }
 
 export function selectRuns(runs: readonly RunRow[], f: ExploreFilters, game: Game<unknown>): ViewRun[] {
@@ -27,8 +53,9 @@ export function selectRuns(runs: readonly RunRow[], f: ExploreFilters, game: Gam
     if (f.conditions && Object.entries(f.conditions).some(([role, player]) => !run.seats.some((s) => s.role === role && s.player === player))) continue;
     const subject = subjectOf(run, game, f.by);
     if (!subject) continue;
-    if (f.players?.length && !f.players.includes(subject.name)) continue;
-    out.push({ id: run.id, datasetId: run.datasetId, subject: subject.name, kind: subject.kind, run });
+    const rows = seatRows(run, game, f);
+    if (rows.size === 0) continue;
+    out.push({ id: run.id, datasetId: run.datasetId, subject: subject.name, kind: subject.kind, run, rows });
   }
   return out;
 }

@@ -10,9 +10,10 @@ import { migration004 } from './004-annotation';
 import { migration005 } from './005-explore-sums';
 import { migration006 } from './006-game-agnostic-core';
 import { migration007 } from './007-media-names';
+import { migration008 } from './008-seat-members';
 import type { Migration, MigrationTarget } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
 /** Brings the schema up to date; a file from a newer Parlor was refused before this runs. */
