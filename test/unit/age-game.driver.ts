@@ -26,7 +26,12 @@ export interface Driven {
 
 export type Reply = (seat: string, messages: readonly ChatMessage[]) => string;
 
-export async function drive(reply: Reply, settingsInput: unknown = {}, prior: readonly EventRecord[] = [], seats: readonly SeatInfo[] = SEATS): Promise<Driven> {
+/** A pair in no bundled list: the built-in player cannot look it up. */
+export const UNLISTED: AgePair = { list: 'mine', topic: 'mine', index: 0, a: 'quill', b: 'stylus', synonyms: { a: [], b: [] } };
+export const UNLISTED_INSTANCE: InstanceRow = { ...INSTANCE, key: 'mine/0', name: 'quill / stylus', payload: UNLISTED };
+export const UNLISTED_SEATS: SeatInfo[] = SEATS.map((s) => ({ ...s, given: { ...s.given, word: s.given!.group === 1 ? 'quill' : 'stylus' } }));
+
+export async function drive(reply: Reply, settingsInput: unknown = {}, prior: readonly EventRecord[] = [], seats: readonly SeatInfo[] = SEATS, instance: InstanceRow = INSTANCE): Promise<Driven> {
   const settings = AgeSettingsSchema.parse(settingsInput);
   const sent: Driven['sent'] = [];
   const kit = testKit({
@@ -37,8 +42,8 @@ export async function drive(reply: Reply, settingsInput: unknown = {}, prior: re
     prior,
     seed: 1,
   });
-  await playAge({ episode: { id: 1, repetition: 0, seed: 1 }, instance: INSTANCE, datasetKind: 'age', settings, seats, prior: [...prior], kit, signal: new AbortController().signal });
-  return { events: kit.events, sent, result: scoreAge({ events: kit.events, instance: INSTANCE, settings, seats }) };
+  await playAge({ episode: { id: 1, repetition: 0, seed: 1 }, instance, datasetKind: 'age', settings, seats, prior: [...prior], kit, signal: new AbortController().signal });
+  return { events: kit.events, sent, result: scoreAge({ events: kit.events, instance, settings, seats }) };
 }
 
 export const say = (description: string, guess = 'none'): string => `DESCRIPTION: ${description}\nGUESS: ${guess}`;

@@ -5,7 +5,7 @@ import { isLeak } from '../../electron/engine/games/age/match';
 import { scoreGame, type AgeGame } from '../../electron/engine/games/age/metrics';
 import { correctionPrompt, firstPrompt, laterPrompt, parseReply } from '../../electron/engine/games/age/prompts';
 import { AgeSettingsSchema } from '../../electron/engine/games/age/settings';
-import { drive, episodeScores, say, script, seatScores } from './age-game.driver';
+import { drive, episodeScores, say, script, seatScores, UNLISTED_INSTANCE, UNLISTED_SEATS } from './age-game.driver';
 
 const RULES = [
   'Every player has a secret word. Some players share the same word; the others have a different word that is similar to it. Nobody knows who has which word.',
@@ -31,7 +31,7 @@ const GAME = script({
 
 describe('AGE settings', () => {
   it('defaults: 5 rounds, utterance unit, exact synonyms, 1 reprompt, temperature 0, 150 tokens, age-1', () => {
-    expect(AgeSettingsSchema.parse({})).toEqual({ rounds: 5, unit: 'utterance', synonymMatch: 'exact', reprompts: 1, temperature: 0, maxTokens: 150, promptVersion: 'age-1' });
+    expect(AgeSettingsSchema.parse({})).toEqual({ groups: [2, 2], rounds: 5, unit: 'utterance', synonymMatch: 'exact', reprompts: 1, temperature: 0, maxTokens: 150, promptVersion: 'age-1' });
     expect(() => AgeSettingsSchema.parse({ promptVersion: 'age-2' })).toThrow();
   });
 });
@@ -173,8 +173,9 @@ describe('AGE scoring', () => {
     expect(b1.comprehension).toBeCloseTo(0.356207, 5); // 1 / log2 7
     expect(b1.confusion).toBeCloseTo(0.954243, 5); // log10 9
     expect(b1.age).toBeCloseTo(0.518765, 5);
-    expect(seatScores(result, 'a2')).toEqual({ comprehension: 0, confusion: a1.confusion, age: 0, leak: 0 });
-    expect(seatScores(result, 'b2')).toEqual({ comprehension: 0, confusion: b1.confusion, age: 0, leak: 1 });
+    // A successful conversation (three rounds, both words guessed): the filtered metrics repeat the three.
+    expect(seatScores(result, 'a2')).toEqual({ comprehension: 0, confusion: a1.confusion, age: 0, leak: 0, comprehension_kept: 0, confusion_kept: a1.confusion, age_kept: 0 });
+    expect(seatScores(result, 'b2')).toEqual({ comprehension: 0, confusion: b1.confusion, age: 0, leak: 1, comprehension_kept: 0, confusion_kept: b1.confusion, age_kept: 0 });
 
     // The same game written directly in metrics.ts's terms.
     const u = (seat: string, round: number, position: number, of?: string, correct = false, leak = false) => ({ seat, round, position, guesses: of ? [{ of, correct }] : [], leak });
@@ -201,8 +202,8 @@ describe('AGE scoring', () => {
 describe('AGE built-in player', () => {
   const builtin = (_seat: string, messages: Parameters<typeof referencePlayer>[0]) => referencePlayer(messages);
 
-  it('plays a full 4-seat game in format, to the round limit', async () => {
-    const { events, result } = await drive(builtin);
+  it('plays a full 4-seat game in format; on a pair it cannot look up it never finds the word, so to the round limit', async () => {
+    const { events, result } = await drive(builtin, {}, [], UNLISTED_SEATS, UNLISTED_INSTANCE);
     const replies = events.filter((e) => e.kind === 'response');
     expect(replies).toHaveLength(20);
     expect(replies.every((e) => e.valid === true && e.flags.length === 0)).toBe(true);
@@ -216,13 +217,26 @@ describe('AGE built-in player', () => {
       { player: 1, round: 1, description: 'You can toast it in the morning.', guess: null },
       { player: 3, round: 1, description: 'It is sweet.', guess: null },
     ];
-    const first = firstPrompt({ players: 3, player: 2, rounds: 5, word: 'cake', heard: heard.slice(0, 1) });
+    const first = firstPrompt({ players: 3, player: 2, rounds: 5, word: 'quill', heard: heard.slice(0, 1) });
     const reply1 = referencePlayer([{ role: 'user', content: first }]);
     expect(reply1).toBe('DESCRIPTION: It is something people often talk about when this topic comes up.\nGUESS: none');
     const later = laterPrompt({ round: 2, rounds: 5, heard: [heard[1]!, { ...heard[0]!, round: 2 }] });
     expect(referencePlayer([{ role: 'user', content: first }, { role: 'assistant', content: reply1 }, { role: 'user', content: later }])).toMatch(/GUESS: toast$/);
-    const guessed = laterPrompt({ round: 2, rounds: 5, heard: [{ ...heard[1]!, guess: 'cake' }, { ...heard[0]!, round: 2, guess: 'bread' }] });
+    const guessed = laterPrompt({ round: 2, rounds: 5, heard: [{ ...heard[1]!, guess: 'quill' }, { ...heard[0]!, round: 2, guess: 'bread' }] });
     expect(referencePlayer([{ role: 'user', content: first }, { role: 'assistant', content: reply1 }, { role: 'user', content: guessed }])).toMatch(/GUESS: bread$/);
+  });
+
+  it('on a bundled pair, names the other word from a round drawn per word, player and variant (2 to 5)', async () => {
+    const { events, result } = await drive(builtin);
+    const firsts = new Map<string, number>();
+    for (const e of events) if (e.kind === 'response' && actionOf(e).correct === true && !firsts.has(e.from!)) firsts.set(e.from!, e.round);
+    expect(firsts.size).toBeGreaterThan(0);
+    expect([...firsts.values()].every((r) => r >= 2 && r <= 5)).toBe(true);
+    expect(actionOf(events.at(-1)!).end).toBe('both_guessed');
+    expect(result.scores.find((s) => s.metric === 'both_guessed')!.value).toBe(1);
+    const variant = (v: string) => (_seat: string, messages: Parameters<typeof referencePlayer>[0]) => referencePlayer(messages, v);
+    const rounds = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map(async (v) => (await drive(variant(v))).events.at(-1)!.round));
+    expect(new Set(rounds).size).toBeGreaterThan(1);
   });
 
   it('never names its own word', () => {

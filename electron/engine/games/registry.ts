@@ -12,6 +12,7 @@ import type { Suite } from '../core/suite';
 import { comparisonProblems, type SuiteComparison } from '../core/comparison';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { describeError, UserError } from '../errors';
+import { ageGame } from './age/game';
 import { edaGame } from './eda/game';
 import { mmMapworldGame, mmMapworldGraphsGame, mmMapworldSpecificroomGame } from './mm_mapworld/game';
 import { multimodalReferenceGame } from './multimodal_referencegame/game';
@@ -40,6 +41,7 @@ export function registerGame<S>(game: Game<S>): void {
 }
 
 registerGame(edaGame);
+registerGame(ageGame);
 // clembench: the text games, then their multimodal versions.
 for (const game of [referenceGame, matchitAsciiGame, textmapworldGame, textmapworldSpecificroomGame, textmapworldGraphreasoningGame]) registerGame(game);
 for (const game of [multimodalReferenceGame, matchitGame, mmMapworldGame, mmMapworldSpecificroomGame, mmMapworldGraphsGame]) registerGame(game);

@@ -27,9 +27,11 @@ export interface AgeAction {
   ownWord: boolean;
 }
 
-/** The seats in speaking order with their words; throws when the seating breaks the rules. */
+/** The seats in speaking order (their given `order`, else as listed) with their words; throws when the seating breaks the rules. */
 export function seatWords(seats: readonly SeatInfo[], pair: AgePair): SeatWord[] {
-  const rows = seats.map((s): SeatWord => {
+  const position = (s: SeatInfo, k: number) => (typeof s.given?.order === 'number' ? s.given.order : k + 1);
+  const ordered = seats.map((s, k) => ({ s, at: position(s, k) })).sort((x, y) => x.at - y.at).map((x) => x.s);
+  const rows = ordered.map((s): SeatWord => {
     const given = s.given ?? {};
     if (typeof given.word !== 'string' || (given.group !== 1 && given.group !== 2)) throw new Error(`AGE: seat ${s.seat} needs a given { word, group: 1 | 2 }`);
     return { seat: s.seat, group: given.group, word: given.word };

@@ -153,13 +153,26 @@ export function scoreAge({ events, instance, settings }: ScoreInput<AgeSettings>
       { seat: s.seat, metric: 'leak', value: row.leaked ? 1 : 0 },
     );
     if (row.fcg !== null) scores.push({ seat: s.seat, metric: 'first_guess', value: row.fcg });
+    // The same three on the paper's successful conversations only; left out (not scored) for the others.
+    if (successful) {
+      scores.push(
+        { seat: s.seat, metric: 'comprehension_kept', value: row.comprehension },
+        { seat: s.seat, metric: 'confusion_kept', value: row.confusion },
+        { seat: s.seat, metric: 'age_kept', value: row.age },
+      );
+    }
   }
   return { outcome: successful ? 'success' : 'failure', scores };
 }
 
 const unitNote = 'in the unit the settings choose (utterance positions by default, or rounds)';
 
+const kept = 'on the successful conversations only (more than two rounds, both words guessed: the paper\'s filter, §4.1–4.2); not scored on the others, so its n says how many the filter kept';
+
 export const AGE_METRICS: readonly MetricSpec[] = [
+  { key: 'age_kept', label: 'AGE (successful)', direction: 'higher', kind: 'mean', digits: 4, episodeDigits: 4, range: [0, 1], scope: 'seat', description: `AGE ${kept}` },
+  { key: 'comprehension_kept', label: 'Comprehension (successful)', direction: 'higher', kind: 'mean', digits: 4, episodeDigits: 4, range: [0, 1], scope: 'seat', description: `comprehension ${kept}` },
+  { key: 'confusion_kept', label: 'Confusion (successful)', direction: 'higher', kind: 'mean', digits: 4, episodeDigits: 4, range: [0, 1], scope: 'seat', description: `confusion ${kept}` },
   { key: 'age', label: 'AGE', direction: 'higher', kind: 'mean', digits: 4, episodeDigits: 4, range: [0, 1], scope: 'seat', description: 'harmonic mean of comprehension and confusion (paper §3.3; Table 2 averages it per seat)' },
   { key: 'comprehension', label: 'Comprehension', direction: 'higher', kind: 'mean', digits: 4, episodeDigits: 4, range: [0, 1], scope: 'seat', description: `1 / log2(f + 1), f the seat's first correct guess of the other word ${unitNote}; 0 when it never guessed it` },
   { key: 'confusion', label: 'Confusion', direction: 'higher', kind: 'mean', digits: 4, episodeDigits: 4, range: [0, 1], scope: 'seat', description: "log_(l+1) of the earliest first correct guess of the seat's word by the other group, l the game's length; 1 when nobody guessed it" },
@@ -167,6 +180,6 @@ export const AGE_METRICS: readonly MetricSpec[] = [
   { key: 'first_guess', label: 'First correct guess', direction: 'lower', kind: 'mean', digits: 2, scope: 'seat', description: `f, the position of the seat's first correct guess of the other word ${unitNote}; not scored when it never guessed it` },
   { key: 'rounds', label: 'Rounds', direction: 'none', kind: 'mean', digits: 2, description: 'rounds played (the last may be cut short when both words are guessed)' },
   { key: 'utterances', label: 'Utterances', direction: 'none', kind: 'mean', digits: 2, description: 'turns taken, a turn without a valid reply included' },
-  { key: 'successful', label: 'Successful', direction: 'higher', kind: 'rate', digits: 2, range: [0, 1], description: "the paper's successful conversation (§4.2): more than two rounds, and both words guessed by a seat of the other group" },
+  { key: 'successful', label: 'Kept by filter', direction: 'none', kind: 'rate', digits: 2, range: [0, 1], description: "the paper's successful conversation (§4.1–4.2): more than two rounds, and both words guessed by a seat of the other group; 1 − this rate of a model's conversations were removed by the filter" },
   { key: 'both_guessed', label: 'Both guessed', direction: 'higher', kind: 'rate', digits: 2, range: [0, 1], description: 'each secret word was guessed by at least one seat of the other group, however short the game' },
 ];

@@ -10,6 +10,8 @@ import { DEFAULT_AGE_METRIC_SETTINGS } from './metrics';
  */
 export const AgeSettingsSchema = z
   .object({
+    /** Seats holding word 1 and word 2: the paper's Figure 1 seats four, two per word; its §4.2 one model against one. */
+    groups: z.tuple([z.number().int().min(1), z.number().int().min(1)]).default([2, 2]).refine(([a, b]) => a + b <= 12, 'at most 12 seats'),
     rounds: z.number().int().min(1).max(50).default(5),
     /** How metrics.ts reads f and l: utterance positions (default) or rounds. */
     unit: z.enum(['utterance', 'round']).default(DEFAULT_AGE_METRIC_SETTINGS.unit),
