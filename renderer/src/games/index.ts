@@ -1,4 +1,5 @@
 /** The games' own view components: the only place the renderer names a game. */
+import { ageViews } from './age';
 import { edaViews } from './eda';
 import { matchitAsciiViews } from './matchit_ascii';
 import { multimodalReferencegameViews } from './multimodal_referencegame';
@@ -8,6 +9,7 @@ import type { GameViews } from './types';
 
 const VIEWS: Record<string, GameViews> = {
   eda: edaViews,
+  age: ageViews,
   referencegame: referencegameViews,
   multimodal_referencegame: multimodalReferencegameViews,
   matchit_ascii: matchitAsciiViews,
