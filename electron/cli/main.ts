@@ -33,6 +33,7 @@ const run = program
   .description('play a benchmark run: a game on a dataset × repetitions, a model in each role')
   .option('-c, --config <file>', 'JSON run config; flags given here override it')
   .option('--game <id>', `${allGames().map((g) => g.id).join(' | ')} (default eda)`)
+  .option('--preset <id>', `a paper's experiment to start from: ${allGames().flatMap((g) => (g.presets ?? []).map((p) => p.id)).join(' | ')} (flags override it)`)
   .option('--dataset <name>', 'a bundled dataset (EDA: things | celebrities)')
   .option('--dataset-file <path>', "your own instances in the game's format (EDA: one entity per line, `|` between aliases)")
   .option('--kind <kind>', "what kind of data a file holds (EDA: things | celebrities, which picks the prompts)")

@@ -111,6 +111,22 @@ export interface AnnotationInfo {
   recompute: { metrics: string[]; note: string };
 }
 
+/**
+ * A paper's experiment as a run to start from: dataset, settings and repetitions as the paper ran
+ * them. The models are the user's to choose; `players` says what the paper seated.
+ */
+export interface RunPreset {
+  id: string;
+  title: string;
+  /** What the paper did and where Parlor had to choose, in a sentence or two. */
+  description: string;
+  dataset: { name: string; subset?: string };
+  settings: Record<string, unknown>;
+  repetitions: number;
+  /** What the paper seated in each role (e.g. "four models: GPT-3.5, GPT-4, Llama-3-70B, Claude-3-Opus"). */
+  players: Record<string, string>;
+}
+
 export interface GameInfo {
   id: string;
   title: string;
@@ -130,6 +146,8 @@ export interface GameInfo {
   images: { perMessage: Record<string, number>; hint: string | null } | null;
   /** The text-only variant of this game, if it has one (side by side, text vs image tables). */
   counterpart: string | null;
+  /** A paper's experiments as run configs to start from (AGE §4.1, §4.2); the user picks the models. */
+  presets: RunPreset[];
   /** Experiments: instance groups by their `experiment` tag (clembench), empty where there are none. */
   datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number; experiments: string[] }[] }[];
 }

@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { formatProblems } from '../../engine/core/datasets';
-import { gameById } from '../../engine/games/registry';
+import { allGames, gameById } from '../../engine/games/registry';
 import { executeRun, retryErrors } from '../../engine/runner/execute';
 import { estimateRun } from '../../engine/runner/estimate';
 import { prepareRun } from '../../engine/runner/prepare';
@@ -36,6 +36,7 @@ export interface RunFlags {
   images?: string[];
   downloadImages?: boolean;
   skipMissingImages?: boolean;
+  preset?: string;
   db?: string;
   /** `--<role>`, `--<role>-base-url`, `--<role>-key-env` for each role of each game. */
   [roleFlag: string]: unknown;
@@ -75,9 +76,18 @@ function player(base: unknown, spec: unknown, baseUrl: unknown, keyEnv: unknown,
   return Object.keys(merged).length ? merged : undefined;
 }
 
+/** A paper's experiment (`--preset age-4.1`) under the config file: the file and the flags override it. */
+function withPreset(file: Json, presetId: string | undefined): Json {
+  if (!presetId) return file;
+  const presets = allGames().flatMap((g) => (g.presets ?? []).map((p) => ({ game: g.id, ...p })));
+  const preset = presets.find((p) => p.id === presetId);
+  if (!preset) throw new CliError(`Unknown preset "${presetId}"; the presets: ${presets.map((p) => p.id).join(', ') || 'none'}.`);
+  return { game: preset.game, repetitions: preset.repetitions, ...file, dataset: { ...preset.dataset, ...obj(file.dataset) }, settings: deepMerge(preset.settings, obj(file.settings)) };
+}
+
 /** A config file, with any flag given on the command line taking precedence. */
 export function configFromFlags(flags: RunFlags): Json {
-  const file = flags.config ? readConfigFile(flags.config) : {};
+  const file = withPreset(flags.config ? readConfigFile(flags.config) : {}, flags.preset);
   const gameId = flags.game ?? (typeof file.game === 'string' ? file.game : 'eda');
   let game;
   try {

@@ -87,6 +87,7 @@ export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset
     builtinRoles: Object.keys(game.builtins ?? {}),
     images: game.images ? { perMessage: { ...game.images.perMessage }, hint: game.images.hint ?? null } : null,
     counterpart: game.counterpart?.game ?? null,
+    presets: [...(game.presets ?? [])],
     datasets: game.datasets.bundled().map((d) => ({ name: d.name, title: d.title, kind: d.kind, subsets: d.subsets.map((s) => ({ name: s, ...subsetShape(d.name, s) })) })),
   };
 }

@@ -48,6 +48,17 @@ export function gameProblems(game: Game<unknown>): string[] {
   perEpisode(game.view.difficulty.metric, 'view.difficulty.metric');
   perEpisode(game.view.difficulty.solved, 'view.difficulty.solved');
 
+  for (const preset of game.presets ?? []) {
+    const bundled = game.datasets.bundled().find((d) => d.name === preset.dataset.name);
+    if (!bundled) say(`preset "${preset.id}" plays dataset "${preset.dataset.name}", which the game does not bundle`);
+    else if (preset.dataset.subset && !bundled.subsets.includes(preset.dataset.subset)) say(`preset "${preset.id}" plays subset "${preset.dataset.subset}", which ${preset.dataset.name} does not have`);
+    try {
+      game.parseSettings(preset.settings);
+    } catch (error) {
+      say(`preset "${preset.id}" has settings the game refuses: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    }
+  }
+
   const annotation = game.annotation;
   if (annotation) {
     if (!roles.includes(annotation.target.role)) say(`annotation.target.role "${annotation.target.role}" is not one of its roles`);

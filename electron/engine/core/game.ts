@@ -4,7 +4,7 @@
  * a finished episode is scored from its events alone, and what the views should show. The core knows
  * nothing else about any game.
  */
-import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, ViewHints } from '../../../shared/contract/game';
+import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, RunPreset, ViewHints } from '../../../shared/contract/game';
 import type { BuiltinPolicy } from '../players/types';
 import type { EventRecord, EventRow } from './events';
 import type { TurnKit } from './turn-kit';
@@ -219,6 +219,8 @@ export interface Game<S = unknown> {
   readonly images?: GameImages<S>;
   /** The same instance in a text-only variant of this game (clembench's ASCII grids for the grid images), for side-by-side reading and text vs image tables. */
   readonly counterpart?: { game: string; key(instance: InstanceRow): string | null };
+  /** The paper's experiments as runs to start from (`parlor run --preset <id>`, the New run form). */
+  readonly presets?: readonly RunPreset[];
 }
 
 /** What the views are told of a game's aggregates: everything but how to compute them. */

@@ -9,6 +9,7 @@ import type { Game } from '../../core/game';
 import { referencePlayer } from './builtins';
 import { ageDatasets, AGE_KIND } from './datasets';
 import { playAge } from './master';
+import { AGE_PRESETS } from './presets';
 import { firstPrompt } from './prompts';
 import { AGE_METRICS, scoreAge } from './scoring';
 import { AGE_ROLE, ageSeats } from './seating';
@@ -48,4 +49,5 @@ export const ageGame: Game<AgeSettings> = {
   instructions: (_seat, instance, settings) => firstPrompt({ players: settings.groups[0] + settings.groups[1], player: 1, rounds: settings.rounds, word: String((instance.payload as { a?: unknown }).a ?? ''), heard: [] }),
   builtins: { [AGE_ROLE]: referencePlayer },
   defaultRepetitions: 1,
+  presets: AGE_PRESETS,
 };
