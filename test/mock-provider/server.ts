@@ -7,7 +7,7 @@
  *   mock-server-error          always HTTP 500
  *   mock-malformed             HTTP 200 with a body that breaks the format
  *   mock-leaky                 HTTP 400 whose message quotes the API key it was sent
- *   mock-play:<game>:<role>    a game's built-in player for that role, over the wire
+ *   mock-play:<game>:<role>[:<variant>]  a game's built-in player for that role (and variant), over the wire
  * Any other model id is answered with the provider's own 404 "model not found".
  */
 import { createHash } from 'node:crypto';
@@ -113,7 +113,7 @@ function reply(model: string, messages: WireMessage[], seed: number): string {
   if (model.startsWith('mock-play:')) {
     // The runner's preflight is not a game prompt.
     if (messages.at(-1)?.content === 'Reply with the single word OK.') return 'OK';
-    return builtinPolicy(model)!(messages.map((m) => ({ role: m.role as 'user' | 'assistant' | 'system', content: wireContent(m.content) })));
+    return builtinPolicy(model)!(messages.map((m) => ({ role: m.role as 'user' | 'assistant' | 'system', content: wireContent(m.content) })), model.split(':')[3] ?? '');
   }
   if (model.startsWith('mock-guesser')) return mockGuesser(messages, seed);
   if (model.startsWith('mock-judge')) return mockJudge(messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n'));
