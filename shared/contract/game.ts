@@ -84,6 +84,8 @@ export interface ViewHints {
   heatmapMetrics: string[];
   /** The metric leaderboards sort by. */
   sortBy: string;
+  /** The paper's table: its columns in its order (AGE's Table 2), used by the LaTeX leaderboard; absent: every metric. */
+  paperTable?: { metrics: string[]; note: string };
 }
 
 /**

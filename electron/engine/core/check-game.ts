@@ -45,6 +45,7 @@ export function gameProblems(game: Game<unknown>): string[] {
   game.view.episodeColumns.forEach((key) => metric(key, 'view.episodeColumns'));
   game.view.heatmapMetrics.forEach((key) => perEpisode(key, 'view.heatmapMetrics'));
   perEpisode(game.view.sortBy, 'view.sortBy');
+  game.view.paperTable?.metrics.forEach((key) => metric(key, 'view.paperTable.metrics'));
   perEpisode(game.view.difficulty.metric, 'view.difficulty.metric');
   perEpisode(game.view.difficulty.solved, 'view.difficulty.solved');
 

@@ -42,9 +42,12 @@ export function leaderboardCsvRows(board: LeaderboardView): Record<string, strin
   }));
 }
 
-export function leaderboardLatex(game: Game<unknown>, board: LeaderboardView, filters: ExploreFilters): string {
+export function leaderboardLatex(game: Game<unknown>, view: LeaderboardView, filters: ExploreFilters): string {
+  const paper = game.view.paperTable;
+  // The paper's columns in its order where the game names them, else every metric.
+  const board = paper ? { ...view, metrics: paper.metrics.map((key) => view.metrics.find((m) => m.key === key)!) } : view;
   const table: TextTable = {
-    caption: `${game.shortTitle} results on ${describeFilters(game, filters)}: mean ± std over repetitions; best in bold.${coverageNote(game, board)}`,
+    caption: `${game.shortTitle} results on ${describeFilters(game, filters)}: mean ± std over repetitions; best in bold.${paper ? ` ${paper.note}` : ''}${coverageNote(game, board)}`,
     label: `tab:${game.id}-${filters.dataset}`,
     columns: [
       { header: board.subjectLabel, align: 'l' },

@@ -24,6 +24,10 @@ const view: ViewHints = {
   difficulty: { metric: 'age', solved: 'both_guessed' },
   heatmapMetrics: ['age_kept', 'age', 'comprehension', 'confusion', 'successful'],
   sortBy: 'age_kept',
+  paperTable: {
+    metrics: ['comprehension_kept', 'confusion_kept', 'age_kept', 'successful'],
+    note: "Comprehension, confusion and AGE on the successful conversations (more than two rounds, both words guessed: the paper's Table 2); Kept by filter is the share of a model's conversations they are, n all of them.",
+  },
 };
 
 export const ageGame: Game<AgeSettings> = {
