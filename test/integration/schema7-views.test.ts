@@ -14,6 +14,12 @@ import { dumpViews } from '../support/view-dump';
 
 const FIXTURE = new URL('../fixtures/schema-7/', import.meta.url);
 
+/** The explore options of the games with runs: a game added later (AGE) is listed without datasets, which says nothing here. */
+function withRuns(dump: Record<string, unknown>): Record<string, unknown> {
+  const options = dump.options as { games: { datasets: unknown[] }[] };
+  return { ...dump, options: { ...options, games: options.games.filter((g) => g.datasets.length > 0) } };
+}
+
 describe('a schema-7 database', () => {
   it('gives the cross-run views version 7 gave, number for number and byte for byte', async () => {
     const expected = JSON.parse(readFileSync(new URL('expected-views.json', FIXTURE), 'utf8')) as Record<string, unknown>;
@@ -23,7 +29,7 @@ describe('a schema-7 database', () => {
     try {
       // What the fixture must hold for the comparison to mean something.
       expect(Object.keys(expected.datasets as object)).toEqual(expect.arrayContaining(['eda/things', 'referencegame/v1.6', 'matchit_ascii/v1.6', 'textmapworld/v1.6']));
-      expect(await dumpViews(store)).toEqual(expected);
+      expect(withRuns(await dumpViews(store))).toEqual(withRuns(expected));
     } finally {
       store.close();
     }
