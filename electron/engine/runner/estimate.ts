@@ -6,6 +6,7 @@ import type { Store } from '../store/store';
 import { cannotPlay } from '../core/image-input';
 import { parseRunConfig } from '../core/run-config';
 import { selectInstances } from '../core/selection';
+import { unstoredRow } from '../core/game';
 import { gameOf } from '../games/registry';
 
 /** The estimate as the API contract shapes it (the UI and the CLI show the same numbers). */
@@ -16,7 +17,10 @@ export function estimateRun(store: Store, input: unknown): RunEstimate {
   const config = parseRunConfig(input);
   const { game, settings, repetitions } = gameOf(config);
   const dataset = game.datasets.load(config.dataset);
-  const instances = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit }).length;
+  const chosen = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit });
+  const instances = chosen.length;
+  // Seat the first episode, so a seating the game refuses (more models than seats) shows before the run starts.
+  if (chosen[0]) game.seats(unstoredRow(chosen[0], dataset.subset, 0), settings, { seed: 0, repetition: 1, members: Object.fromEntries(Object.entries(config.players).map(([role, p]) => [role, roleModels(p).length])) });
   // A run whose models cannot take the game's images plays nothing and calls nobody.
   const episodes = cannotPlay(game, config.players) ? 0 : instances * repetitions;
   const perEpisode = game.estimate(settings, dataset.kind);

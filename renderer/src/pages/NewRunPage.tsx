@@ -1,67 +1,13 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { GameInfo, ModelProfile } from '../../../shared/api/contract';
 import { useGames } from '../api/games';
 import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { count, usd } from '../format';
 import { href, navigate } from '../router';
-import { imageSources, ImageSourcesField, rememberedImages, rememberImages, type ImageChoice } from './ImageSources';
-
-interface Form {
-  name: string;
-  game: string;
-  dataset: string;
-  subset: string;
-  /** Model profile id per role. */
-  players: Record<string, string>;
-  repetitions: string;
-  /** Only these experiments (none chosen: all). */
-  experiments: string[];
-  concurrency: string;
-  limit: string;
-  seed: string;
-  /** The game's settings as JSON, prefilled with its defaults (the paper's). */
-  settings: string;
-}
-
-const BUILTIN = 'builtin';
-const INITIAL: Form = { name: '', game: 'eda', dataset: '', subset: '', experiments: [], players: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '' };
-
-type Problems = Partial<Record<string, string>>;
-
-/** Field problems the form can tell before asking the engine. */
-function localProblems(form: Form, game: GameInfo | undefined): Problems {
-  const problems: Problems = {};
-  const whole = (text: string, min: number, max: number) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max;
-  for (const role of game?.roles ?? []) if (!form.players[role.id]) problems[`role-${role.id}`] = `Choose the model for the ${role.label.toLowerCase()}.`;
-  if (!whole(form.repetitions, 1, 100)) problems.repetitions = 'A whole number from 1 to 100.';
-  if (!whole(form.concurrency, 1, 1024)) problems.concurrency = 'A whole number from 1 to 1024.';
-  if (form.limit && !whole(form.limit, 1, 1_000_000)) problems.limit = 'Empty for all of them, or a positive whole number.';
-  if (form.seed && !whole(form.seed, 0, 2 ** 31 - 1)) problems.seed = 'Empty for a random seed, or a whole number below 2³¹.';
-  try {
-    if (form.settings.trim()) JSON.parse(form.settings);
-  } catch (e) {
-    problems.settings = `Not valid JSON: ${(e as Error).message}`;
-  }
-  return problems;
-}
-
-function runConfig(form: Form, profiles: readonly ModelProfile[], images: ImageChoice | null): unknown {
-  // `builtin` is the game's own player for the role; otherwise a model profile's id.
-  const byId = (id: string | undefined) => (id === BUILTIN ? { provider: 'builtin', model: 'reference' } : profiles.find((p) => String(p.id) === id)?.config);
-  return {
-    ...(form.name.trim() ? { name: form.name.trim() } : {}),
-    game: form.game,
-    dataset: { name: form.dataset, subset: form.subset, ...(form.experiments.length ? { experiments: form.experiments } : {}) },
-    players: Object.fromEntries(Object.entries(form.players).map(([role, id]) => [role, byId(id)])),
-    repetitions: Number(form.repetitions),
-    concurrency: Number(form.concurrency),
-    ...(form.limit ? { limit: Number(form.limit) } : {}),
-    ...(form.seed ? { seed: Number(form.seed) } : {}),
-    ...(form.settings.trim() ? { settings: JSON.parse(form.settings) as unknown } : {}),
-    ...(images ? { images: imageSources(images) } : {}),
-  };
-}
+import { ImageSourcesField, rememberedImages, rememberImages, type ImageChoice } from './ImageSources';
+import { ModelListField, ModelOptions } from './ModelListField';
+import { emptyLists, gameDefaults, INITIAL, localProblems, runConfig, withPreset, type Form } from './newRunForm';
+import { PresetField } from './PresetField';
 
 export function NewRunPage() {
   const api = useApi();
@@ -76,18 +22,17 @@ export function NewRunPage() {
   // A game's first dataset, first-but-last subset (EDA: test) and default settings, until the user picks others.
   useEffect(() => {
     if (!game || form.dataset) return;
-    const dataset = game.datasets[0];
     // Only onto the form of this game: a quick change of game must not get the previous game's defaults.
-    setForm((f) => (f.game !== game.id || f.dataset ? f : { ...f, dataset: dataset?.name ?? '', subset: dataset?.subsets.at(-1)?.name ?? '', experiments: [], repetitions: String(game.defaultRepetitions), settings: JSON.stringify(game.defaultSettings, null, 2), players: {} }));
+    setForm((f) => (f.game !== game.id || f.dataset ? f : { ...f, ...gameDefaults(game), players: {}, lists: emptyLists(game) }));
   }, [game, form.dataset]);
   const problems = localProblems(form, game);
   const valid = Object.keys(problems).length === 0 && !!form.dataset;
-  const config = useMemo(() => (valid ? runConfig(form, profiles, game?.images ? images : null) : null), [form, profiles, valid, game, images]);
+  const config = useMemo(() => (valid ? runConfig(form, game, profiles, game?.images ? images : null) : null), [form, profiles, valid, game, images]);
 
   // The estimate follows the form, and doubles as the engine's own validation of the config.
   const estimate = useLiveCall('runs.estimate', config ? { config } : null);
 
-  const set = (key: Exclude<keyof Form, 'players'>) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: Exclude<keyof Form, 'players' | 'lists' | 'experiments'>) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const dataset = game?.datasets.find((d) => d.name === form.dataset);
   const experiments = dataset?.subsets.find((x) => x.name === form.subset)?.experiments ?? [];
 
@@ -137,6 +82,7 @@ export function NewRunPage() {
             {games.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
           </select>,
         )}
+        {game && game.presets.length > 0 && <PresetField game={game} value={form.preset} onChange={(id) => setForm((f) => withPreset(f, game, id))} />}
         {field(
           'dataset',
           'Dataset',
@@ -164,19 +110,25 @@ export function NewRunPage() {
             </fieldset>,
             'None ticked: every experiment. A limit keeps the first N of each.',
           )}
-        {(game?.roles ?? []).map((role) =>
-          field(
-            `role-${role.id}`,
-            role.label,
-            <select id={`run-role-${role.id}`} value={form.players[role.id] ?? ''} onChange={(e) => setForm((f) => ({ ...f, players: { ...f.players, [role.id]: e.target.value } }))} aria-invalid={!!problems[`role-${role.id}`]} aria-describedby={describedBy(`role-${role.id}`)}>
-              <option value="">Choose a model…</option>
-              {game?.builtinRoles.includes(role.id) && <option value={BUILTIN}>Built-in player (no model)</option>}
-              {profiles.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.config.provider}:{p.config.model}){p.keyStatus === 'missing' ? ' — no key' : ''}
-                </option>
-              ))}
-            </select>,
+        {(game?.roles ?? []).map(({ several, ...role }) =>
+          several ? (
+            <ModelListField
+              key={`role-${role.id}`}
+              role={{ ...role, several }}
+              value={form.lists[role.id] ?? []}
+              onChange={(list) => setForm((f) => ({ ...f, lists: { ...f.lists, [role.id]: list } }))}
+              profiles={profiles}
+              builtin={!!game?.builtinRoles.includes(role.id)}
+              problem={problems[`role-${role.id}`]}
+            />
+          ) : (
+            field(
+              `role-${role.id}`,
+              role.label,
+              <select id={`run-role-${role.id}`} value={form.players[role.id] ?? ''} onChange={(e) => setForm((f) => ({ ...f, players: { ...f.players, [role.id]: e.target.value } }))} aria-invalid={!!problems[`role-${role.id}`]} aria-describedby={describedBy(`role-${role.id}`)}>
+                <ModelOptions profiles={profiles} builtin={!!game?.builtinRoles.includes(role.id)} />
+              </select>,
+            )
           ),
         )}
         {game?.images && (

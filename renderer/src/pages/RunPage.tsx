@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { EpisodeSummary } from '../../../shared/api/contract';
+import type { EpisodeSummary, MetricSummary, RunDetail } from '../../../shared/api/contract';
 import { episodeValue } from '../../../shared/contract/game';
 import { outcomeLabel, roleLabel, useGames } from '../api/games';
 import { useEvents, useQuery, useThrottled } from '../api/hooks';
@@ -51,6 +51,9 @@ export function RunPage({ runId }: { runId: number }) {
   const game = gameOf(s.game);
   const nouns = game?.view.nouns ?? { instance: 'instance', instances: 'instances', subset: 'subset' };
   const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  // Where each player has its own row, the per-player table holds the seat metrics and the run's row the episode's own.
+  const perPlayer = run.players?.length ? run.players : null;
+  const runMetrics = perPlayer && run.metrics.some(isSeatMetric) ? run.metrics.filter((m) => !isSeatMetric(m)) : run.metrics;
   const metricColumns = (game?.view.episodeColumns ?? []).flatMap((key) => {
     const m = run.metrics.find((x) => x.key === key);
     return m ? [m] : [];
@@ -105,27 +108,32 @@ export function RunPage({ runId }: { runId: number }) {
       {s.error && <ErrorNote error={`Stopped: ${s.error}`} />}
 
       <h2>Results</h2>
-      <table className="data metrics" data-testid="table1">
-        <thead>
-          <tr>
-            {run.metrics.map((m) => (
-              <th key={m.key} scope="col" className="num">
-                {m.label}
-                {ARROW[m.direction]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            {run.metrics.map((m) => (
-              <td key={m.key} className="num" data-metric={m.key}>
-                {meanStd(m.value, m.digits)}
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
+      {perPlayer && <PlayerTable players={perPlayer} label={game?.roles.find((r) => r.subject && r.several)?.label ?? 'Player'} />}
+      <div className="table-scroll">
+        <table className="data metrics" data-testid="table1">
+          <thead>
+            <tr>
+              {perPlayer && <td />}
+              {runMetrics.map((m) => (
+                <th key={m.key} scope="col" className="num">
+                  {m.label}
+                  {ARROW[m.direction]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              {perPlayer && <th scope="row">Every episode</th>}
+              {runMetrics.map((m) => (
+                <td key={m.key} className="num" data-metric={m.key}>
+                  {meanStd(m.value, m.digits)}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
       <p className="meta">
         Mean ± sample std of the per-repetition means over finished episodes (a metric an episode was not scored on is left out of it).
         {run.errorsExcluded ? ` ${run.errorsExcluded} error${run.errorsExcluded === 1 ? '' : 's'} excluded.` : ''}
@@ -141,7 +149,7 @@ export function RunPage({ runId }: { runId: number }) {
               <tr>
                 <th scope="col">Repetition</th>
                 <th scope="col" className="num">Episodes</th>
-                {run.metrics.map((m) => <th key={m.key} scope="col" className="num">{m.label}</th>)}
+                {runMetrics.map((m) => <th key={m.key} scope="col" className="num">{m.label}</th>)}
               </tr>
             </thead>
             <tbody>
@@ -149,7 +157,7 @@ export function RunPage({ runId }: { runId: number }) {
                 <tr key={r.repetition}>
                   <td>{r.repetition}</td>
                   <td className="num">{r.episodes}</td>
-                  {run.metrics.map((m) => <td key={m.key} className="num">{r.means[m.key]?.toFixed(m.digits) ?? '—'}</td>)}
+                  {runMetrics.map((m) => <td key={m.key} className="num">{r.means[m.key]?.toFixed(m.digits) ?? '—'}</td>)}
                 </tr>
               ))}
             </tbody>
@@ -224,5 +232,47 @@ export function RunPage({ runId }: { runId: number }) {
         empty={episodes.loading ? 'Loading…' : 'No episode matches these filters.'}
       />
     </section>
+  );
+}
+
+const isSeatMetric = (m: MetricSummary) => m.scope === 'seat';
+
+/** A player's own metrics: its seats' (every metric where the game scores no seat, as its episode metrics are the run's). */
+function seatMetricsOf(metrics: readonly MetricSummary[]): readonly MetricSummary[] {
+  return metrics.some(isSeatMetric) ? metrics.filter(isSeatMetric) : metrics;
+}
+
+/** Where several models fill a row role, one row per player: the metrics of the seats it held. */
+function PlayerTable({ players, label }: { players: NonNullable<RunDetail['players']>; label: string }) {
+  const metrics = seatMetricsOf(players[0]!.metrics);
+  return (
+    <div className="table-scroll">
+      <table className="data metrics" data-testid="per-player">
+        <caption>By {label.toLowerCase()}: the seats each model held</caption>
+        <thead>
+          <tr>
+            <th scope="col">{label}</th>
+            {metrics.map((m) => (
+              <th key={m.key} scope="col" className="num" title={m.description}>
+                {m.label}
+                {ARROW[m.direction]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {players.map((p) => (
+            <tr key={p.player} data-player={p.player}>
+              <th scope="row">{p.player}</th>
+              {seatMetricsOf(p.metrics).map((m) => (
+                <td key={m.key} className="num" data-metric={m.key}>
+                  {meanStd(m.value, m.digits)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -11,6 +11,11 @@ export function meanStd(mean: number, std: number | null, digits: number): strin
   return std === null ? mean.toFixed(digits) : `${mean.toFixed(digits)} ± ${std.toFixed(digits)}`;
 }
 
+/** Whether each seat of the row role is its own player's row (several models fill it), so seat metrics are a row's. */
+export function seatsAreRows(game: GameInfo, by: string | undefined): boolean {
+  return game.roles.some((r) => (by === undefined ? r.subject : r.id === by) && !!r.several);
+}
+
 /** Players across runs in the paper's table form (the game's metrics), best in bold; a paired comparison of two. */
 export function LeaderboardPage() {
   const { filters, setFilters, options, game } = useFilters();
@@ -94,8 +99,9 @@ function Board({ filters, game }: { filters: Filters; game: GameInfo }) {
 function Pairwise({ rows, filters, game }: { rows: LeaderboardRowView[]; filters: Filters; game: GameInfo }) {
   const [a, setA] = useState(rows[0]!.player);
   const [b, setB] = useState(rows[1]!.player);
-  // Per-instance differences need one value per episode: seat metrics belong to one seat, not the row's player.
-  const choices = game.metrics.filter((m) => (m.scope ?? 'episode') === 'episode');
+  // Per-instance differences need a row's own value: a seat metric is one only where seats are rows (AGE).
+  const seatRows = seatsAreRows(game, filters.by);
+  const choices = game.metrics.filter((m) => (m.scope ?? 'episode') === 'episode' || seatRows);
   const [metricKey, setMetricKey] = useState(game.view.sortBy);
   const result = useLiveCall('explore.compare', a !== b ? { filters, a, b, metric: metricKey } : null, 50);
   const c = result.value;

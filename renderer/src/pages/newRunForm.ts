@@ -1,0 +1,118 @@
+/** The New run form's state and the pure steps from it to a run config: defaults, presets, checks. */
+import type { GameInfo, ModelProfile, RoleSpec } from '../../../shared/api/contract';
+import { imageSources, type ImageChoice } from './ImageSources';
+
+export interface Form {
+  name: string;
+  game: string;
+  /** The preset the form was last filled from ('' for none). */
+  preset: string;
+  dataset: string;
+  subset: string;
+  /** Model profile id (or BUILTIN) per role of one player. */
+  players: Record<string, string>;
+  /** Per role several models fill: one choice per seat, in seat order ('' until chosen). */
+  lists: Record<string, string[]>;
+  repetitions: string;
+  /** Only these experiments (none chosen: all). */
+  experiments: string[];
+  concurrency: string;
+  limit: string;
+  seed: string;
+  /** The game's settings as JSON, prefilled with its defaults (the paper's). */
+  settings: string;
+}
+
+export type Problems = Partial<Record<string, string>>;
+
+/** The value the model selects give the game's own player. */
+export const BUILTIN = 'builtin';
+
+export const INITIAL: Form = { name: '', game: 'eda', preset: '', dataset: '', subset: '', experiments: [], players: {}, lists: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '' };
+
+/**
+ * Settings as indented JSON, with arrays of plain values on one line (`"groups": [2, 2]`) so a short
+ * list reads and edits as one value. JSON strings hold no raw newlines, so only layout changes.
+ */
+export function settingsJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/\[\n\s*([^[\]{}]*?)\n\s*\]/g, (_whole, inner: string) => `[${inner.replace(/,\n\s*/g, ', ')}]`);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+type DataFields = Pick<Form, 'preset' | 'dataset' | 'subset' | 'experiments' | 'repetitions' | 'settings'>;
+
+/** A game's first dataset, its last subset (EDA: test), its repetitions and default settings. */
+export function gameDefaults(game: GameInfo): DataFields {
+  const dataset = game.datasets[0];
+  return { preset: '', dataset: dataset?.name ?? '', subset: dataset?.subsets.at(-1)?.name ?? '', experiments: [], repetitions: String(game.defaultRepetitions), settings: settingsJson(game.defaultSettings) };
+}
+
+/** Empty model choices for a new form: one seat's worth for a role several models fill. */
+export function emptyLists(game: GameInfo): Form['lists'] {
+  return Object.fromEntries(game.roles.filter((r) => r.several).map((r) => [r.id, Array.from({ length: Math.max(1, r.several!.min) }, () => '')]));
+}
+
+/** The form filled from a preset (its data, settings over the game's defaults, repetitions); '' restores the game's defaults. */
+export function withPreset(form: Form, game: GameInfo, presetId: string): Form {
+  const preset = game.presets.find((p) => p.id === presetId);
+  if (!preset) return { ...form, ...gameDefaults(game) };
+  const subsets = game.datasets.find((d) => d.name === preset.dataset.name)?.subsets ?? [];
+  const settings = isRecord(game.defaultSettings) ? { ...game.defaultSettings, ...preset.settings } : preset.settings;
+  return { ...form, preset: preset.id, dataset: preset.dataset.name, subset: preset.dataset.subset ?? subsets.at(-1)?.name ?? '', experiments: [], repetitions: String(preset.repetitions), settings: settingsJson(settings) };
+}
+
+/** What is wrong with a role's list of models, if anything. */
+export function listProblem(list: readonly string[], role: RoleSpec): string | undefined {
+  const { min, max } = role.several ?? { min: 1, max: 1 };
+  const noun = role.label.toLowerCase();
+  if (list.length < min) return `Name at least ${min} model${min === 1 ? '' : 's'}, one per ${noun}.`;
+  if (list.length > max) return `At most ${max} models: remove ${list.length - max}.`;
+  const empty = list.findIndex((id) => !id);
+  return empty < 0 ? undefined : `Choose the model for ${noun} ${empty + 1}.`;
+}
+
+const whole = (text: string, min: number, max: number) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max;
+
+/** Field problems the form can tell before asking the engine. */
+export function localProblems(form: Form, game: GameInfo | undefined): Problems {
+  const problems: Problems = {};
+  for (const role of game?.roles ?? []) {
+    const problem = role.several ? listProblem(form.lists[role.id] ?? [], role) : form.players[role.id] ? undefined : `Choose the model for the ${role.label.toLowerCase()}.`;
+    if (problem) problems[`role-${role.id}`] = problem;
+  }
+  if (!whole(form.repetitions, 1, 100)) problems.repetitions = 'A whole number from 1 to 100.';
+  if (!whole(form.concurrency, 1, 1024)) problems.concurrency = 'A whole number from 1 to 1024.';
+  if (form.limit && !whole(form.limit, 1, 1_000_000)) problems.limit = 'Empty for all of them, or a positive whole number.';
+  if (form.seed && !whole(form.seed, 0, 2 ** 31 - 1)) problems.seed = 'Empty for a random seed, or a whole number below 2³¹.';
+  try {
+    if (form.settings.trim()) JSON.parse(form.settings);
+  } catch (e) {
+    problems.settings = `Not valid JSON: ${(e as Error).message}`;
+  }
+  return problems;
+}
+
+/** `builtin:reference` for one seat; in a list, a distinct built-in player per position (reference-a, -b, …) so each is its own row. */
+function builtinConfig(position: number | null) {
+  if (position === null) return { provider: 'builtin', model: 'reference' };
+  return { provider: 'builtin', model: `reference-${position < 26 ? String.fromCharCode(97 + position) : position + 1}` };
+}
+
+export function runConfig(form: Form, game: GameInfo | undefined, profiles: readonly ModelProfile[], images: ImageChoice | null): unknown {
+  const model = (id: string | undefined, position: number | null) => (id === BUILTIN ? builtinConfig(position) : profiles.find((p) => String(p.id) === id)?.config);
+  // A role several models fill is always sent as a list, even of one: the run then names its seats' players as the user built them.
+  const players = (game?.roles ?? []).map((r) => [r.id, r.several ? (form.lists[r.id] ?? []).map((id, k) => model(id, k)) : model(form.players[r.id], null)]);
+  return {
+    ...(form.name.trim() ? { name: form.name.trim() } : {}),
+    game: form.game,
+    dataset: { name: form.dataset, subset: form.subset, ...(form.experiments.length ? { experiments: form.experiments } : {}) },
+    players: Object.fromEntries(players),
+    repetitions: Number(form.repetitions),
+    concurrency: Number(form.concurrency),
+    ...(form.limit ? { limit: Number(form.limit) } : {}),
+    ...(form.seed ? { seed: Number(form.seed) } : {}),
+    ...(form.settings.trim() ? { settings: JSON.parse(form.settings) as unknown } : {}),
+    ...(images ? { images: imageSources(images) } : {}),
+  };
+}
