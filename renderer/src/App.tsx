@@ -11,6 +11,7 @@ import { ComparePage } from './pages/explore/ComparePage';
 import { DifficultyPage } from './pages/explore/DifficultyPage';
 import { HeatmapPage } from './pages/explore/HeatmapPage';
 import { LeaderboardPage } from './pages/explore/LeaderboardPage';
+import { SignificancePage } from './pages/explore/SignificancePage';
 import { SuitePage } from './pages/explore/SuitePage';
 import { ModelsPage } from './pages/ModelsPage';
 import { NewRunPage } from './pages/NewRunPage';
@@ -56,6 +57,8 @@ function Page({ route }: { route: Route }) {
       return <HeatmapPage />;
     case 'difficulty':
       return <DifficultyPage />;
+    case 'significance':
+      return <SignificancePage />;
     case 'compare':
       return <ComparePage key={route.episodeId} episodeId={route.episodeId} />;
     case 'annotations':
@@ -81,6 +84,7 @@ const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
   { label: 'Heatmap', to: href.heatmap(), pages: ['heatmap'] },
   { label: 'Benchmark', to: href.suite(), pages: ['suite'] },
   { label: 'Difficulty', to: href.difficulty(), pages: ['difficulty'] },
+  { label: 'Significance', to: href.significance(), pages: ['significance'] },
   { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate'] },
   { label: 'Models & keys', to: href.models(), pages: ['models'] },
   { label: 'Datasets', to: href.datasets(), pages: ['datasets'] },

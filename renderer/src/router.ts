@@ -16,6 +16,7 @@ export type Route =
   | { page: 'leaderboard' }
   | { page: 'heatmap' }
   | { page: 'difficulty' }
+  | { page: 'significance' }
   | { page: 'suite' }
   | { page: 'compare'; episodeId: number }
   | { page: 'not-found'; path: string };
@@ -34,6 +35,7 @@ export function parseRoute(hash: string): Route {
   if (path === '/leaderboard') return { page: 'leaderboard' };
   if (path === '/heatmap') return { page: 'heatmap' };
   if (path === '/difficulty') return { page: 'difficulty' };
+  if (path === '/significance') return { page: 'significance' };
   if (path === '/benchmark') return { page: 'suite' };
   if ((m = /^\/compare\/(\d+)$/.exec(path))) return { page: 'compare', episodeId: Number(m[1]) };
   if (path === '/annotations') return { page: 'annotations', runId: null };
@@ -56,6 +58,7 @@ export const href = {
   leaderboard: () => '#/leaderboard',
   heatmap: () => '#/heatmap',
   difficulty: () => '#/difficulty',
+  significance: () => '#/significance',
   suite: () => '#/benchmark',
   compare: (episodeId: number) => `#/compare/${episodeId}`,
   newAnnotationSet: (runId: number) => `#/annotations/new/${runId}`,

@@ -27,6 +27,8 @@ export interface ExportFlags {
   topic?: string;
   metric?: string;
   axis?: string;
+  /** `export significance`: the level Holm-adjusted p is flagged at (default 0.01). */
+  alpha?: string;
   grouped?: boolean;
   datasetOf?: string[];
   /** `export comparison`: which registered comparison (default clembench_text_vs_images). */
@@ -35,13 +37,13 @@ export interface ExportFlags {
   [roleFlag: string]: unknown;
 }
 
-const VIEWS = ['leaderboard', 'heatmap', 'difficulty', 'breakdown'] as const;
+const VIEWS = ['leaderboard', 'heatmap', 'difficulty', 'breakdown', 'significance'] as const;
 /** Suite tables by their export name (`parlor export clemscore`). */
 const SUITES: Record<string, string> = { clemscore: 'clembench' };
 /** `parlor export comparison`: two suites side by side, clembench's text vs images by default. */
 const COMPARISON = 'comparison';
 const DEFAULT_COMPARISON = 'clembench_text_vs_images';
-const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'], breakdown: ['csv', 'latex'], clemscore: ['csv', 'latex'], comparison: ['csv', 'latex'] };
+const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'], breakdown: ['csv', 'latex'], significance: ['csv', 'latex'], clemscore: ['csv', 'latex'], comparison: ['csv', 'latex'] };
 
 /** `--dataset-of game=name`: the dataset a suite reads for a game. */
 function datasetsOf(pairs: readonly string[] = []): Record<string, string> {
@@ -86,6 +88,14 @@ function filtersOf(flags: ExportFlags): ExploreFilters {
   return parsed.data;
 }
 
+/** `--alpha 0.05`: a level strictly between 0 and 1. */
+function alphaOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const alpha = Number(text);
+  if (!(alpha > 0 && alpha < 1)) throw new CliError(`--alpha must be a number between 0 and 1 (e.g. 0.01), not "${text}".`);
+  return alpha;
+}
+
 function render(store: Store, target: string, flags: ExportFlags): { text: string; what: string } {
   if (SUITES[target]) {
     const file = suiteFile(store, SUITES[target], flags.format as 'csv' | 'latex', { grouped: flags.grouped ?? false, datasets: datasetsOf(flags.datasetOf) });
@@ -112,11 +122,11 @@ function render(store: Store, target: string, flags: ExportFlags): { text: strin
   if (target === 'heatmap' && flags.metric && !game.view.heatmapMetrics.includes(flags.metric)) {
     throw new CliError(`--metric must be ${game.view.heatmapMetrics.join(' or ')}, not "${flags.metric}".`);
   }
-  const file = exploreFile(store, target as (typeof VIEWS)[number], flags.format as 'csv' | 'latex', filters, { topic: flags.topic, metric: flags.metric, axis: flags.axis });
+  const file = exploreFile(store, target as (typeof VIEWS)[number], flags.format as 'csv' | 'latex', filters, { topic: flags.topic, metric: flags.metric, axis: flags.axis, alpha: alphaOf(flags.alpha) });
   return { text: file.content, what: file.filename };
 }
 
-/** `parlor export <run>` (episodes), `parlor export leaderboard|heatmap|difficulty|breakdown` (the explore views), `clemscore` or `comparison` (suites). */
+/** `parlor export <run>` (episodes), `parlor export leaderboard|heatmap|difficulty|breakdown|significance` (the explore views), `clemscore` or `comparison` (suites). */
 export function exportCommand(target: string, flags: ExportFlags): number {
   const kind = /^\d+$/.test(target) ? 'run' : target;
   if (kind !== 'run' && !(VIEWS as readonly string[]).includes(kind) && !SUITES[kind] && kind !== COMPARISON) {

@@ -3,12 +3,14 @@ import type { ExploreFilters } from '../../../shared/contract/explore';
 import { comparePlayers, difficulty, heatmap, instanceGroups, metricOf, tagValue } from '../analysis/explore/items';
 import { leaderboard, subjectLabel } from '../analysis/explore/leaderboard';
 import { rowNames, selectRuns, subjectOf } from '../analysis/explore/select';
+import { significance } from '../analysis/explore/significance';
 import { openTranscript } from './transcripts';
 import type { Game } from '../core/game';
 import { UserError } from '../errors';
 import { areVariants, variantInstances } from '../analysis/variants';
 import { allGames, gameById } from '../games/registry';
 import { toCsv } from '../io/csv';
+import { significanceCsvRows, significanceLatex } from '../io/significance';
 import { breakdownCsvRows, breakdownLatex } from '../io/suite';
 import { describeFilters, difficultyCsvRows, heatmapCsvRows, heatmapLatex, leaderboardCsvRows, leaderboardLatex } from '../io/views';
 import type { EpisodeRow, RunRow, Store } from '../store/store';
@@ -34,7 +36,7 @@ export function defaultTag(store: Store, game: Game<unknown>, dataset: string): 
 }
 
 /** The explore views as files, the same bytes from the UI and the CLI. */
-export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'difficulty' | 'breakdown', format: 'csv' | 'latex', f: ExploreFilters, options: { topic?: string; metric?: string; axis?: string }): ExportFile {
+export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'difficulty' | 'breakdown' | 'significance', format: 'csv' | 'latex', f: ExploreFilters, options: { topic?: string; metric?: string; axis?: string; alpha?: number }): ExportFile {
   const game = gameById(f.game);
   const slug = `${f.dataset}${f.subset ? `-${f.subset}` : ''}`;
   const file = (name: string, content: string) => ({ filename: `${name}.${format === 'csv' ? 'csv' : 'tex'}`, mime: format === 'csv' ? 'text/csv' : 'application/x-tex', content });
@@ -50,6 +52,10 @@ export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'dif
     const map = heatmap(store, f, options.topic ?? defaultTag(store, game, f.dataset), options.metric ?? game.view.heatmapMetrics[0] ?? game.view.sortBy);
     const metric = metricOf(game, map.metric);
     return file(`breakdown-${slug}-${map.topicKey}-${map.metric}`, format === 'csv' ? toCsv(breakdownCsvRows(map)) : breakdownLatex(map, `${game.shortTitle} (${describeFilters(game, f)})`, metric.direction, metric.digits));
+  }
+  if (view === 'significance') {
+    const table = significance(store, f, options.metric ?? game.view.sortBy, options.alpha);
+    return file(`significance-${slug}-${table.metric}`, format === 'csv' ? toCsv(significanceCsvRows(table)) : significanceLatex(game, table, f));
   }
   const d = difficulty(store, f, options.axis ?? 'item');
   if (format === 'latex') throw new UserError('The difficulty view exports as CSV (and its chart as SVG/PNG).');
@@ -87,6 +93,7 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
     .handle('explore.leaderboard', ({ filters }) => leaderboard(store, filters))
     .handle('explore.compare', ({ filters, a, b, metric }) => comparePlayers(store, filters, a, b, metric))
     .handle('explore.heatmap', ({ filters, topic, metric }) => heatmap(store, filters, topic, metric))
+    .handle('explore.significance', ({ filters, metric, alpha }) => significance(store, filters, metric, alpha))
     .handle('explore.difficulty', ({ filters, axis }) => difficulty(store, filters, axis))
     .handle('explore.cell', ({ filters, topic, value, player }) => {
       const game = gameById(filters.game);
@@ -109,5 +116,5 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
       if (stray) throw new UserError(`Episodes side by side must be of one game or its text and image variants: ${first} and ${stray.episode.game} are neither.`);
       return { game: columns[0]!.episode.game, instance: columns[0]!.episode.instance, columns };
     })
-    .handle('explore.export', ({ view, format, filters, topic, metric, axis }) => exploreFile(store, view, format, filters, { topic, metric, axis }));
+    .handle('explore.export', ({ view, format, filters, topic, metric, axis, alpha }) => exploreFile(store, view, format, filters, { topic, metric, axis, alpha }));
 }

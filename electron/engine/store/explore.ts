@@ -25,6 +25,15 @@ export interface InstanceSum {
   sum2: number;
 }
 
+/** One metric's value in one counted episode, for one seat ('' the episode's own). */
+export interface EpisodeValue {
+  episodeId: number;
+  runId: number;
+  instanceId: number;
+  seat: string;
+  value: number;
+}
+
 export interface InstanceTagRow {
   id: number;
   name: string;
@@ -124,6 +133,19 @@ export class ExploreQueries {
       .raw()
       .all({ runs, instances }) as unknown[][];
     return rows.map(([runId, metric, seat, repetition, n, sum, sum2]) => ({ runId: Number(runId), metric: String(metric), seat: String(seat), repetition: Number(repetition), n: Number(n), sum: Number(sum), sum2: Number(sum2) }));
+  }
+
+  /** A metric's values per counted episode (done, not marked invalid) and seat, in episode, seat order: the samples of a significance test. */
+  episodeValues(runIds: readonly number[], metric: string): readonly EpisodeValue[] {
+    if (runIds.length === 0) return [];
+    const runs = JSON.stringify(runIds);
+    return this.kept(`values:${metric}:${runs}`, () =>
+      (this.db
+        .q(`SELECT e.id, e.run_id, e.instance_id, s.seat, s.value FROM episodes e JOIN scores s ON s.episode_id = e.id
+            WHERE e.run_id IN (SELECT value FROM json_each(?)) AND e.status = 'done' AND e.invalid IS NULL AND s.metric = ? ORDER BY e.id, s.seat`)
+        .raw()
+        .all(runs, metric) as unknown[][]).map(([episodeId, runId, instanceId, seat, value]) => ({ episodeId: Number(episodeId), runId: Number(runId), instanceId: Number(instanceId), seat: String(seat), value: Number(value) })),
+    );
   }
 
   /** The instances of these datasets with their tags. */

@@ -1,0 +1,64 @@
+/** The pairwise significance table as CSV rows and as a booktabs LaTeX table (the numbers the UI shows). */
+import type { SignificanceView } from '../../../shared/api/views';
+import type { ExploreFilters } from '../../../shared/contract/explore';
+import type { Game } from '../core/game';
+import { toLatex } from './latex';
+import { describeFilters } from './views';
+
+/** Small p-values in scientific notation, so 3e-7 does not print as 0.000. */
+export function pText(p: number | null): string {
+  if (p === null) return '--';
+  return p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
+}
+
+const fixed = (x: number | null, digits: number) => (x === null ? '--' : x.toFixed(digits));
+
+export function significanceCsvRows(view: SignificanceView): Record<string, string | number | null>[] {
+  return view.pairs.map((p) => ({
+    a: p.a,
+    b: p.b,
+    metric: view.metric,
+    test: p.test,
+    n: p.n,
+    n_a: p.nA,
+    n_b: p.nB,
+    mean_a: p.meanA,
+    mean_b: p.meanB,
+    difference: p.difference,
+    t: p.t,
+    df: p.df,
+    p: p.p,
+    p_holm: p.pHolm,
+    alpha: view.alpha,
+    significant: p.significant ? 1 : 0,
+  }));
+}
+
+export function significanceLatex(game: Game<unknown>, view: SignificanceView, filters: ExploreFilters): string {
+  return toLatex({
+    caption: `${game.shortTitle} on ${describeFilters(game, filters)}, pairwise t-tests on ${view.metricLabel}: Δ is the mean difference A − B over one value per player and episode. ${view.note} † significant.`,
+    label: `tab:significance-${game.id}-${filters.dataset}-${view.metric}`,
+    columns: [
+      { header: 'A', align: 'l' },
+      { header: 'B', align: 'l' },
+      { header: 'n', align: 'r' },
+      { header: 'Δ', align: 'r' },
+      { header: 't', align: 'r' },
+      { header: 'df', align: 'r' },
+      { header: 'p', align: 'r' },
+      { header: 'Holm p', align: 'r' },
+      { header: 'Test', align: 'l' },
+    ],
+    rows: view.pairs.map((p) => [
+      { text: p.a },
+      { text: p.b },
+      { text: p.test === 'paired' ? String(p.n) : `${p.nA} / ${p.nB}` },
+      { text: fixed(p.difference, view.digits) },
+      { text: fixed(p.t, 2) },
+      { text: fixed(p.df, p.test === 'paired' ? 0 : 1) },
+      { text: pText(p.p) },
+      { text: pText(p.pHolm), bold: p.significant, dagger: p.significant },
+      { text: p.test === 'paired' ? 'paired' : 'Welch' },
+    ]),
+  });
+}
