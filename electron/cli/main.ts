@@ -114,8 +114,8 @@ program
 
 const exportCmd = program
   .command('export <what>')
-  .description('a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown across runs, clemscore (the clembench table) or comparison (clembench text vs images)')
-  .option('--format <format>', 'run: csv | jsonl; leaderboard, breakdown, clemscore, comparison: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
+  .description('a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown | significance across runs, clemscore (the clembench table) or comparison (clembench text vs images)')
+  .option('--format <format>', 'run: csv | jsonl; leaderboard, breakdown, significance, clemscore, comparison: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
   .option('-o, --out <file>', 'write to a file instead of standard output')
   .option('--game <id>', 'views: the game (default eda)')
   .option('--dataset <name>', 'views: the dataset (EDA default: things)')
@@ -126,7 +126,8 @@ const exportCmd = program
   .option('--instances <mode>', 'views: common (default: compare players on the instances all of them finished) | all')
   .option('--by <role>', "views: rows are this role's players (default: the roles the game ranks)")
   .option('--topic <key>', 'heatmap, breakdown: the tag to group by (clembench: experiment) (EDA Things: category; Celebrities: occupation | nationality | era | gender)')
-  .option('--metric <m>', 'heatmap: the metric (EDA: score | success)')
+  .option('--metric <m>', 'heatmap: the metric (EDA: score | success); significance: any metric of the game (default: the one the leaderboard sorts by; AGE: age_kept)')
+  .option('--alpha <p>', 'significance: flag pairs whose Holm-adjusted p is below this (default 0.01)')
   .option('--axis <axis>', 'difficulty: item (default) or tag:<key>')
   .option('--grouped', "clemscore: the three map games as one column, as the paper's Table 1 (default: each game its own, as clemcore's results.csv)")
   .option('--dataset-of <game=dataset>', "clemscore, comparison: read only this dataset of a game (default: every dataset its runs used), repeatable", collect)
@@ -187,7 +188,7 @@ program
 
 program
   .command('annotations [action] [args...]')
-  .description("annotation sets (is a game's label right?): `list`, `create --runs 1,2 --size 300`, `report <set> [--json|--csv]`, `export <set>`")
+  .description("annotation sets (is a game's label right?): `list`, `create --runs 1,2 --size 300`, `report <set> [--json|--csv]`, `export <set>`, `apply <set> [--dry-run]`")
   .option('--runs <ids>', 'create: runs to draw events from, comma-separated')
   .option('--name <text>', 'create: a name for the set')
   .option('--method <m>', 'create: random | stratified | episodes (default random; stratified with --strata)')
@@ -197,11 +198,12 @@ program
   .option('--episodes <ids>', 'create: every annotatable event of these episodes')
   .option('--seed <n>', 'create: sampling seed (default random, recorded)')
   .option('--overlap <n|all>', 'create: items every annotator labels (default all)')
-  .option('--json', 'report: the full results as JSON')
+  .option('--json', 'report, apply: the full results as JSON')
   .option('--csv', 'report: the error-rate table as CSV')
   .option('--what <labels|results>', 'export: labels (default) or the results table')
   .option('--format <csv|jsonl>', 'export: default csv')
   .option('-o, --out <file>', 'export: write to a file')
+  .option('--dry-run', "apply: say what the set's accepted labels would change and rescore nothing")
   .action((action: string | undefined, args: string[], flags, cmd: Command) => {
     exitCode = annotationsCommand(action, args, { ...flags, db: dbOf(cmd) });
   });

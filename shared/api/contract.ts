@@ -67,6 +67,8 @@ export const API_INPUTS = {
   'annotations.undo': z.object({ setId: Id, annotator: AnnotatorSchema }).strict(),
   'annotations.results': z.object({ setId: Id }).strict(),
   'annotations.export': z.object({ setId: Id, what: z.enum(['labels', 'results']), format: z.enum(['csv', 'jsonl']) }).strict(),
+  /** Carries the set's accepted labels into the game's rules and rescores its runs; `dryRun` only says what would change. */
+  'annotations.apply': z.object({ setId: Id, dryRun: z.boolean().default(false) }).strict(),
   'human.start': z
     .object({
       game: GameId,
@@ -90,18 +92,21 @@ export const API_INPUTS = {
   'explore.leaderboard': z.object({ filters: ExploreFiltersSchema }).strict(),
   'explore.compare': z.object({ filters: ExploreFiltersSchema, a: z.string().min(1), b: z.string().min(1), metric: z.string().min(1).optional() }).strict(),
   'explore.heatmap': z.object({ filters: ExploreFiltersSchema, topic: z.string().min(1), metric: z.string().min(1) }).strict(),
+  /** Pairwise t-tests between rows on a metric; `alpha` flags significance on Holm-adjusted p (default 0.01, the AGE paper's). */
+  'explore.significance': z.object({ filters: ExploreFiltersSchema, metric: z.string().min(1), alpha: z.number().gt(0).lt(1).optional() }).strict(),
   'explore.difficulty': z.object({ filters: ExploreFiltersSchema, axis: z.string().min(1) }).strict(),
   'explore.cell': z.object({ filters: ExploreFiltersSchema, topic: z.string().min(1), value: z.string(), player: z.string().min(1) }).strict(),
   'explore.siblings': z.object({ episodeId: Id }).strict(),
   'explore.sideBySide': z.object({ episodeIds: z.array(Id).min(1).max(4) }).strict(),
   'explore.export': z
     .object({
-      view: z.enum(['leaderboard', 'heatmap', 'difficulty', 'breakdown']),
+      view: z.enum(['leaderboard', 'heatmap', 'difficulty', 'breakdown', 'significance']),
       format: z.enum(['csv', 'latex']),
       filters: ExploreFiltersSchema,
       topic: z.string().min(1).optional(),
       metric: z.string().min(1).optional(),
       axis: z.string().min(1).optional(),
+      alpha: z.number().gt(0).lt(1).optional(),
     })
     .strict(),
   'suite.list': Empty,
@@ -149,6 +154,7 @@ export interface ApiOutputs {
   'annotations.undo': { item: V.AnnotationItemView | null; progress: V.AnnotatorProgress };
   'annotations.results': V.AnnotationResultsView;
   'annotations.export': V.ExportFile;
+  'annotations.apply': V.AnnotationApplyView;
   'human.start': V.HumanGameState;
   'human.state': V.HumanGameState;
   'human.say': V.HumanGameState;
@@ -160,6 +166,7 @@ export interface ApiOutputs {
   'explore.leaderboard': V.LeaderboardView;
   'explore.compare': V.PairedComparisonView;
   'explore.heatmap': V.HeatmapView;
+  'explore.significance': V.SignificanceView;
   'explore.difficulty': V.DifficultyView;
   'explore.cell': { episodes: (V.SiblingEpisode & { instance: string })[]; total: number };
   'explore.siblings': { game: string; instance: string; episodes: V.SiblingEpisode[]; variants: V.SiblingEpisode[] };

@@ -6,9 +6,11 @@ import type { ContentPart } from '../contract/content';
 import type { AggregateInfo, AnnotationInfo, EventKind, GameInfo, MetricSpec, Outcome, RoleSpec } from '../contract/game';
 import type { ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
+import type { InstanceCoverage } from './explore-views';
 
 export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
 export type * from './explore-views';
+export type * from './annotation-views';
 
 export interface AppInfo {
   version: string;
@@ -70,6 +72,11 @@ export interface RunDetail {
   calls: { total: number; ok: number; errors: number };
   costUsd: number | null;
   errors: { episodeId: number; instance: string; repetition: number; kind: ErrorKind | null; message: string | null }[];
+  /**
+   * Where several models fill a row role (AGE), the metrics again for each player: the episode's
+   * scores with its own seats' (averaged over its seats when it holds several); null otherwise.
+   */
+  players?: { player: string; metrics: MetricSummary[] }[] | null;
 }
 
 export interface InstanceView {
@@ -346,4 +353,46 @@ export interface ImageCheckView {
   complete: string[];
   incomplete: string[];
   hint: string | null;
+}
+
+/** One pair of rows in the significance table: a − b on the metric, and the test that says whether it is chance. */
+export interface SignificancePairView {
+  a: string;
+  b: string;
+  /** `paired` when the two rows sat in the same episodes, `welch` when they share none. */
+  test: 'paired' | 'welch';
+  /** Paired: the episodes both have a value in; Welch: nA + nB. */
+  n: number;
+  nA: number;
+  nB: number;
+  /** Means over the episodes the test used (paired: the shared ones). */
+  meanA: number | null;
+  meanB: number | null;
+  /** Mean difference a − b. */
+  difference: number | null;
+  /** Null where the test cannot be run (fewer than two values, no spread). */
+  t: number | null;
+  df: number | null;
+  p: number | null;
+  /** Holm-adjusted over every test of the table. */
+  pHolm: number | null;
+  /** pHolm below alpha. */
+  significant: boolean;
+}
+
+/** Pairwise t-tests between rows on one metric, one value per row and counted episode (AGE: "all p-values below 0.01"). */
+export interface SignificanceView {
+  game: string;
+  metric: string;
+  metricLabel: string;
+  digits: number;
+  alpha: number;
+  /** Rows with a value of the metric, in leaderboard order: episodes with a value and their mean. */
+  players: { player: string; episodes: number; mean: number }[];
+  /** Rows of the view without any value of the metric (AGE: no successful conversation for a `_kept` metric). */
+  without: string[];
+  pairs: SignificancePairView[];
+  /** One line: which tests were used and why. */
+  note: string;
+  coverage: InstanceCoverage;
 }

@@ -111,6 +111,8 @@ export interface AnnotationInfo {
   columns: { prompt: string; text: string };
   /** Metrics recomputed with corrected labels, and why others cannot be. */
   recompute: { metrics: string[]; note: string };
+  /** Accepted labels can change the game's rules and rescore its runs (AGE: the synonym lists); what the button says and does. */
+  apply?: { action: string; note: string };
 }
 
 /**

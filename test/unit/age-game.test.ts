@@ -31,7 +31,7 @@ const GAME = script({
 
 describe('AGE settings', () => {
   it('defaults: 5 rounds, utterance unit, exact synonyms, 1 reprompt, temperature 0, 150 tokens, age-1', () => {
-    expect(AgeSettingsSchema.parse({})).toEqual({ groups: [2, 2], rounds: 5, unit: 'utterance', synonymMatch: 'exact', reprompts: 1, temperature: 0, maxTokens: 150, promptVersion: 'age-1' });
+    expect(AgeSettingsSchema.parse({})).toEqual({ groups: [2, 2], rounds: 5, unit: 'utterance', synonymMatch: 'exact', synonyms: {}, rejected: {}, reprompts: 1, temperature: 0, maxTokens: 150, promptVersion: 'age-1' });
     expect(() => AgeSettingsSchema.parse({ promptVersion: 'age-2' })).toThrow();
   });
 });
@@ -100,7 +100,7 @@ describe('AGE game master', () => {
   it('records description, guess, correct and own-word; flags a leak (synonyms included)', async () => {
     const { events } = await drive(GAME);
     const replies = events.filter((e) => e.kind === 'response');
-    expect(replies[0]!.action).toEqual({ description: 'It is sweet and often covered in icing.', guess: 'cookie', correct: false, ownWord: false });
+    expect(replies[0]!.action).toEqual({ description: 'It is sweet and often covered in icing.', guess: 'cookie', correct: false, ownWord: false, match: 'miss' });
     expect(replies[2]!.action).toMatchObject({ guess: 'cake', correct: false, ownWord: true });
     expect(replies[3]!.flags).toEqual(['leak']);
     expect(replies[5]!.action).toMatchObject({ guess: 'Cake', correct: true, ownWord: false });

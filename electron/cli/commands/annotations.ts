@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { formatRate, type AnnotationSpecInput } from '../../../shared/contract/annotation';
+import { applyAnnotations } from '../../engine/analysis/apply-annotations';
 import * as annotation from '../../engine/annotation/sets';
 import { toCsv } from '../../engine/io/csv';
+import type { Store } from '../../engine/store/store';
 import { checkOutput, CliError, openStore, parseId } from '../context';
 import { shortTime, table } from '../format';
 
@@ -20,6 +22,7 @@ export interface AnnotationFlags {
   what?: string;
   format?: string;
   out?: string;
+  dryRun?: boolean;
   db?: string;
 }
 
@@ -29,6 +32,20 @@ const int = (text: string | undefined, what: string) => {
   if (!/^\d+$/.test(text)) throw new CliError(`${what} must be a whole number, not "${text}".`);
   return Number(text);
 };
+
+/** `parlor annotations apply <set> [--dry-run] [--json]`: the set's accepted labels carried into the game's rules, its runs rescored. */
+function applyCommand(store: Store, setText: string | undefined, flags: AnnotationFlags): number {
+  const r = applyAnnotations(store, parseId(setText ?? '', 'Annotation set id'), !flags.dryRun);
+  if (flags.json) return (console.log(JSON.stringify(r, null, 2)), 0);
+  console.log(`Set ${r.set.id} "${r.set.name}": ${r.accepted} items with an accepted label, ${r.corrections} differing from the game's own.`);
+  for (const line of r.unresolved) console.log(`left alone: ${line}`);
+  if (!r.changes.length) return (console.log('Nothing to change: every run already agrees with these labels.'), 0);
+  console.log(`${r.written ? 'Applied' : 'Would apply (--dry-run)'}:`);
+  for (const line of r.changes) console.log(`  ${line}`);
+  console.log(table(['run', 'name', 'changes', 'episodes', r.written ? 'rescored, changed' : 'would change'], r.runs.map((x) => [x.runId, x.name ?? '', x.changes, x.episodes, x.changed])));
+  for (const s of r.skipped) console.log(`run ${s.runId} skipped: ${s.reason}`);
+  return 0;
+}
 
 /** `parlor annotations create|list|report|export`: the same sets and numbers as the app's Annotate pages. */
 export function annotationsCommand(action: string | undefined, args: string[], flags: AnnotationFlags): number {
@@ -100,8 +117,10 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         } else process.stdout.write(file.content);
         return 0;
       }
+      case 'apply':
+        return applyCommand(store, args[0], flags);
       default:
-        throw new CliError(`Unknown action "${action}": use list, create, report or export.`);
+        throw new CliError(`Unknown action "${action}": use list, create, report, export or apply.`);
     }
   } finally {
     store.close();

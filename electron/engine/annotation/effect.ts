@@ -5,7 +5,7 @@
  */
 import type { AnnotationResultsView } from '../../../shared/api/views';
 import type { EventRecord, EventRow } from '../core/events';
-import type { AnnotationHooks, Game } from '../core/game';
+import type { AnnotationHooks, Game, Score } from '../core/game';
 import { gameOfRun } from '../games/registry';
 import type { AnnotationItemRow } from '../store/annotations';
 import type { Store } from '../store/store';
@@ -20,6 +20,10 @@ export function recomputedMetrics(store: Store, game: Game<unknown>, hooks: Anno
     if (label === undefined) continue;
     byEpisode.set(row.episodeId, [...(byEpisode.get(row.episodeId) ?? []), { eventId: row.eventId, label }]);
   }
+  const seatScoped = new Set(game.metrics.filter((m) => m.scope === 'seat').map((m) => m.key));
+  // A metric's values in one episode: its one value, or one per seat for a seat metric (AGE's comprehension).
+  const valuesOf = (scores: readonly Score[], key: string) => new Map(scores.filter((s) => s.metric === key && Boolean(s.seat) === seatScoped.has(key)).map((s) => [s.seat ?? '', s.value]));
+  const same = (a: Map<string, number>, b: Map<string, number>) => a.size === b.size && [...a].every(([seat, v]) => b.get(seat) === v);
   const settingsOf = new Map<number, unknown>();
   const asPlayed: Record<string, number[]> = Object.fromEntries(keys.map((k) => [k, []]));
   const corrected: Record<string, number[]> = Object.fromEntries(keys.map((k) => [k, []]));
@@ -33,7 +37,7 @@ export function recomputedMetrics(store: Store, game: Game<unknown>, hooks: Anno
     const events = store.events.list(episodeId);
     const score = (list: readonly EventRecord[]) => {
       const scores = game.score({ events: list, instance: episode.instance, settings, seats: episode.seats }).scores;
-      return Object.fromEntries(keys.map((k) => [k, scores.find((s) => !s.seat && s.metric === k)?.value ?? null]));
+      return Object.fromEntries(keys.map((k) => [k, valuesOf(scores, k)]));
     };
     const apply = (list: readonly EventRow[], which: readonly { eventId: number; label: string }[]) =>
       list.map((e) => {
@@ -44,14 +48,14 @@ export function recomputedMetrics(store: Store, game: Game<unknown>, hooks: Anno
     // A correction changes the scores when it changes a recomputed metric on its own (EDA: yes ↔ not yes).
     for (const fix of fixes) {
       const alone = score(apply(events, [fix]));
-      if (keys.some((k) => alone[k] !== before[k])) changed++;
+      if (keys.some((k) => !same(alone[k]!, before[k]!))) changed++;
     }
     const after = score(apply(events, fixes));
     episodes++;
     for (const k of keys) {
-      const played = episode.scores[k];
-      if (played !== undefined) asPlayed[k]!.push(played);
-      if (after[k] !== null && after[k] !== undefined) corrected[k]!.push(after[k]);
+      const played = seatScoped.has(k) ? Object.values(episode.seatScores).map((m) => m[k]) : [episode.scores[k]];
+      asPlayed[k]!.push(...played.filter((v): v is number => v !== undefined));
+      corrected[k]!.push(...after[k]!.values());
     }
   }
   const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);

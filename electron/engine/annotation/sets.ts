@@ -54,7 +54,10 @@ function draw(store: Store, input: unknown) {
   const spec = parseSpec(input);
   const { game, hooks } = gameOfSpec(store, spec.runs);
   const seeded = { ...spec, seed: spec.seed ?? randomRunSeed() };
-  const candidates = store.annotations.candidates(spec.runs, hooks.target, hooks.labelKey).map((c) => candidate(game, hooks, c));
+  const candidates = store.annotations
+    .candidates(spec.runs, hooks.target, hooks.labelKey)
+    .filter((c) => !hooks.target.labelled || c.label !== '')
+    .map((c) => candidate(game, hooks, c));
   if (candidates.length === 0) throw new AnnotationError(`Runs ${spec.runs.join(', ')} have no ${hooks.info.itemsNoun} to annotate yet.`);
   return { spec: seeded, hooks, sample: drawSample(candidates, seeded, names(hooks)) };
 }
@@ -130,7 +133,7 @@ export function undo(store: Store, setId: number, annotator: string): { item: An
   return { item: row ? itemView(store, hooks, row) : null, progress: progressOf(store, setId, annotator) };
 }
 
-function labelledItems(store: Store, game: Game<unknown>, hooks: AnnotationHooks, setId: number): { items: LabelledItem[]; rows: AnnotationItemRow[] } {
+export function labelledItems(store: Store, game: Game<unknown>, hooks: AnnotationHooks, setId: number): { items: LabelledItem[]; rows: AnnotationItemRow[] } {
   const labels = store.annotations.labels(setId).filter((l) => l.verdict !== 'skip');
   const rows = store.annotations.items(setId, hooks.labelKey);
   const items = rows.map((row) => ({

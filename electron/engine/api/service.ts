@@ -3,6 +3,7 @@ import type { AppInfo, DatasetInfo } from '../../../shared/api/views';
 import { mediaSha } from '../../../shared/contract/content';
 import { runCost } from '../analysis/cost';
 import { runReport } from '../analysis/run-report';
+import { applyAnnotations } from '../analysis/apply-annotations';
 import { openTranscript } from './transcripts';
 import { episodeBundle } from './episode-bundle';
 import { checkRunImages } from '../runner/images';
@@ -62,7 +63,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('games.list', () => allGames().map((g) => gameInfo(g, shapeOf(g.id))))
     .handle('runs.list', () => store.runs.list().reverse().map((row) => runSummary(row, runs.isActive(row.id))))
     .handle('runs.get', ({ runId }) => {
-      const { report, episodes, game } = runReport(store, runId);
+      const { report, rows, episodes, game } = runReport(store, runId);
       // runReport has already refused an unknown run.
       const row = store.runs.list(runId)[0]!;
       return {
@@ -81,6 +82,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
         errors: episodes
           .filter((e) => e.status === 'error')
           .map((e) => ({ episodeId: e.id, instance: e.instance.name, repetition: e.repetition, kind: e.errorKind, message: e.error })),
+        players: rows?.map((r) => ({ player: r.player, metrics: metricSummaries(r.report, game) })) ?? null,
       };
     })
     .handle('runs.estimate', ({ config }) => estimateRun(store, config))
@@ -157,7 +159,12 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('annotations.label', (input) => ({ progress: annotation.label(store, input) }))
     .handle('annotations.undo', ({ setId, annotator }) => annotation.undo(store, setId, annotator))
     .handle('annotations.results', ({ setId }) => annotation.results(store, setId))
-    .handle('annotations.export', ({ setId, what, format }) => annotation.exportSet(store, setId, what, format));
+    .handle('annotations.export', ({ setId, what, format }) => annotation.exportSet(store, setId, what, format))
+    .handle('annotations.apply', ({ setId, dryRun }) => {
+      const applied = applyAnnotations(store, setId, !dryRun);
+      if (applied.written && applied.runs.length) hub.emit({ type: 'runs-changed' });
+      return applied;
+    });
 
   registerExplore(registry, store);
   registerSuites(registry, store);

@@ -136,14 +136,44 @@ export type EpisodeEstimate = Record<string, { calls: number; inputTokens: numbe
 /** Which events can be annotated, and how an annotator reads and corrects them. */
 export interface AnnotationHooks {
   info: AnnotationInfo;
-  /** Events of this kind from seats of this role, produced by a model call, can be annotated. */
-  target: { role: string; kind: 'response' | 'input'; needsCall: boolean };
+  /**
+   * Events of this kind from seats of this role, produced by a model call, can be annotated; with
+   * `labelled`, only those whose action carries a label (AGE: replies with a guess).
+   */
+  target: { role: string; kind: 'response' | 'input'; needsCall: boolean; labelled?: boolean };
   /** Where the event's own label sits in its action (EDA: `label`). */
   labelKey: string;
   /** What the annotator reads: the text the event answers and the dialogue before it. */
   item(event: EventRow, events: readonly EventRow[]): { prompt: string; context: { round: number; prompt: string; reply: string; label: string | null }[] };
   /** The event as if it had carried another label, for metrics recomputed with corrections. */
   relabel(event: EventRecord, label: string): EventRecord;
+  /**
+   * Where accepted labels change the game's rules for every run, not only the annotated events (AGE:
+   * guesses ruled a match extend the synonym list): a run's settings that carry them, as overrides of
+   * its own. Declared with `info.apply`; the core rescores each run whose settings change.
+   */
+  apply?(settings: unknown, accepted: readonly AcceptedLabel[]): RuleAmendment;
+}
+
+/** An annotated event with the label its annotators agreed on (their majority). */
+export interface AcceptedLabel {
+  event: EventRow;
+  /** Its episode's events and instance. */
+  events: readonly EventRow[];
+  instance: InstanceRow;
+  /** The event's own label. */
+  label: string;
+  /** The label its annotators agreed on; it may equal `label`. */
+  accepted: string;
+}
+
+export interface RuleAmendment {
+  /** Settings overrides of the run's own; empty when its rules already agree with the labels. */
+  overrides: Record<string, unknown>;
+  /** What the overrides change, one line each (the confirmation shows them). */
+  changes: string[];
+  /** What was left alone and why (annotators' items disagreeing), one line each. */
+  unresolved: string[];
 }
 
 /** Marks that help reading episodes side by side (EDA: first Yes, the winning turn, repeats). */

@@ -147,8 +147,8 @@ export function AnnotatePage({ setId }: { setId: number }) {
           <details open={showContext} onToggle={(e) => setShowContext((e.target as HTMLDetailsElement).open)}>
             <summary>Before this ({current.context.length} rounds) — T</summary>
             <ol className="context">
-              {current.context.map((c) => (
-                <li key={c.round}>
+              {current.context.map((c, i) => (
+                <li key={i}>
                   <span className="meta">{c.round}</span> {c.prompt} <span className={`chip label-${c.label ?? 'other'}`}>{c.reply}</span>
                 </li>
               ))}

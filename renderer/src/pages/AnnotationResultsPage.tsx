@@ -6,6 +6,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { download } from '../download';
 import { href } from '../router';
+import { ApplyAnnotations } from './ApplyAnnotations';
 
 /** The breakdowns, named in the game's words (EDA: by judge answer, dataset, judge model, category). */
 const groupsOf = (r: AnnotationResultsView): { key: keyof AnnotationResultsView['by']; title: string }[] => [
@@ -37,6 +38,7 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
           <button type="button" onClick={() => save('labels', 'csv')}>Labels CSV</button>
           <button type="button" onClick={() => save('labels', 'jsonl')}>Labels JSONL</button>
           <button type="button" onClick={() => save('results', 'csv')}>Results CSV</button>
+          {r.info.apply && <ApplyAnnotations setId={setId} apply={r.info.apply} onApplied={results.reload} />}
         </div>
       </header>
       <ErrorNote error={error} />

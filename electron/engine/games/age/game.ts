@@ -6,6 +6,7 @@
  */
 import type { ViewHints } from '../../../../shared/contract/game';
 import type { Game } from '../../core/game';
+import { ageAnnotation } from './annotation';
 import { referencePlayer } from './builtins';
 import { ageDatasets, AGE_KIND } from './datasets';
 import { playAge } from './master';
@@ -54,4 +55,5 @@ export const ageGame: Game<AgeSettings> = {
   builtins: { [AGE_ROLE]: referencePlayer },
   defaultRepetitions: 1,
   presets: AGE_PRESETS,
+  annotation: ageAnnotation,
 };

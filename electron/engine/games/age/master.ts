@@ -25,7 +25,14 @@ export interface AgeAction {
   correct: boolean;
   /** The guess names the seat's own group's word. */
   ownWord: boolean;
+  /** What the match rule decided, as the annotation label (annotation.ts); only on a guess. */
+  match?: MatchLabel;
+  /** A ruling over the rule's, which the scorer honours: set only by annotation's relabel (metrics recomputed with corrections), never in play. */
+  ruled?: MatchLabel;
 }
+
+/** The annotation label of a guess: it names the other word, or it does not. */
+export type MatchLabel = 'match' | 'miss';
 
 /** The seats in speaking order (their given `order`, else as listed) with their words; throws when the seating breaks the rules. */
 export function seatWords(seats: readonly SeatInfo[], pair: AgePair): SeatWord[] {
@@ -126,7 +133,8 @@ async function takeTurn(ctx: EpisodeContext<AgeSettings>, pair: AgePair, seats: 
     const read = parseReply(text);
     if (!read.ok) return { ok: false, reason: read.reason };
     const assessed = assessGuess(read.guess, seat.word, pair, match);
-    return { ok: true, action: { description: read.description, guess: read.guess, ...assessed }, flags: leaks(read.description, seat.word, pair) ? ['leak'] : [] };
+    const label: Pick<AgeAction, 'match'> = read.guess === null ? {} : { match: assessed.correct ? 'match' : 'miss' };
+    return { ok: true, action: { description: read.description, guess: read.guess, ...assessed, ...label }, flags: leaks(read.description, seat.word, pair) ? ['leak'] : [] };
   };
   const answer = await kit.ask(seat.seat, {
     round,

@@ -23,6 +23,16 @@ export interface MatchSettings {
   synonymMatch: SynonymMatch;
   /** A guess is correct when Jaro is strictly greater than this (0.8 in the paper). */
   threshold: number;
+  /** People's rulings on particular guesses (settings `synonyms` and `rejected`); none by default. */
+  rulings?: GuessRulings;
+}
+
+/** Guesses people ruled on, by target word (keys and guesses compared as `wordKey` reads them). */
+export interface GuessRulings {
+  /** Guesses that name the word although Jaro and the list's synonyms miss them. */
+  accepted: Readonly<Record<string, readonly string[]>>;
+  /** Guesses that do not name the word although Jaro or a synonym accepts them; a rejection wins over everything. */
+  rejected: Readonly<Record<string, readonly string[]>>;
 }
 
 export const DEFAULT_MATCH_SETTINGS: MatchSettings = { synonymMatch: 'exact', threshold: 0.8 };
@@ -101,10 +111,26 @@ export function jaroExceeds(a: string, b: string, threshold: number): boolean {
   return f.num * scale > limit * f.den;
 }
 
+/** check.ts's wordKey (which imports this module): NFC, then `normalise`. */
+const keyOf = (text: string): string => normalise(text.normalize('NFC'));
+
+/**
+ * What people ruled on this guess of this target: false when rejected, true when accepted, null when
+ * neither. Exact after `keyOf`, whatever `synonymMatch` says: a ruling is about the guess as written.
+ */
+export function ruling(guess: string, target: string, rulings: GuessRulings | undefined): boolean | null {
+  if (!rulings) return null;
+  const t = keyOf(target);
+  const g = keyOf(guess);
+  const listed = (book: GuessRulings['accepted']) => Object.entries(book).some(([word, guesses]) => keyOf(word) === t && guesses.some((x) => keyOf(x) === g));
+  if (listed(rulings.rejected)) return false;
+  return listed(rulings.accepted) ? true : null;
+}
+
 /**
  * Whether a guess names the target: Jaro(guess, target) > threshold after normalising both, or the
  * guess matches one of the target's annotated synonyms (exactly, or by Jaro: `synonymMatch`).
- * An empty guess is never correct.
+ * People's rulings come first (`settings.rulings`). An empty guess is never correct.
  */
 export function isCorrectGuess(
   guess: string,
@@ -114,6 +140,8 @@ export function isCorrectGuess(
 ): boolean {
   const g = normalise(guess);
   if (g === '') return false;
+  const ruled = ruling(guess, target, settings.rulings);
+  if (ruled !== null) return ruled;
   if (jaroExceeds(g, normalise(target), settings.threshold)) return true;
   return synonyms.some((synonym) => {
     const s = normalise(synonym);

@@ -3,7 +3,8 @@
  * no-guess note for a seat that gave no valid reply, the end) and every valid reply is a response
  * whose action holds the description and guess. Scores are read from those events alone and handed
  * to metrics.ts; whether a guess is right is assessed again here from its text, so a rescore follows
- * the instance's synonyms and the settings as they are now.
+ * the instance's synonyms and the settings as they are now (people's rulings included), unless the
+ * action carries an explicit `ruled` (an annotation correction being tried out, never written in play).
  */
 import type { MetricSpec } from '../../../../shared/contract/game';
 import { actionOf, type EventRecord } from '../../core/events';
@@ -34,7 +35,12 @@ export interface AgeTurn {
   reply: string;
   /** The event that recorded it. */
   idx: number;
+  /** A ruling the record carries for this guess (annotation's relabel sets `ruled`), over the match rule; null when none. */
+  ruled: boolean | null;
 }
+
+/** The guess's ruling an annotation correction put in its action, if any. */
+const ruledOf = (a: Record<string, unknown>): boolean | null => (a.ruled === 'match' ? true : a.ruled === 'miss' ? false : null);
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
@@ -103,6 +109,7 @@ export function ageTurns(events: readonly EventRecord[], seats: readonly SeatWor
       valid: spoke,
       reply: spoke ? (e.text ?? '') : (str(a.reply) ?? ''),
       idx: e.idx,
+      ruled: spoke ? ruledOf(a) : null,
     });
   }
   return turns;
@@ -121,7 +128,7 @@ export function toAgeGame(turns: readonly AgeTurn[], seats: readonly SeatWord[],
   const utterances = turns.map((t) => {
     const seat = bySeat.get(t.seat)!;
     const other = groups[seat.group === 1 ? 1 : 0][0];
-    const { correct } = assessGuess(t.guess, seat.word, pair, match);
+    const correct = t.ruled ?? assessGuess(t.guess, seat.word, pair, match).correct;
     const guesses = t.guess === null || other === undefined ? [] : [{ of: other, correct }];
     return { seat: t.seat, round: t.round, position: t.position, guesses, leak: leaks(t.description, seat.word, pair) };
   });

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { DEFAULT_MATCH_SETTINGS, type MatchSettings } from './match';
 import { DEFAULT_AGE_METRIC_SETTINGS } from './metrics';
 
+/** Guesses by target word: people's rulings (below). */
+const GuessBook = z.record(z.string().min(1), z.array(z.string().min(1)));
+
 /**
  * AGE settings. Rounds: the paper ends every conversation after five rounds (§4.1, §4.2). The paper
  * is silent on sampling, prompts and malformed replies: temperature 0 (greedy, so an episode can be
@@ -17,6 +20,13 @@ export const AgeSettingsSchema = z
     unit: z.enum(['utterance', 'round']).default(DEFAULT_AGE_METRIC_SETTINGS.unit),
     /** How a guess is compared with the annotators' synonyms (match.ts). */
     synonymMatch: z.enum(['exact', 'jaro']).default(DEFAULT_MATCH_SETTINGS.synonymMatch),
+    /**
+     * People's rulings on guesses, by target word (as wordKey reads it): `synonyms` are guesses that name
+     * the word though the rule missed them, `rejected` guesses the rule accepted that do not. Written by
+     * applying an annotation set's corrections (annotation.ts); a rejection wins over everything.
+     */
+    synonyms: GuessBook.default({}),
+    rejected: GuessBook.default({}),
     /** Corrections after a malformed reply; after them the utterance counts as no guess. */
     reprompts: z.number().int().min(0).max(3).default(1),
     temperature: z.number().min(0).max(2).default(0),
@@ -27,7 +37,7 @@ export const AgeSettingsSchema = z
 
 export type AgeSettings = z.infer<typeof AgeSettingsSchema>;
 
-/** The matcher's settings: the paper's Jaro threshold, with the run's synonym rule. */
-export function matchSettingsOf(settings: Pick<AgeSettings, 'synonymMatch'>): MatchSettings {
-  return { ...DEFAULT_MATCH_SETTINGS, synonymMatch: settings.synonymMatch };
+/** The matcher's settings: the paper's Jaro threshold, with the run's synonym rule and people's rulings. */
+export function matchSettingsOf(settings: Pick<AgeSettings, 'synonymMatch'> & Partial<Pick<AgeSettings, 'synonyms' | 'rejected'>>): MatchSettings {
+  return { ...DEFAULT_MATCH_SETTINGS, synonymMatch: settings.synonymMatch, rulings: { accepted: settings.synonyms ?? {}, rejected: settings.rejected ?? {} } };
 }
