@@ -5,8 +5,8 @@
  *
  * Plain Jaro, not Jaro–Winkler: the paper names Jaro, and the Winkler prefix bonus would accept
  * words that merely share a beginning ("breakfast" for "bread": Jaro 0.748, Jaro–Winkler 0.849).
- * No Jaro package is installed (only fast-levenshtein), so it is written here; it is short.
  */
+import talismanJaro from 'talisman/metrics/jaro.js';
 
 /** How a guess is compared with the annotators' synonyms of a target. */
 export type SynonymMatch = 'exact' | 'jaro';
@@ -42,73 +42,21 @@ export function normalise(text: string): string {
   return text.trim().replace(/\s+/gu, ' ').toLowerCase();
 }
 
-/** Matches m, out-of-order matched positions T, and the lengths: Jaro as exact integers. */
-export interface JaroParts {
-  matches: number;
-  /** Positions where the matched characters, read in order on both sides, differ. */
-  halfTranspositions: number;
-  lengthA: number;
-  lengthB: number;
-}
-
-/** The counts behind Jaro, over code points (so an accented letter is one character). */
-export function jaroParts(a: string, b: string): JaroParts {
-  const s = Array.from(a);
-  const t = Array.from(b);
-  const window = Math.max(0, Math.floor(Math.max(s.length, t.length) / 2) - 1);
-  const sMatched: boolean[] = new Array<boolean>(s.length).fill(false);
-  const tMatched: boolean[] = new Array<boolean>(t.length).fill(false);
-  let matches = 0;
-  for (let i = 0; i < s.length; i++) {
-    const from = Math.max(0, i - window);
-    const to = Math.min(t.length - 1, i + window);
-    for (let j = from; j <= to; j++) {
-      if (tMatched[j] || s[i] !== t[j]) continue;
-      sMatched[i] = true;
-      tMatched[j] = true;
-      matches++;
-      break;
-    }
-  }
-  const sOrder = s.filter((_, i) => sMatched[i]);
-  const tOrder = t.filter((_, j) => tMatched[j]);
-  const halfTranspositions = sOrder.filter((ch, k) => ch !== tOrder[k]).length;
-  return { matches, halfTranspositions, lengthA: s.length, lengthB: t.length };
-}
+/** Jaro similarity is strictly above a threshold when it clears it by more than this: the library's doubles put "exactly 0.8" at 0.7999… or 0.8000…1. */
+const ROUNDING = 1e-9;
 
 /**
- * Jaro = (m/|a| + m/|b| + (m − t)/m) / 3 as numerator/denominator over integers:
- * (m²|b| + m²|a| + (m − t)|a||b|) / (3m|a||b|). t = ⌊T/2⌋ as in Winkler's reference code strcmp95
- * and the usual Python packages (jellyfish, rapidfuzz), which the paper's authors most likely used;
- * T/2 unfloored (Wikipedia's reading) differs only when T is odd ("abcdef"/"bcadef": 0.944 vs 0.917).
- * Null when m = 0 (Jaro 0).
+ * Plain Jaro similarity in [0, 1] of the strings as given, from talisman (metrics/jaro): t = ⌊T/2⌋ as
+ * in Winkler's reference code strcmp95 and the usual Python packages (jellyfish, rapidfuzz), which
+ * the paper's authors most likely used; two empty strings are identical (1).
  */
-function jaroFraction(p: JaroParts): { num: number; den: number } | null {
-  const { matches: m, lengthA: la, lengthB: lb } = p;
-  if (m === 0) return null;
-  const t = Math.floor(p.halfTranspositions / 2);
-  return { num: m * m * lb + m * m * la + (m - t) * la * lb, den: 3 * m * la * lb };
-}
-
-/** Plain Jaro similarity in [0, 1] of the strings as given. Two empty strings are identical: 1. */
 export function jaro(a: string, b: string): number {
-  if (a === b) return 1;
-  const f = jaroFraction(jaroParts(a, b));
-  return f === null ? 0 : f.num / f.den;
+  return talismanJaro(a, b);
 }
 
-/**
- * Jaro(a, b) > threshold, decided on integers so the strict ">" never hinges on float rounding:
- * "ab" vs "abxyz" is exactly 0.8, which the textbook formula in doubles gives as 0.7999…
- * Thresholds are honoured to 6 decimals.
- */
+/** Jaro(a, b) > threshold, strictly: "ab" / "abxyz" is exactly 0.8 and does not pass 0.8. */
 export function jaroExceeds(a: string, b: string, threshold: number): boolean {
-  const scale = 1_000_000;
-  const limit = Math.round(threshold * scale);
-  if (a === b) return scale > limit;
-  const f = jaroFraction(jaroParts(a, b));
-  if (f === null) return 0 > limit;
-  return f.num * scale > limit * f.den;
+  return jaro(a, b) > threshold + ROUNDING;
 }
 
 /** check.ts's wordKey (which imports this module): NFC, then `normalise`. */
