@@ -7,7 +7,7 @@
  * and in graph reasoning it sends the map it has uncovered in the required dict format.
  */
 import Graph from 'graphology';
-import { singleSourceLength } from 'graphology-shortest-path/unweighted';
+import { singleSourceLength } from 'graphology-shortest-path/unweighted.js';
 import type { BuiltinPolicy } from '../../core/game';
 import type { ChatMessage } from '../../players/types';
 
