@@ -114,22 +114,13 @@ export function RunPage({ runId }: { runId: number }) {
           <thead>
             <tr>
               {perPlayer && <td />}
-              {runMetrics.map((m) => (
-                <th key={m.key} scope="col" className="num">
-                  {m.label}
-                  {ARROW[m.direction]}
-                </th>
-              ))}
+              <MetricHeaders metrics={runMetrics} />
             </tr>
           </thead>
           <tbody>
             <tr>
               {perPlayer && <th scope="row">Every episode</th>}
-              {runMetrics.map((m) => (
-                <td key={m.key} className="num" data-metric={m.key}>
-                  {meanStd(m.value, m.digits)}
-                </td>
-              ))}
+              <MetricCells metrics={runMetrics} />
             </tr>
           </tbody>
         </table>
@@ -237,6 +228,25 @@ export function RunPage({ runId }: { runId: number }) {
 
 const isSeatMetric = (m: MetricSummary) => m.scope === 'seat';
 
+/** Column headers of a metrics table: label, direction arrow, the description on hover. */
+function MetricHeaders({ metrics }: { metrics: readonly MetricSummary[] }) {
+  return metrics.map((m) => (
+    <th key={m.key} scope="col" className="num" title={m.description}>
+      {m.label}
+      {ARROW[m.direction]}
+    </th>
+  ));
+}
+
+/** One row's cells of a metrics table: mean ± std per metric. */
+function MetricCells({ metrics }: { metrics: readonly MetricSummary[] }) {
+  return metrics.map((m) => (
+    <td key={m.key} className="num" data-metric={m.key}>
+      {meanStd(m.value, m.digits)}
+    </td>
+  ));
+}
+
 /** A player's own metrics: its seats' (every metric where the game scores no seat, as its episode metrics are the run's). */
 function seatMetricsOf(metrics: readonly MetricSummary[]): readonly MetricSummary[] {
   return metrics.some(isSeatMetric) ? metrics.filter(isSeatMetric) : metrics;
@@ -252,23 +262,14 @@ function PlayerTable({ players, label }: { players: NonNullable<RunDetail['playe
         <thead>
           <tr>
             <th scope="col">{label}</th>
-            {metrics.map((m) => (
-              <th key={m.key} scope="col" className="num" title={m.description}>
-                {m.label}
-                {ARROW[m.direction]}
-              </th>
-            ))}
+            <MetricHeaders metrics={metrics} />
           </tr>
         </thead>
         <tbody>
           {players.map((p) => (
             <tr key={p.player} data-player={p.player}>
               <th scope="row">{p.player}</th>
-              {seatMetricsOf(p.metrics).map((m) => (
-                <td key={m.key} className="num" data-metric={m.key}>
-                  {meanStd(m.value, m.digits)}
-                </td>
-              ))}
+              <MetricCells metrics={seatMetricsOf(p.metrics)} />
             </tr>
           ))}
         </tbody>
