@@ -5,6 +5,7 @@ import { ExploreFiltersSchema } from '../contract/explore';
 import { ModelConfigSchema } from '../contract/models';
 import { ImageSourcesSchema } from '../contract/run';
 import type * as V from './views';
+import type { AnnotationApplyView } from './annotation-views';
 
 /**
  * The one API between the UI and the engine. Every method names its input schema (checked at runtime
@@ -154,7 +155,7 @@ export interface ApiOutputs {
   'annotations.undo': { item: V.AnnotationItemView | null; progress: V.AnnotatorProgress };
   'annotations.results': V.AnnotationResultsView;
   'annotations.export': V.ExportFile;
-  'annotations.apply': V.AnnotationApplyView;
+  'annotations.apply': AnnotationApplyView;
   'human.start': V.HumanGameState;
   'human.state': V.HumanGameState;
   'human.say': V.HumanGameState;
@@ -213,3 +214,4 @@ export class ApiCallError extends Error {
 }
 
 export type * from './views';
+export type * from './annotation-views';

@@ -10,7 +10,6 @@ import type { InstanceCoverage } from './explore-views';
 
 export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
 export type * from './explore-views';
-export type * from './annotation-views';
 
 export interface AppInfo {
   version: string;

@@ -3,7 +3,7 @@
  * game whose settings change. The game says how (`annotation.apply`, e.g. a synonym list grown by the
  * guesses people ruled a match); nothing here knows a game.
  */
-import type { AnnotationApplyView } from '../../../shared/api/views';
+import type { AnnotationApplyView } from '../../../shared/api/annotation-views';
 import type { EventRow } from '../core/events';
 import type { AcceptedLabel, InstanceRow } from '../core/game';
 import { corrections } from '../annotation/results';
