@@ -13,6 +13,8 @@ import { comparisonProblems, type SuiteComparison } from '../core/comparison';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { describeError, UserError } from '../errors';
 import { ageGame } from './age/game';
+import { simulbenchGame } from './simulbench/single';
+import { simulbenchPairwiseGame } from './simulbench/pairwise';
 import { edaGame } from './eda/game';
 import { mmMapworldGame, mmMapworldGraphsGame, mmMapworldSpecificroomGame } from './mm_mapworld/game';
 import { multimodalReferenceGame } from './multimodal_referencegame/game';
@@ -42,6 +44,8 @@ export function registerGame<S>(game: Game<S>): void {
 
 registerGame(edaGame);
 registerGame(ageGame);
+registerGame(simulbenchGame);
+registerGame(simulbenchPairwiseGame);
 // clembench: the text games, then their multimodal versions.
 for (const game of [referenceGame, matchitAsciiGame, textmapworldGame, textmapworldSpecificroomGame, textmapworldGraphreasoningGame]) registerGame(game);
 for (const game of [multimodalReferenceGame, matchitGame, mmMapworldGame, mmMapworldSpecificroomGame, mmMapworldGraphsGame]) registerGame(game);

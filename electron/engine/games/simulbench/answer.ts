@@ -1,0 +1,29 @@
+/** The tested model's turn, shared by both evaluation games: it answers the script's last user query. */
+import { actionOf } from '../../core/events';
+import type { EpisodeContext } from '../../core/game';
+import { normaliseAnswer, simulatorMessages } from './prompts';
+import { ScriptSchema, type Script } from './scripts';
+import type { SimulSettings } from './settings';
+
+export function scriptOf(payload: unknown): Script {
+  return ScriptSchema.parse(payload);
+}
+
+/** The seat's answer to the script: recorded already (a resumed episode), or asked now. */
+export async function answerOf(ctx: EpisodeContext<SimulSettings>, seat: string, script: Script, round: number): Promise<string> {
+  const done = ctx.kit.events.find((e) => e.from === seat && e.kind === 'response' && e.valid === true);
+  if (done) return String(actionOf(done).answer ?? '');
+  const reply = await ctx.kit.ask(seat, {
+    round,
+    messages: simulatorMessages(script.dialogue_history),
+    prompt: script.dialogue_history.at(-1)!.content,
+    temperature: ctx.settings.temperature,
+    maxTokens: ctx.settings.maxTokens,
+    parse: (text) => ({ ok: true, action: { answer: normaliseAnswer(text) } }),
+  });
+  return reply.ok ? reply.action.answer : '';
+}
+
+/** Re-asking a judge: the prompt's own format line. */
+export const RATING_FORMAT = 'Your rating should strictly follow this format: "[[rating]]", for example: "Rating: [[5]]".';
+export const VERDICT_FORMAT = 'Output your final verdict by strictly following this format: "[[A]]" if response A is better, "[[B]]" if response B is better, and "[[C]]" for a tie.';
