@@ -114,8 +114,8 @@ program
 
 const exportCmd = program
   .command('export <what>')
-  .description('a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown | significance across runs, clemscore (the clembench table) or comparison (clembench text vs images)')
-  .option('--format <format>', 'run: csv | jsonl; leaderboard, breakdown, significance, clemscore, comparison: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
+  .description('a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown | significance | scores (the SimulBench table by subset) across runs, clemscore (the clembench table) or comparison (clembench text vs images)')
+  .option('--format <format>', 'run: csv | jsonl; leaderboard, breakdown, significance, scores, clemscore, comparison: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
   .option('-o, --out <file>', 'write to a file instead of standard output')
   .option('--game <id>', 'views: the game (default eda)')
   .option('--dataset <name>', 'views: the dataset (EDA default: things)')

@@ -96,12 +96,14 @@ export const API_INPUTS = {
   /** Pairwise t-tests between rows on a metric; `alpha` flags significance on Holm-adjusted p (default 0.01, the AGE paper's). */
   'explore.significance': z.object({ filters: ExploreFiltersSchema, metric: z.string().min(1), alpha: z.number().gt(0).lt(1).optional() }).strict(),
   'explore.difficulty': z.object({ filters: ExploreFiltersSchema, axis: z.string().min(1) }).strict(),
+  /** The score table by the game's slices of instances (SimulBench's Table 4); the sort metric by default. */
+  'explore.slices': z.object({ filters: ExploreFiltersSchema, metric: z.string().min(1).optional() }).strict(),
   'explore.cell': z.object({ filters: ExploreFiltersSchema, topic: z.string().min(1), value: z.string(), player: z.string().min(1) }).strict(),
   'explore.siblings': z.object({ episodeId: Id }).strict(),
   'explore.sideBySide': z.object({ episodeIds: z.array(Id).min(1).max(4) }).strict(),
   'explore.export': z
     .object({
-      view: z.enum(['leaderboard', 'heatmap', 'difficulty', 'breakdown', 'significance']),
+      view: z.enum(['leaderboard', 'heatmap', 'difficulty', 'breakdown', 'significance', 'slices']),
       format: z.enum(['csv', 'latex']),
       filters: ExploreFiltersSchema,
       topic: z.string().min(1).optional(),
@@ -169,6 +171,7 @@ export interface ApiOutputs {
   'explore.heatmap': V.HeatmapView;
   'explore.significance': V.SignificanceView;
   'explore.difficulty': V.DifficultyView;
+  'explore.slices': V.SlicesView;
   'explore.cell': { episodes: (V.SiblingEpisode & { instance: string })[]; total: number };
   'explore.siblings': { game: string; instance: string; episodes: V.SiblingEpisode[]; variants: V.SiblingEpisode[] };
   'explore.sideBySide': V.SideBySideView;

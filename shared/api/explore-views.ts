@@ -134,3 +134,17 @@ export interface SuiteView {
   /** The best players of each column (`<game>:<column>` or an overall column), ties included. */
   best: Record<string, string[]>;
 }
+
+/** A score table over slices of the instances (SimulBench's Table 4): per row, the mean of a metric on each slice. */
+export interface SlicesView {
+  game: string;
+  title: string;
+  note: string;
+  metric: string;
+  metricLabel: string;
+  digits: number;
+  subjectLabel: string;
+  columns: string[];
+  rows: { player: string; cells: ({ mean: number; n: number; low: number | null; high: number | null } | null)[] }[];
+  coverage: InstanceCoverage;
+}

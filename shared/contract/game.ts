@@ -86,6 +86,12 @@ export interface ViewHints {
   sortBy: string;
   /** The paper's table: its columns in its order (AGE's Table 2), used by the LaTeX leaderboard; absent: every metric. */
   paperTable?: { metrics: string[]; note: string };
+  /**
+   * A score table whose columns are slices of the instances by their tags (SimulBench's Table 4:
+   * LastOnly, FirstChan, …, Hard, All): each column keeps the instances whose tags take one of the
+   * listed values for every key given (none given: all of them).
+   */
+  slices?: { title: string; note: string; columns: { label: string; where: Record<string, string[]> }[] };
 }
 
 /**

@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExploreFiltersSchema } from '../../shared/contract/explore';
 import { leaderboard } from '../../electron/engine/analysis/explore/leaderboard';
+import { slices } from '../../electron/engine/analysis/explore/slices';
+import { actionOf } from '../../electron/engine/core/events';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import type { Store } from '../../electron/engine/store/store';
@@ -64,9 +66,9 @@ describe('SimulBench over the OpenAI and Anthropic SDKs', () => {
     for (const e of pair.episodes) {
       const judge = store.models.calls(e.id).filter((c) => c.role === 'judge');
       expect(judge).toHaveLength(2);
-      const [ab, ba] = judge.map((c) => JSON.stringify(c.request));
+      const [ab, ba] = judge.map((c) => JSON.stringify(c.request)) as [string, string];
       const a = x.episodes.find((q) => q.instance.key === e.instance.key)!;
-      const answerA = JSON.stringify(JSON.stringify({ AI: String(store.events.list(a.id).find((ev) => ev.from === 'simulator')!.action!.answer) }, null, 2)).slice(1, -1);
+      const answerA = JSON.stringify(JSON.stringify({ AI: String(actionOf(store.events.list(a.id).find((ev) => ev.from === 'simulator')!).answer) }, null, 2)).slice(1, -1);
       // The order swap, visible in what the judge was sent: a's answer is Candidate A first, Candidate B second.
       expect(ab.indexOf(answerA)).toBeLessThan(ab.indexOf('[The End of Candidate Response A]'));
       expect(ba.indexOf(answerA)).toBeGreaterThan(ba.indexOf('[The Start of Candidate Response B]'));
@@ -99,5 +101,33 @@ describe('SimulBench over the OpenAI and Anthropic SDKs', () => {
       expect(events.filter((ev) => ev.from === 'judge').map((ev) => ev.valid)).toEqual([false, false]);
       expect(events.find((ev) => ev.kind === 'reprompt')!.text).toMatch(/Rating: \[\[5\]\]/);
     }
+  });
+});
+
+describe('the score table by slices (Table 4)', () => {
+  it('is the mean over each slice’s scripts, All the script-weighted mean of LastOnly and Hard', async () => {
+    const store = tempStore();
+    const { runId } = await prepareRun(store, { game: 'simulbench', dataset: { name: 'simulbench' }, seed: 1, players: { simulator: { provider: 'builtin', model: 'reference' }, judge: { provider: 'builtin', model: 'reference' } } });
+    await executeRun(store, runId);
+    const episodes = store.episodes.list(runId);
+    const table = slices(store, ExploreFiltersSchema.parse({ game: 'simulbench', dataset: 'simulbench' }));
+    expect(table.columns).toEqual(['LastOnly', 'FirstChan', 'SubseqChan', 'Stateless', 'Stateful', 'Hard', 'All']);
+    const mean = (keep: (t: Record<string, string>) => boolean) => {
+      const xs = episodes.filter((e) => keep(e.instance.tags)).map((e) => e.scores!.score!);
+      return { mean: xs.reduce((a, b) => a + b, 0) / xs.length, n: xs.length };
+    };
+    const expected = [
+      mean((t) => t.kind === 'last_only'),
+      mean((t) => t.kind === 'first_chan'),
+      mean((t) => t.kind === 'subseq_chan'),
+      mean((t) => t.kind === 'first_chan' && t.type === 'stateless'),
+      mean((t) => t.kind === 'first_chan' && t.type === 'stateful'),
+      mean((t) => t.kind !== 'last_only'),
+      mean(() => true),
+    ];
+    const [row] = table.rows;
+    expect(row!.cells.map((c) => c!.n)).toEqual([225, 93, 182, 38, 55, 275, 500]);
+    row!.cells.forEach((c, k) => expect(c!.mean).toBeCloseTo(expected[k]!.mean, 12));
+    expect(row!.cells[6]!.mean).toBeCloseTo((225 * row!.cells[0]!.mean + 275 * row!.cells[5]!.mean) / 500, 12);
   });
 });

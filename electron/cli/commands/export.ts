@@ -37,13 +37,13 @@ export interface ExportFlags {
   [roleFlag: string]: unknown;
 }
 
-const VIEWS = ['leaderboard', 'heatmap', 'difficulty', 'breakdown', 'significance'] as const;
+const VIEWS = ['leaderboard', 'heatmap', 'difficulty', 'breakdown', 'significance', 'scores'] as const;
 /** Suite tables by their export name (`parlor export clemscore`). */
 const SUITES: Record<string, string> = { clemscore: 'clembench' };
 /** `parlor export comparison`: two suites side by side, clembench's text vs images by default. */
 const COMPARISON = 'comparison';
 const DEFAULT_COMPARISON = 'clembench_text_vs_images';
-const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'], breakdown: ['csv', 'latex'], significance: ['csv', 'latex'], clemscore: ['csv', 'latex'], comparison: ['csv', 'latex'] };
+const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'], breakdown: ['csv', 'latex'], significance: ['csv', 'latex'], scores: ['csv', 'latex'], clemscore: ['csv', 'latex'], comparison: ['csv', 'latex'] };
 
 /** `--dataset-of game=name`: the dataset a suite reads for a game. */
 function datasetsOf(pairs: readonly string[] = []): Record<string, string> {
@@ -122,11 +122,12 @@ function render(store: Store, target: string, flags: ExportFlags): { text: strin
   if (target === 'heatmap' && flags.metric && !game.view.heatmapMetrics.includes(flags.metric)) {
     throw new CliError(`--metric must be ${game.view.heatmapMetrics.join(' or ')}, not "${flags.metric}".`);
   }
-  const file = exploreFile(store, target as (typeof VIEWS)[number], flags.format as 'csv' | 'latex', filters, { topic: flags.topic, metric: flags.metric, axis: flags.axis, alpha: alphaOf(flags.alpha) });
+  const view = target === 'scores' ? 'slices' : (target as Exclude<(typeof VIEWS)[number], 'scores'>);
+  const file = exploreFile(store, view, flags.format as 'csv' | 'latex', filters, { topic: flags.topic, metric: flags.metric, axis: flags.axis, alpha: alphaOf(flags.alpha) });
   return { text: file.content, what: file.filename };
 }
 
-/** `parlor export <run>` (episodes), `parlor export leaderboard|heatmap|difficulty|breakdown|significance` (the explore views), `clemscore` or `comparison` (suites). */
+/** `parlor export <run>` (episodes), `parlor export leaderboard|heatmap|difficulty|breakdown|significance|scores` (the explore views; scores: a game's table by slices), `clemscore` or `comparison` (suites). */
 export function exportCommand(target: string, flags: ExportFlags): number {
   const kind = /^\d+$/.test(target) ? 'run' : target;
   if (kind !== 'run' && !(VIEWS as readonly string[]).includes(kind) && !SUITES[kind] && kind !== COMPARISON) {

@@ -4,6 +4,7 @@ import { comparePlayers, difficulty, heatmap, instanceGroups, metricOf, tagValue
 import { leaderboard, subjectLabel } from '../analysis/explore/leaderboard';
 import { rowNames, selectRuns, subjectOf } from '../analysis/explore/select';
 import { significance } from '../analysis/explore/significance';
+import { slices } from '../analysis/explore/slices';
 import { openTranscript } from './transcripts';
 import type { Game } from '../core/game';
 import { UserError } from '../errors';
@@ -11,6 +12,7 @@ import { areVariants, variantInstances } from '../analysis/variants';
 import { allGames, gameById } from '../games/registry';
 import { toCsv } from '../io/csv';
 import { significanceCsvRows, significanceLatex } from '../io/significance';
+import { slicesCsvRows, slicesLatex } from '../io/slices';
 import { breakdownCsvRows, breakdownLatex } from '../io/suite';
 import { describeFilters, difficultyCsvRows, heatmapCsvRows, heatmapLatex, leaderboardCsvRows, leaderboardLatex } from '../io/views';
 import type { EpisodeRow, RunRow, Store } from '../store/store';
@@ -36,7 +38,7 @@ export function defaultTag(store: Store, game: Game<unknown>, dataset: string): 
 }
 
 /** The explore views as files, the same bytes from the UI and the CLI. */
-export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'difficulty' | 'breakdown' | 'significance', format: 'csv' | 'latex', f: ExploreFilters, options: { topic?: string; metric?: string; axis?: string; alpha?: number }): ExportFile {
+export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'difficulty' | 'breakdown' | 'significance' | 'slices', format: 'csv' | 'latex', f: ExploreFilters, options: { topic?: string; metric?: string; axis?: string; alpha?: number }): ExportFile {
   const game = gameById(f.game);
   const slug = `${f.dataset}${f.subset ? `-${f.subset}` : ''}`;
   const file = (name: string, content: string) => ({ filename: `${name}.${format === 'csv' ? 'csv' : 'tex'}`, mime: format === 'csv' ? 'text/csv' : 'application/x-tex', content });
@@ -52,6 +54,10 @@ export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'dif
     const map = heatmap(store, f, options.topic ?? defaultTag(store, game, f.dataset), options.metric ?? game.view.heatmapMetrics[0] ?? game.view.sortBy);
     const metric = metricOf(game, map.metric);
     return file(`breakdown-${slug}-${map.topicKey}-${map.metric}`, format === 'csv' ? toCsv(breakdownCsvRows(map)) : breakdownLatex(map, `${game.shortTitle} (${describeFilters(game, f)})`, metric.direction, metric.digits));
+  }
+  if (view === 'slices') {
+    const table = slices(store, f, options.metric);
+    return file(`scores-${slug}-${table.metric}`, format === 'csv' ? toCsv(slicesCsvRows(table)) : slicesLatex(game, table, f));
   }
   if (view === 'significance') {
     const table = significance(store, f, options.metric ?? game.view.sortBy, options.alpha);
@@ -93,6 +99,7 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
     .handle('explore.leaderboard', ({ filters }) => leaderboard(store, filters))
     .handle('explore.compare', ({ filters, a, b, metric }) => comparePlayers(store, filters, a, b, metric))
     .handle('explore.heatmap', ({ filters, topic, metric }) => heatmap(store, filters, topic, metric))
+    .handle('explore.slices', ({ filters, metric }) => slices(store, filters, metric))
     .handle('explore.significance', ({ filters, metric, alpha }) => significance(store, filters, metric, alpha))
     .handle('explore.difficulty', ({ filters, axis }) => difficulty(store, filters, axis))
     .handle('explore.cell', ({ filters, topic, value, player }) => {

@@ -57,6 +57,19 @@ const view: ViewHints = {
   difficulty: { metric: 'score', solved: null },
   heatmapMetrics: ['score'],
   sortBy: 'score',
+  slices: {
+    title: 'SimulBench scores by script type and simulation type',
+    note: "The paper's Table 4: LastOnly, FirstChan and SubseqChan scripts, stateless and stateful tasks on FirstChan only, Hard (FirstChan and SubseqChan) and All; means over scripts.",
+    columns: [
+      { label: 'LastOnly', where: { kind: ['last_only'] } },
+      { label: 'FirstChan', where: { kind: ['first_chan'] } },
+      { label: 'SubseqChan', where: { kind: ['subseq_chan'] } },
+      { label: 'Stateless', where: { kind: ['first_chan'], type: ['stateless'] } },
+      { label: 'Stateful', where: { kind: ['first_chan'], type: ['stateful'] } },
+      { label: 'Hard', where: { kind: ['first_chan', 'subseq_chan'] } },
+      { label: 'All', where: {} },
+    ],
+  },
 };
 
 export const simulbenchGame: Game<SimulSettings> = {

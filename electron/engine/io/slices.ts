@@ -1,0 +1,28 @@
+/** The score table by slices as CSV rows (mean, n and interval per column) and as a booktabs LaTeX table, best per column in bold. */
+import type { SlicesView } from '../../../shared/api/views';
+import type { ExploreFilters } from '../../../shared/contract/explore';
+import type { Game } from '../core/game';
+import { toLatex } from './latex';
+import { describeFilters } from './views';
+
+const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+
+export function slicesCsvRows(view: SlicesView): Record<string, string | number | null>[] {
+  return view.rows.map((r) => ({
+    player: r.player,
+    ...Object.fromEntries(view.columns.flatMap((c, k) => {
+      const cell = r.cells[k];
+      return [[`${slug(c)}_mean`, cell?.mean ?? null], [`${slug(c)}_n`, cell?.n ?? 0], [`${slug(c)}_ci_low`, cell?.low ?? null], [`${slug(c)}_ci_high`, cell?.high ?? null]];
+    })),
+  }));
+}
+
+export function slicesLatex(game: Game<unknown>, view: SlicesView, filters: ExploreFilters): string {
+  const best = view.columns.map((_, k) => Math.max(...view.rows.map((r) => r.cells[k]?.mean ?? -Infinity)));
+  return toLatex({
+    caption: `${view.title}: ${view.metricLabel} on ${describeFilters(game, filters)}. ${view.note} Best per column in bold.`,
+    label: `tab:${game.id}-slices-${filters.dataset}`,
+    columns: [{ header: view.subjectLabel, align: 'l' }, ...view.columns.map((c) => ({ header: c, align: 'r' as const }))],
+    rows: view.rows.map((r) => [{ text: r.player }, ...r.cells.map((c, k) => ({ text: c ? c.mean.toFixed(view.digits) : '--', bold: c !== null && c.mean === best[k] }))]),
+  });
+}
