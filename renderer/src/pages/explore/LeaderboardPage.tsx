@@ -4,6 +4,7 @@ import { useApi, useLiveCall, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
 import { CoverageNote, FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
+import { SlicesTable } from './SlicesTable';
 
 const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
 
@@ -25,6 +26,7 @@ export function LeaderboardPage() {
     <Shell>
       <FiltersBar filters={filters} onChange={setFilters} options={options} />
       <Board filters={filters} game={game} />
+      {game.view.slices && <SlicesTable key={`${filters.game}/${filters.dataset}`} filters={filters} game={game} />}
     </Shell>
   );
 }
