@@ -84,9 +84,10 @@ describe.skipIf(problem !== null)('a person plays 20 questions in the app, end t
     await page.getByRole('link', { name: 'Compare with models on this entity' }).click();
     const headers = page.getByTestId('side-by-side').locator('thead th');
     await expect.poll(() => headers.count(), WAIT).toBeGreaterThanOrEqual(3);
-    const players = (await headers.allTextContents()).join(' ');
-    expect(players).toContain('human:ada');
-    expect(players).toContain('openai:mock-guesser');
+    // Polled: under load the columns can show before their players' names do.
+    const players = async () => (await headers.allTextContents()).join(' ');
+    await expect.poll(players, WAIT).toContain('human:ada');
+    await expect.poll(players, WAIT).toContain('openai:mock-guesser');
     await shot('human-side-by-side');
   });
 
