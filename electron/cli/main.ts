@@ -14,6 +14,7 @@ import { runCommand } from './commands/run';
 import { episodesCommand, runsCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
+import { fileCommand } from './commands/file';
 import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
 
 const program = new Command('parlor')
@@ -215,6 +216,15 @@ program
   .option('--static-dir <dir>', 'the built renderer (default dist/renderer)')
   .action(async (flags, cmd: Command) => {
     exitCode = await serveCommand({ ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('file <run> <id>')
+  .description("a file the run's game makes from it: `file <run> scripts` writes the test scripts a simulbench_make run cut (a JSONL for --dataset-file, named by run and content hash)")
+  .option('-o, --out <file>', 'write to this file, or into this folder under its own name')
+  .option('--json', 'print where it wrote and what it holds as JSON')
+  .action((runId: string, id: string, flags, cmd: Command) => {
+    exitCode = fileCommand(runId, id, { ...flags, db: dbOf(cmd) });
   });
 
 try {

@@ -118,6 +118,8 @@ export const API_INPUTS = {
   'comparison.list': Empty,
   'comparison.table': z.object({ comparison: z.string().min(1), datasets: z.record(z.string(), z.string().min(1)).optional() }).strict(),
   'comparison.export': z.object({ comparison: z.string().min(1), datasets: z.record(z.string(), z.string().min(1)).optional(), format: z.enum(['csv', 'latex']) }).strict(),
+  /** A file the run's game makes from it (`GameInfo.runFiles`: SimulBench's test scripts). */
+  'runs.file': z.object({ runId: Id, id: z.string().min(1) }).strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -182,6 +184,7 @@ export interface ApiOutputs {
   'comparison.list': { id: string; title: string; description: string; sides: { suite: string; label: string }[]; pairs: { id: string; label: string; ids: string[] }[] }[];
   'comparison.table': V.ComparisonView;
   'comparison.export': V.ExportFile;
+  'runs.file': V.ExportFile;
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

@@ -119,6 +119,15 @@ export interface AnnotationInfo {
   recompute: { metrics: string[]; note: string };
   /** Accepted labels can change the game's rules and rescore its runs (AGE: the synonym lists); what the button says and does. */
   apply?: { action: string; note: string };
+  /**
+   * How the labels relate, which adds a calibration report to the error rate: `ordinal` (ordered
+   * labels such as ratings, in order: quadratic-weighted kappa, Spearman's rho and the producer's mean
+   * bias) or `nominal` (Cohen's kappa), each with an interval, overall, per producing model and per
+   * annotator. Absent: the error-rate report alone, as before.
+   */
+  scale?: 'ordinal' | 'nominal';
+  /** Metrics of the game that describe the producer rather than the tested models (an order effect), reported per producing model over the set's runs. */
+  producerMetrics?: string[];
 }
 
 /**
@@ -158,6 +167,8 @@ export interface GameInfo {
   counterpart: string | null;
   /** A paper's experiments as run configs to start from (AGE §4.1, §4.2); the user picks the models. */
   presets: RunPreset[];
+  /** Files the game makes from a finished run (SimulBench's test scripts), by id. */
+  runFiles: { id: string; label: string }[];
   /** Experiments: instance groups by their `experiment` tag (clembench), empty where there are none. */
   datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number; experiments: string[] }[] }[];
 }

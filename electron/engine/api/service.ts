@@ -10,6 +10,7 @@ import { checkRunImages } from '../runner/images';
 import * as annotation from '../annotation/sets';
 import { describeError, UserError } from '../errors';
 import { allGames, gameById, gameOfRun } from '../games/registry';
+import { runFile } from '../runner/run-files';
 import { createModel, type ModelFactory } from '../players/factory';
 import { estimateRun } from '../runner/estimate';
 import { subsetShape } from '../core/selection';
@@ -164,6 +165,10 @@ export function createApiService(options: ApiServiceOptions): ApiService {
       const applied = applyAnnotations(store, setId, !dryRun);
       if (applied.written && applied.runs.length) hub.emit({ type: 'runs-changed' });
       return applied;
+    })
+    .handle('runs.file', ({ runId, id }) => {
+      const { summary: _summary, ...file } = runFile(store, runId, id);
+      return file;
     });
 
   registerExplore(registry, store);

@@ -88,6 +88,7 @@ export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset
     images: game.images ? { perMessage: { ...game.images.perMessage }, hint: game.images.hint ?? null } : null,
     counterpart: game.counterpart?.game ?? null,
     presets: [...(game.presets ?? [])],
+    runFiles: (game.runFiles ?? []).map(({ id, label }) => ({ id, label })),
     datasets: game.datasets.bundled().map((d) => ({ name: d.name, title: d.title, kind: d.kind, subsets: d.subsets.map((s) => ({ name: s, ...subsetShape(d.name, s) })) })),
   };
 }

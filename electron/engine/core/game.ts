@@ -215,6 +215,25 @@ export interface GameImages<S = unknown> {
   hint?: string;
 }
 
+/** A finished episode as a run file reads it (its record, as stored). */
+export interface RunFileEpisode {
+  repetition: number;
+  outcome: Outcome | null;
+  instance: InstanceRow;
+  events: readonly EventRecord[];
+}
+
+/**
+ * A file a game makes from a run (SimulBench's pipeline: the test scripts it cut), from the run's
+ * finished, counted episodes alone; shown as a download on the run page and `parlor file <run> <id>`.
+ */
+export interface RunFileSpec {
+  id: string;
+  label: string;
+  /** A UserError when the run has nothing to make it from yet. */
+  make(runId: number, episodes: readonly RunFileEpisode[]): { filename: string; mime: string; content: string; summary: string };
+}
+
 export interface Game<S = unknown> {
   readonly id: string;
   readonly title: string;
@@ -251,6 +270,8 @@ export interface Game<S = unknown> {
   readonly counterpart?: { game: string; key(instance: InstanceRow): string | null };
   /** The paper's experiments as runs to start from (`parlor run --preset <id>`, the New run form). */
   readonly presets?: readonly RunPreset[];
+  /** Files the game makes from a run (SimulBench's test scripts). */
+  readonly runFiles?: readonly RunFileSpec[];
 }
 
 /** What the views are told of a game's aggregates: everything but how to compute them. */

@@ -16,6 +16,7 @@ import { ageGame } from './age/game';
 import { simulbenchGame } from './simulbench/single';
 import { simulbenchPairwiseGame } from './simulbench/pairwise';
 import { edaGame } from './eda/game';
+import { simulbenchMakeGame } from './simulbench_make/game';
 import { mmMapworldGame, mmMapworldGraphsGame, mmMapworldSpecificroomGame } from './mm_mapworld/game';
 import { multimodalReferenceGame } from './multimodal_referencegame/game';
 import { matchitGame } from './matchit/game';
@@ -43,6 +44,7 @@ export function registerGame<S>(game: Game<S>): void {
 }
 
 registerGame(edaGame);
+registerGame(simulbenchMakeGame);
 registerGame(ageGame);
 registerGame(simulbenchGame);
 registerGame(simulbenchPairwiseGame);

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import type { EpisodeSummary, MetricSummary, RunDetail } from '../../../shared/api/contract';
 import { episodeValue } from '../../../shared/contract/game';
 import { outcomeLabel, roleLabel, useGames } from '../api/games';
-import { useEvents, useQuery, useThrottled } from '../api/hooks';
+import { useApi, useEvents, useQuery, useThrottled } from '../api/hooks';
+import { download } from '../download';
 import { ErrorNote } from '../components/ErrorNote';
 import { OutcomeBadge } from '../components/OutcomeBadge';
 import { ProgressBar } from '../components/ProgressBar';
@@ -25,6 +26,16 @@ export function RunPage({ runId }: { runId: number }) {
   const [instance, setInstance] = useState('');
   const { gameOf } = useGames();
   const [repetition, setRepetition] = useState('all');
+  const api = useApi();
+  const [fileNote, setFileNote] = useState<string | null>(null);
+  const saveFile = (id: string) =>
+    api.call('runs.file', { runId, id }).then(
+      (file) => {
+        download(file);
+        setFileNote(null);
+      },
+      (e: Error) => setFileNote(e.message),
+    );
   const refresh = useThrottled(() => {
     detail.reload();
     episodes.reload();
@@ -104,6 +115,13 @@ export function RunPage({ runId }: { runId: number }) {
         <ProgressBar done={s.done} errors={s.errors} total={s.total} label={`Run ${s.id} progress`} />
         <RunActions run={s} onChanged={detail.reload} />
         {s.done > 0 && game?.annotation && <a className="button" href={href.newAnnotationSet(s.id)}>Check the {game.annotation.itemsNoun}…</a>}
+        {s.done > 0 &&
+          game?.runFiles.map((f) => (
+            <button key={f.id} type="button" onClick={() => void saveFile(f.id)}>
+              {f.label}
+            </button>
+          ))}
+        {fileNote && <span className="meta" role="status">{fileNote}</span>}
       </div>
       {s.error && <ErrorNote error={`Stopped: ${s.error}`} />}
 
