@@ -4,6 +4,7 @@ import { edaViews } from './eda';
 import { matchitAsciiViews } from './matchit_ascii';
 import { multimodalReferencegameViews } from './multimodal_referencegame';
 import { referencegameViews } from './referencegame';
+import { simulbenchViews } from './simulbench';
 import { textmapworldViews } from './textmapworld';
 import type { GameViews } from './types';
 
@@ -22,6 +23,8 @@ const VIEWS: Record<string, GameViews> = {
   mm_mapworld: textmapworldViews,
   mm_mapworld_graphs: textmapworldViews,
   mm_mapworld_specificroom: textmapworldViews,
+  simulbench: simulbenchViews,
+  simulbench_pairwise: simulbenchViews,
 };
 
 export function gameViews(game: string | undefined): GameViews {

@@ -5,6 +5,8 @@
  * read is asked again a bounded number of times, then recorded as a judge failure, never a score.
  */
 
+import type { Verdict } from '../../../../shared/judging/pairwise';
+
 export type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 const RATING = /\[\[(\d+\.?\d*)\]\]/;
@@ -32,7 +34,8 @@ export function readTurn(text: string, messages: number): Read<number> {
   return { ok: true, value: n };
 }
 
-export type Verdict = 'A' | 'B' | 'C';
+
+export { combineOrders, flipped, type PairResult, type Verdict } from '../../../../shared/judging/pairwise';
 
 /** The pairwise verdict: "[[A]]", else "[[B]]", else "[[C]]" (a tie), tested in that order. */
 export function readVerdict(text: string): Read<Verdict> {
@@ -54,22 +57,4 @@ export function readUserRequest(text: string): Read<{ request: string; strategy:
   const trimmed = text.trim();
   const found = attempt(trimmed) ?? attempt(trimmed.replace(/^```\n/, '').replace(/\n```$/, ''));
   return found ? { ok: true, value: found } : { ok: false, reason: 'no JSON block with a non-empty "user.request"' };
-}
-
-export type PairResult = 'win' | 'tie' | 'lose';
-
-/**
- * Both orders into one result for model a (MT-Bench's rule, the paper's): a wins only when preferred
- * as A in the first order and as B in the second; b likewise; anything else is a tie.
- */
-export function combineOrders(first: Verdict, second: Verdict): PairResult {
-  if (first === 'A' && second === 'B') return 'win';
-  if (first === 'B' && second === 'A') return 'lose';
-  return 'tie';
-}
-
-/** The verdict changed with the order: the same answer was not preferred both times (a tie counts as a side). */
-export function flipped(first: Verdict, second: Verdict): boolean {
-  const swap: Record<Verdict, Verdict> = { A: 'B', B: 'A', C: 'C' };
-  return swap[first] !== second;
 }
