@@ -83,4 +83,26 @@ describe.skipIf(problem !== null)('SimulBench in Chromium', () => {
     await expect.poll(() => page.getByTestId('cell-episodes').locator('tbody tr').count(), WAIT).toBe(n);
     await screenshot(page, 'simulbench-heatmap');
   });
+
+  it('shows a rated answer under its script, monospace for a terminal, and a pairwise comparison with both verdicts', async () => {
+    const single = store.runs.all().find((r) => r.game === 'simulbench')!;
+    const terminal = store.episodes.list(single.id).find((e) => e.instance.key === '0')!;
+    await go(`#/episodes/${terminal.id}`);
+    await expect.poll(() => page.getByTestId('simul-rating').first().textContent(), WAIT).toMatch(new RegExp(`^${terminal.scores!.score} / 10`));
+    expect(await page.getByTestId('simul-query').textContent()).toContain('ls -l /path/to/directory');
+    expect(await page.getByTestId('simul-query').evaluate((el) => getComputedStyle(el.querySelector('pre, code') ?? el).fontFamily)).toMatch(/mono/i);
+    expect(await page.getByTestId('simul-history').count()).toBe(1);
+    expect(await page.locator('[data-testid="simul-answer"][data-seat="simulator"]').count()).toBe(1);
+    await screenshot(page, 'simulbench-transcript');
+
+    const pair = store.runs.all().find((r) => r.game === 'simulbench_pairwise')!;
+    const episode = store.episodes.list(pair.id)[0]!;
+    await go(`#/episodes/${episode.id}`);
+    await expect.poll(() => page.getByTestId('simul-verdict').count(), WAIT).toBe(2);
+    expect(await page.locator('[data-testid="simul-verdict"][data-order="ba"]').count()).toBe(1);
+    const result = episode.scores!.win ? 'win' : episode.scores!.lose ? 'lose' : 'tie';
+    expect(await page.getByTestId('simul-result').first().getAttribute('data-result')).toBe(result);
+    expect(await page.getByTestId('simul-flip').count()).toBe(episode.scores!.flip);
+    await screenshot(page, 'simulbench-pairwise-transcript');
+  });
 });
