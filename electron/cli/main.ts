@@ -201,7 +201,7 @@ program
   .option('--overlap <n|all>', 'create: items every annotator labels (default all)')
   .option('--json', 'report, apply: the full results as JSON')
   .option('--csv', 'report: the error-rate table as CSV')
-  .option('--what <labels|results>', 'export: labels (default) or the results table')
+  .option('--what <labels|results|calibration>', 'export: labels (default), the results table, or the calibration table (games with ordinal labels: SimulBench)')
   .option('--format <csv|jsonl>', 'export: default csv')
   .option('-o, --out <file>', 'export: write to a file')
   .option('--dry-run', "apply: say what the set's accepted labels would change and rescore nothing")

@@ -67,7 +67,7 @@ export const API_INPUTS = {
     .strict(),
   'annotations.undo': z.object({ setId: Id, annotator: AnnotatorSchema }).strict(),
   'annotations.results': z.object({ setId: Id }).strict(),
-  'annotations.export': z.object({ setId: Id, what: z.enum(['labels', 'results']), format: z.enum(['csv', 'jsonl']) }).strict(),
+  'annotations.export': z.object({ setId: Id, what: z.enum(['labels', 'results', 'calibration']), format: z.enum(['csv', 'jsonl']) }).strict(),
   /** Carries the set's accepted labels into the game's rules and rescores its runs; `dryRun` only says what would change. */
   'annotations.apply': z.object({ setId: Id, dryRun: z.boolean().default(false) }).strict(),
   'human.start': z

@@ -7,6 +7,7 @@ import type { AggregateInfo, AnnotationInfo, EventKind, GameInfo, MetricSpec, Ou
 import type { ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
 import type { InstanceCoverage } from './explore-views';
+import type { AnnotationCalibrationView } from './annotation-views';
 
 export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
 export type * from './explore-views';
@@ -301,6 +302,8 @@ export interface AnnotationResultsView {
     note: string;
   };
   scoreEffect: { episodes: number; changed: number; metrics: { key: string; label: string; asPlayed: number | null; corrected: number | null }[]; note: string };
+  /** Only for a game that declares `info.scale`. */
+  calibration?: AnnotationCalibrationView;
 }
 
 export interface HumanGameState {

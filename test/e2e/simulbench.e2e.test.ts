@@ -90,7 +90,8 @@ describe.skipIf(problem !== null)('SimulBench in Chromium', () => {
     await go(`#/episodes/${terminal.id}`);
     await expect.poll(() => page.getByTestId('simul-rating').first().textContent(), WAIT).toMatch(new RegExp(`^${terminal.scores!.score} / 10`));
     expect(await page.getByTestId('simul-query').textContent()).toContain('ls -l /path/to/directory');
-    expect(await page.getByTestId('simul-query').evaluate((el) => getComputedStyle(el.querySelector('pre, code') ?? el).fontFamily)).toMatch(/mono/i);
+    const fontOf = (el: unknown) => (globalThis as unknown as { getComputedStyle(e: unknown): { fontFamily: string } }).getComputedStyle((el as { querySelector(s: string): unknown }).querySelector('pre, code') ?? el).fontFamily;
+    expect(await page.getByTestId('simul-query').evaluate(fontOf)).toMatch(/mono/i);
     expect(await page.getByTestId('simul-history').count()).toBe(1);
     expect(await page.locator('[data-testid="simul-answer"][data-seat="simulator"]').count()).toBe(1);
     await screenshot(page, 'simulbench-transcript');

@@ -5,6 +5,7 @@ import * as annotation from '../../engine/annotation/sets';
 import { toCsv } from '../../engine/io/csv';
 import type { Store } from '../../engine/store/store';
 import { checkOutput, CliError, openStore, parseId } from '../context';
+import { calibrationLines } from './annotation-calibration';
 import { shortTime, table } from '../format';
 
 export interface AnnotationFlags {
@@ -102,13 +103,14 @@ export function annotationsCommand(action: string | undefined, args: string[], f
           }
         }
         console.log(s.note);
+        if (r.calibration) for (const line of calibrationLines(r.calibration, r.info)) console.log(line);
         return 0;
       }
       case 'export': {
         const setId = parseId(args[0] ?? '', 'Annotation set id');
         const what = flags.what ?? 'labels';
         const format = flags.format ?? 'csv';
-        if (what !== 'labels' && what !== 'results') throw new CliError(`--what must be labels or results, not "${what}".`);
+        if (what !== 'labels' && what !== 'results' && what !== 'calibration') throw new CliError(`--what must be labels, results or calibration, not "${what}".`);
         if (format !== 'csv' && format !== 'jsonl') throw new CliError(`--format must be csv or jsonl, not "${format}".`);
         const file = annotation.exportSet(store, setId, what, format);
         if (out) {

@@ -13,6 +13,7 @@ import { toCsv, toJsonl } from '../io/csv';
 import { randomRunSeed } from '../core/seeds';
 import type { AnnotationItemRow, AnnotationSetRow, CandidateRow } from '../store/annotations';
 import type { Store } from '../store/store';
+import { calibration, calibrationMethod, calibrationRows, producerMetrics } from './calibration';
 import { recomputedMetrics } from './effect';
 import { annotationResults, type LabelledItem } from './results';
 import { drawSample, type Candidate, type StratumNames } from './sample';
@@ -152,8 +153,13 @@ export function results(store: Store, setId: number): AnnotationResultsView {
   const set = setSummary(store, store.annotations.getSet(setId));
   const { game, hooks } = gameOfSet(store, setId);
   const { items, rows } = labelledItems(store, game, hooks, setId);
-  const base = annotationResults(items, hooks.info.labels.map((l) => l.id), hooks.info.labelNoun);
-  return { set, info: hooks.info, ...base, scoreEffect: recomputedMetrics(store, game, hooks, items, rows) };
+  const vocabulary = hooks.info.labels.map((l) => l.id);
+  const base = annotationResults(items, vocabulary, hooks.info.labelNoun);
+  const view: AnnotationResultsView = { set, info: hooks.info, ...base, scoreEffect: recomputedMetrics(store, game, hooks, items, rows) };
+  const scale = hooks.info.scale;
+  if (!scale) return view;
+  const report = calibration(items, vocabulary, scale, set.seed);
+  return { ...view, calibration: { ...report, producerMetrics: producerMetrics(store, game, hooks, set.runs), method: calibrationMethod(scale, set.seed, hooks.info.producer) } };
 }
 
 /** The results as one flat table: overall, then each breakdown (what `--csv` and the UI export write). */
@@ -169,12 +175,16 @@ export function resultRows(view: AnnotationResultsView): { group: string; value:
   ];
 }
 
-export function exportSet(store: Store, setId: number, what: 'labels' | 'results', format: 'csv' | 'jsonl'): ExportFile {
+export function exportSet(store: Store, setId: number, what: 'labels' | 'results' | 'calibration', format: 'csv' | 'jsonl'): ExportFile {
   const set = store.annotations.getSet(setId);
   const slug = set.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || `set-${setId}`;
   let rows: object[];
   if (what === 'results') {
     rows = resultRows(results(store, setId));
+  } else if (what === 'calibration') {
+    const view = results(store, setId);
+    if (!view.calibration) throw new AnnotationError(`${gameOfSet(store, setId).game.title} declares no scale for its labels: set ${setId} has no calibration report.`);
+    rows = calibrationRows(view.calibration, view.info.groups);
   } else {
     const { game, hooks } = gameOfSet(store, setId);
     const items = new Map(store.annotations.items(setId, hooks.labelKey).map((r) => [r.itemId, r]));

@@ -74,6 +74,7 @@ export function gameProblems(game: Game<unknown>): string[] {
       }
     }
     annotation.info.recompute.metrics.forEach((key) => metric(key, 'annotation.info.recompute.metrics'));
+    annotation.info.producerMetrics?.forEach((key) => metric(key, 'annotation.info.producerMetrics'));
     if (!annotation.apply !== !annotation.info.apply) say('annotation.apply and annotation.info.apply go together: declare both or neither');
   }
   return problems;

@@ -6,6 +6,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { download } from '../download';
 import { href } from '../router';
+import { AnnotationCalibration } from './AnnotationCalibration';
 import { ApplyAnnotations } from './ApplyAnnotations';
 
 /** The breakdowns, named in the game's words (EDA: by judge answer, dataset, judge model, category). */
@@ -24,7 +25,7 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
   if (results.error && !results.data) return <ErrorNote error={results.error} />;
   if (!results.data) return <p aria-busy="true">Computing…</p>;
   const r = results.data;
-  const save = (what: 'labels' | 'results', format: 'csv' | 'jsonl') =>
+  const save = (what: 'labels' | 'results' | 'calibration', format: 'csv' | 'jsonl') =>
     api.call('annotations.export', { setId, what, format }).then(download, (e: Error) => setError(e.message));
   const max = Math.max(1, ...r.confusion.counts.flat());
 
@@ -38,6 +39,7 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
           <button type="button" onClick={() => save('labels', 'csv')}>Labels CSV</button>
           <button type="button" onClick={() => save('labels', 'jsonl')}>Labels JSONL</button>
           <button type="button" onClick={() => save('results', 'csv')}>Results CSV</button>
+          {r.calibration && <button type="button" onClick={() => save('calibration', 'csv')}>Calibration CSV</button>}
           {r.info.apply && <ApplyAnnotations setId={setId} apply={r.info.apply} onApplied={results.reload} />}
         </div>
       </header>
@@ -101,6 +103,8 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
       ) : (
         <p className="meta">{r.agreement.note}</p>
       )}
+
+      {r.calibration && <AnnotationCalibration view={r.calibration} info={r.info} />}
 
       <h2>Effect on the scores</h2>
       {r.scoreEffect.episodes ? (

@@ -8,6 +8,7 @@
 import type { MetricSpec, ViewHints } from '../../../../shared/contract/game';
 import { actionOf } from '../../core/events';
 import type { AggregateSpec, EpisodeContext, Game, ScoreInput, ScoreResult } from '../../core/game';
+import { pairwiseAnnotation } from './annotation';
 import { answerOf, scriptOf, VERDICT_FORMAT } from './answer';
 import { simulBuiltins } from './builtins';
 import { SIMULBENCH_KIND, simulbenchDatasets } from './datasets';
@@ -118,5 +119,6 @@ export const simulbenchPairwiseGame: Game<SimulSettings> = {
   }),
   textTranscript: (events) => simulTextTranscript(events),
   builtins: simulBuiltins,
+  annotation: pairwiseAnnotation,
   defaultRepetitions: 1,
 };

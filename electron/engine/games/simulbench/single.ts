@@ -7,6 +7,7 @@
 import type { MetricSpec, ViewHints } from '../../../../shared/contract/game';
 import { actionOf } from '../../core/events';
 import type { EpisodeContext, Game, ScoreInput, ScoreResult } from '../../core/game';
+import { singleAnnotation } from './annotation';
 import { answerOf, RATING_FORMAT, scriptOf } from './answer';
 import { simulBuiltins } from './builtins';
 import { SIMULBENCH_KIND, simulbenchDatasets } from './datasets';
@@ -97,5 +98,6 @@ export const simulbenchGame: Game<SimulSettings> = {
   }),
   textTranscript: (events) => simulTextTranscript(events),
   builtins: simulBuiltins,
+  annotation: singleAnnotation,
   defaultRepetitions: 1,
 };
