@@ -221,3 +221,4 @@ export class ApiCallError extends Error {
 
 export type * from './views';
 export type * from './annotation-views';
+export type * from './calibration-views';

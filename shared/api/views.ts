@@ -7,7 +7,7 @@ import type { AggregateInfo, AnnotationInfo, EventKind, GameInfo, MetricSpec, Ou
 import type { ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
 import type { InstanceCoverage } from './explore-views';
-import type { AnnotationCalibrationView } from './annotation-views';
+import type { AnnotationCalibrationView } from './calibration-views';
 
 export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
 export type * from './explore-views';

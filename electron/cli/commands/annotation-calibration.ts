@@ -1,5 +1,5 @@
 /** The calibration part of `parlor annotations report`: the game's labels against people's, per model and annotator. */
-import { formatEstimate, type AnnotationCalibrationView, type CalibrationAgreementView } from '../../../shared/api/annotation-views';
+import { formatEstimate, type AnnotationCalibrationView, type CalibrationAgreementView } from '../../../shared/api/calibration-views';
 import type { AnnotationInfo } from '../../../shared/contract/game';
 import { table } from '../format';
 

@@ -4,7 +4,7 @@
  * model, per annotator — and how annotators agree with each other, each with a 95% interval. Ordinal
  * scales get quadratic-weighted kappa, Spearman's rho and the mean bias; nominal ones Cohen's kappa.
  */
-import type { AnnotationCalibrationView, CalibrationAgreementView } from '../../../shared/api/annotation-views';
+import type { AnnotationCalibrationView, CalibrationAgreementView } from '../../../shared/api/calibration-views';
 import type { AnnotationInfo, MetricSpec } from '../../../shared/contract/game';
 import type { AnnotationHooks, Game } from '../core/game';
 import type { Store } from '../store/store';

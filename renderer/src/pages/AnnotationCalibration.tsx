@@ -1,5 +1,5 @@
 import type { AnnotationCalibrationView, AnnotationInfo, CalibrationAgreementView } from '../../../shared/api/contract';
-import { formatEstimate } from '../../../shared/api/annotation-views';
+import { formatEstimate } from '../../../shared/api/calibration-views';
 
 function AgreementTable({ title, first, rows, ordinal }: { title: string; first: string; rows: readonly CalibrationAgreementView[]; ordinal: boolean }) {
   return (
