@@ -2,12 +2,14 @@
  * The app in browser mode over a test's store, opened in Chromium: the API service, its loopback
  * server, the browser and a page on the Runs page. One `close()` undoes it all.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startHttpServer, type RunningHttpServer } from '../../electron/engine/api/http-server';
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
-import type { Store } from '../../electron/engine/store/store';
-import { launchChromium, newAppPage, RENDERER_DIR, WAIT } from './browser';
+import { Store } from '../../electron/engine/store/store';
+import { launchChromium, newAppPage, RENDERER_DIR, storyDir, WAIT } from './browser';
 
 export interface AppInBrowser {
   service: ApiService;
@@ -38,4 +40,37 @@ export async function openAppInBrowser(store: Store, options: { viewport?: { wid
       await service.close();
     },
   };
+}
+
+/** A story for one e2e suite: its own database, filled by `seed`, with the app open over it in Chromium; undone after the suite. */
+export interface AppStory {
+  store: Store;
+  page: Page;
+  /** Goes to a route of the app (`#/leaderboard`). */
+  go(hash: string): Promise<unknown>;
+  /** Clicks the button of that name and returns the file it downloads. */
+  downloaded(name: string | RegExp): Promise<{ name: string; text: string }>;
+}
+
+export function useAppStory(name: string, seed: (store: Store) => Promise<unknown>): AppStory {
+  let story: ReturnType<typeof storyDir> | undefined;
+  let app: AppInBrowser | undefined;
+  const ctx = {} as AppStory;
+  ctx.go = (hash) => ctx.page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
+  ctx.downloaded = async (button) => {
+    const [file] = await Promise.all([ctx.page.waitForEvent('download'), ctx.page.getByRole('button', { name: button }).first().click()]);
+    return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+  };
+  beforeAll(async () => {
+    story = storyDir(name);
+    ctx.store = Store.open(story.db);
+    await seed(ctx.store);
+    app = await openAppInBrowser(ctx.store, { viewport: { width: 1400, height: 900 } });
+    ctx.page = app.page;
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    story?.remove();
+  });
+  return ctx;
 }
