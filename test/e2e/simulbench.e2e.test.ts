@@ -85,4 +85,31 @@ describe.skipIf(problem !== null)('SimulBench in Chromium', () => {
     expect(await app.page.getByTestId('simul-flip').count()).toBe(episode.scores!.flip);
     await screenshot(app.page, 'simulbench-pairwise-transcript');
   });
+
+  it("calibrates the judge: a person rates its rated answers by single keys, the report gives kappa, Spearman and bias with intervals", async () => {
+    const run = app.store.runs.all().find((r) => r.game === 'simulbench')!;
+    const made = await app.service.registry.dispatch('annotations.create', { name: 'judge check', spec: { runs: [run.id], method: 'random', size: 6, seed: 5 } });
+    expect(made.ok).toBe(true);
+    const setId = (made as { result: { id: number } }).result.id;
+    await app.go(`#/annotations/${setId}/label`);
+    await expect.poll(() => app.page.evaluate<string | undefined>('document.activeElement?.id'), WAIT).toBe('annotator-name');
+    await app.page.keyboard.type('Ada');
+    await app.page.keyboard.press('Enter');
+    const card = app.page.getByTestId('annotation-card');
+    // Ada gives 7 to every answer, 0 (= 10) to the last: keys, no mouse.
+    for (let k = 0; k < 6; k++) {
+      await expect.poll(() => card.count(), WAIT).toBe(1);
+      const before = await card.textContent();
+      await app.page.keyboard.press(k === 5 ? '0' : '7');
+      await expect.poll(async () => ((await card.count()) ? card.textContent() : 'done'), WAIT).not.toBe(before);
+    }
+    await app.go(`#/annotations/${setId}`);
+    const calibration = app.page.getByTestId('calibration');
+    await expect.poll(() => calibration.textContent(), WAIT).toMatch(/kappa/i);
+    expect(await calibration.textContent()).toMatch(/Spearman/i);
+    expect(await calibration.textContent()).toMatch(/bias/i);
+    const csv = await app.downloaded(/Calibration CSV/);
+    expect(csv.text.split('\n')[0]).toMatch(/kappa|statistic/i);
+    await screenshot(app.page, 'simulbench-calibration');
+  });
 });

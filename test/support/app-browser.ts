@@ -46,6 +46,7 @@ export async function openAppInBrowser(store: Store, options: { viewport?: { wid
 export interface AppStory {
   store: Store;
   page: Page;
+  service: ApiService;
   /** Goes to a route of the app (`#/leaderboard`). */
   go(hash: string): Promise<unknown>;
   /** Clicks the button of that name and returns the file it downloads. */
@@ -67,6 +68,7 @@ export function useAppStory(name: string, seed: (store: Store) => Promise<unknow
     await seed(ctx.store);
     app = await openAppInBrowser(ctx.store, { viewport: { width: 1400, height: 900 } });
     ctx.page = app.page;
+    ctx.service = app.service;
   }, 120_000);
   afterAll(async () => {
     await app?.close();
