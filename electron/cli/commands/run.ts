@@ -50,7 +50,8 @@ const camel = (text: string) => text.replace(/[-_](\w)/g, (_m, c: string) => c.t
 function readConfigFile(path: string): Json {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // Editors on Windows may save a byte-order mark, which JSON.parse refuses.
+    text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     throw new CliError(`Cannot read config file ${path}: ${(error as Error).message}`);
   }

@@ -68,7 +68,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
   const server = createServer((req, res) => {
     void route(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: String(error) } });
+      // The message only: a stack trace tells a caller nothing it can act on.
+      if (!res.headersSent) refuse(res, 500, 'internal', `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       else res.destroy();
     });
   });
@@ -78,31 +79,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const problem = refusal(req, url);
     if (problem) return sendJson(res, problem.status, { ok: false, error: { code: 'unauthorized', message: problem.message } });
 
-    if (url.pathname === '/api/events' && req.method === 'GET') return openEventStream(res);
-    if (url.pathname.startsWith('/api/')) {
-      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'bad_request', message: 'API calls are POST requests.' } });
-      if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) {
-        return sendJson(res, 415, { ok: false, error: { code: 'bad_request', message: 'API calls carry a JSON body (Content-Type: application/json).' } });
-      }
-      const body = await readBody(req);
-      if (body === null) return sendJson(res, 413, { ok: false, error: { code: 'bad_request', message: `Request body over ${MAX_BODY} bytes.` } });
-      let input: unknown = {};
-      if (body.length) {
-        try {
-          input = JSON.parse(body);
-        } catch (error) {
-          return sendJson(res, 400, { ok: false, error: { code: 'bad_request', message: `Request body is not JSON: ${(error as Error).message}` } });
-        }
-      }
-      const method = safeDecode(url.pathname.slice('/api/'.length));
-      if (method === null) return sendJson(res, 400, { ok: false, error: { code: 'bad_request', message: 'Malformed URL.' } });
-      const envelope = ApiRequestSchema.safeParse({ method, input });
-      const reply = envelope.success
-        ? await options.service.registry.dispatch(envelope.data.method, envelope.data.input)
-        : ({ ok: false, error: { code: 'bad_request', message: 'Malformed API request.' } } as const);
-      return sendJson(res, reply.ok ? 200 : STATUS[reply.error.code], reply);
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: { code: 'bad_request', message: 'Method not allowed.' } });
+    if (url.pathname === '/api/events') return req.method === 'GET' ? openEventStream(res) : notAllowed(res, 'GET');
+    if (url.pathname.startsWith('/api/')) return callApi(req, url, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return notAllowed(res, 'GET, HEAD');
     // The launch URL carries the token once; the cookie carries it for the page's own requests.
     if (url.searchParams.get('token') === token) {
       res.setHeader('Set-Cookie', `${cookieName()}=${assetKey}; HttpOnly; SameSite=Strict; Path=/`);
@@ -115,11 +94,36 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (!hosts.includes(req.headers.host ?? '')) return { status: 421, message: 'Wrong Host header: this server answers only as 127.0.0.1 or localhost.' };
     const origin = req.headers.origin;
     if (origin !== undefined && !hosts.some((h) => origin === `http://${h}`)) return { status: 403, message: `Requests from ${origin} are refused.` };
-    const offered = [url.searchParams.get('token'), /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null];
-    if (offered.some((candidate) => candidate !== null && sameSecret(candidate, token))) return null;
+    const fromUrl = url.searchParams.get('token');
+    // A token in a URL leaks into logs and history: API calls must send the header; only the page's
+    // first load and the event stream (EventSource cannot set headers) may carry it in the URL.
+    if (isApiCall(url) && fromUrl !== null) return { status: 401, message: 'API calls carry the Parlor token in the Authorization header (Bearer), not in the URL.' };
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    if (bearer !== null && sameSecret(bearer, token)) return null;
+    if (fromUrl !== null && sameSecret(fromUrl, token)) return null;
     const asset = cookieValue(req.headers.cookie, cookieName());
     if (!url.pathname.startsWith('/api/') && asset !== null && sameSecret(asset, assetKey)) return null;
     return { status: 401, message: 'Missing or wrong Parlor token: open the URL that `parlor serve` printed.' };
+  }
+
+  async function callApi(req: IncomingMessage, url: URL, res: ServerResponse) {
+    if (req.method !== 'POST') return notAllowed(res, 'POST');
+    const method = safeDecode(url.pathname.slice('/api/'.length));
+    if (method === null) return refuse(res, 400, 'bad_request', 'Malformed URL.');
+    const typeProblem = contentTypeProblem(req.headers['content-type']);
+    if (typeProblem) return refuse(res, 415, 'bad_request', typeProblem);
+    const body = await readBody(req);
+    if (!body.ok) {
+      // Past the drain limit the rest is not read: the connection closes once the reply is sent.
+      return refuse(res, 413, 'bad_request', `Request body over ${MAX_BODY} bytes.`, { Connection: 'close' });
+    }
+    const input = parseBody(body.bytes);
+    if (!input.ok) return refuse(res, 400, 'bad_request', input.message);
+    const envelope = ApiRequestSchema.safeParse({ method, input: input.value });
+    const reply = envelope.success
+      ? await options.service.registry.dispatch(envelope.data.method, envelope.data.input)
+      : ({ ok: false, error: { code: 'bad_request', message: 'Malformed API request.' } } as const);
+    return sendJson(res, reply.ok ? 200 : STATUS[reply.error.code], reply);
   }
 
   function openEventStream(res: ServerResponse) {
@@ -137,10 +141,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
   function serveStatic(pathname: string, res: ServerResponse) {
     const decoded = safeDecode(pathname);
-    if (decoded === null) return sendJson(res, 400, { ok: false, error: { code: 'bad_request', message: 'Malformed URL.' } });
+    if (decoded === null) return refuse(res, 400, 'bad_request', 'Malformed URL.');
     const relative = normalize(decoded).replace(/^([/\\])+/, '');
     let file = resolve(staticRoot, relative);
-    if (file !== staticRoot && !file.startsWith(staticRoot + sep)) return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'Not found.' } });
+    if (file !== staticRoot && !file.startsWith(staticRoot + sep)) return refuse(res, 404, 'not_found', 'Not found.');
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(staticRoot, 'index.html');
     const isIndex = file.endsWith('index.html');
     res.writeHead(200, {
@@ -179,24 +183,65 @@ function safeDecode(text: string): string | null {
   }
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
   res.end(text);
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
+function refuse(res: ServerResponse, status: number, code: ApiErrorCode, message: string, headers: Record<string, string> = {}) {
+  sendJson(res, status, { ok: false, error: { code, message } }, headers);
+}
+
+function notAllowed(res: ServerResponse, allow: string) {
+  refuse(res, 405, 'bad_request', `Method not allowed here: use ${allow}.`, { Allow: allow });
+}
+
+const isApiCall = (url: URL) => url.pathname.startsWith('/api/') && url.pathname !== '/api/events';
+
+/** Why a Content-Type is refused, or null for JSON in UTF-8 (the only body the API reads). */
+export function contentTypeProblem(header: string | undefined): string | null {
+  const [type, ...params] = (header ?? '').split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json') return `API calls carry a JSON body (Content-Type: application/json), not ${type ? `"${type}"` : 'none'}.`;
+  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return `API bodies are UTF-8 JSON, not charset "${charset}".`;
+  return null;
+}
+
+/** The body as JSON: strict UTF-8 (a leading byte-order mark dropped); empty means `{}`. */
+export function parseBody(bytes: Uint8Array): { ok: true; value: unknown } | { ok: false; message: string } {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, message: 'Request body is not valid UTF-8.' };
+  }
+  if (!text.trim()) return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, message: `Request body is not JSON: ${(error as Error).message}` };
+  }
+}
+
+/** Over this the rest of an oversized body is not even drained: reading it would cost more than a reset. */
+const DRAIN_LIMIT = 16 * MAX_BODY;
+
+/** Reads a body up to MAX_BODY; an oversized one is drained (to answer 413 rather than reset) up to DRAIN_LIMIT. */
+function readBody(req: IncomingMessage): Promise<{ ok: true; bytes: Buffer } | { ok: false }> {
   return new Promise((done, failed) => {
+    if (Number(req.headers['content-length'] ?? 0) > DRAIN_LIMIT) return done({ ok: false });
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        done(null);
-        req.destroy();
-      } else chunks.push(chunk);
+      if (size <= MAX_BODY) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) {
+        req.pause();
+        done({ ok: false });
+      }
     });
-    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => done(size > MAX_BODY ? { ok: false } : { ok: true, bytes: Buffer.concat(chunks) }));
     req.on('error', failed);
   });
 }

@@ -124,10 +124,25 @@ export function comparePlayers(store: Store, filters: ExploreFilters, a: string,
   return { a, b, metric, ...pairedBootstrap(differences, resamples, seed) };
 }
 
+/** The tag keys a dataset's instances carry (any stored version of it), with those the game prefers for it. */
+export function knownTags(store: Store, game: Game<unknown>, dataset: string): string[] {
+  const versions = store.datasets.list(game.id).filter((d) => d.name === dataset);
+  const found = new Set(store.explore.instanceTags(versions.map((d) => d.id)).flatMap((i) => Object.keys(i.tags)));
+  for (const kind of [dataset, ...versions.map((d) => d.kind)]) for (const tag of game.view.tagOrder?.[kind] ?? []) found.add(tag);
+  return [...found].sort();
+}
+
+/** Refuses a tag the dataset does not have: grouping by it would show an empty or all-"(none)" view. */
+function checkTag(store: Store, game: Game<unknown>, dataset: string, tag: string, what: string): void {
+  const known = knownTags(store, game, dataset);
+  if (!known.includes(tag)) throw new UserError(`${game.shortTitle} dataset "${dataset}" has no ${what} "${tag}"; its tags: ${known.join(', ') || '(none)'}.`);
+}
+
 /** Players × a tag's values; each cell the mean over that player's episodes on instances with that value. */
 export function heatmap(store: Store, filters: ExploreFilters, topicKey: string, metricKey: string): HeatmapView {
   const game = gameById(filters.game);
   const metric = metricOf(game, metricKey);
+  checkTag(store, game, filters.dataset, topicKey, 'heatmap topic');
   const { runs, cov, rows } = scope(store, filters, metric);
   const topicOf = instanceGroups(store, runs, (i) => tagValue(i, topicKey));
   const cells = new Map<string, { player: string; topic: string; n: number; sum: number; sum2: number }>();
@@ -162,12 +177,17 @@ export function axisTag(axis: string): string | null {
 /** Levels easy → hard by the game's difficulty metric; per player their mean, n and whether they ever solved it. */
 export function difficulty(store: Store, filters: ExploreFilters, axis: string): DifficultyView {
   const game = gameById(filters.game);
+  const topicKey = axisTag(axis);
+  if (axis !== 'item' && topicKey === null) {
+    const tags = knownTags(store, game, filters.dataset).map((t) => `tag:${t}`);
+    throw new UserError(`Unknown difficulty axis "${axis}"; the axes: ${['item', ...tags].join(', ')}.`);
+  }
+  if (topicKey !== null) checkTag(store, game, filters.dataset, topicKey, 'difficulty axis tag');
   const metric = metricOf(game, game.view.difficulty.metric);
   const { runs, cov, rows } = scope(store, filters, metric);
   const solvedKey = game.view.difficulty.solved;
   const solvedRows = new Map(solvedKey ? comparedSums(store, runs, cov, metricOf(game, solvedKey)).map((r) => [`${r.runId}\u0000${r.seat}\u0000${r.instanceId}`, r.sum]) : []);
   const solvedSeat = solvedKey && metricOf(game, solvedKey).scope === 'seat';
-  const topicKey = axisTag(axis);
   const levelOf = instanceGroups(store, runs, (i) => (topicKey ? tagValue(i, topicKey) : i.name));
   const grid = new Map<string, Map<string, { sum: number; wins: number; n: number }>>();
   for (const { row: p, sum: row } of byRow(runs, rows)) {
