@@ -6,6 +6,7 @@ import { resolveDbPath } from '../engine/paths';
 import { APP_VERSION } from '../engine/version';
 import { annotationsCommand } from './commands/annotations';
 import { conditionRoles, exportCommand } from './commands/export';
+import { datasetsCommand } from './commands/datasets-audit';
 import { gamesCommand } from './commands/games';
 import { importCommand } from './commands/import';
 import { reportCommand } from './commands/report';
@@ -78,6 +79,19 @@ program
   .option('--json', 'machine-readable output')
   .action((flags) => {
     exitCode = gamesCommand(flags);
+  });
+
+program
+  .command('datasets <action>')
+  .description("`datasets audit`: suspicious entries of the games' datasets (duplicates, near duplicates, two items in one, missing or placeholder tags, over-long names); a report, exit 0 with findings")
+  .option('--game <id>', 'only this game (default: every game)')
+  .option('--dataset <name>', 'only this bundled dataset')
+  .option('--split <subset>', 'only this split or subset')
+  .option('--dataset-file <path>', "your own instance file, read by --game's loader")
+  .option('--max-length <n>', 'flag names and items longer than this (default 80)')
+  .option('--json', 'the findings as JSON')
+  .action((action: string, flags) => {
+    exitCode = datasetsCommand(action, flags);
   });
 
 program
