@@ -4,10 +4,9 @@
  * CC BY-NC 4.0) or a user's own JSONL file of the same shape, every line checked, every problem named
  * by file and line.
  */
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { DatasetError, refuseErrors } from '../../core/datasets';
 import type { DatasetProblem } from '../../core/game';
+import { loadJsonl, parseJsonl, type JsonlKind } from '../../core/jsonl';
 
 const Message = z.object({ role: z.enum(['user', 'assistant', 'system']), content: z.string() }).strict();
 
@@ -28,45 +27,15 @@ export const ScriptSchema = z
 
 export type Script = z.infer<typeof ScriptSchema>;
 
+const SCRIPTS: JsonlKind<Script> = { noun: 'script', idLabel: 'id', idOf: (s) => String(s.id) };
+
 /** Parses a JSONL text of scripts; every malformed line is a problem with its line number. */
 export function parseScripts(text: string): { scripts: Script[]; problems: DatasetProblem[] } {
-  const scripts: Script[] = [];
-  const problems: DatasetProblem[] = [];
-  const seen = new Map<string, number>();
-  text.split(/\r?\n/).forEach((raw, k) => {
-    const line = k + 1;
-    if (raw.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      problems.push({ severity: 'error', line, message: `not JSON: ${(error as Error).message}` });
-      return;
-    }
-    const parsed = ScriptSchema.safeParse(value);
-    if (!parsed.success) {
-      problems.push({ severity: 'error', line, message: parsed.error.issues.map((i) => `${i.path.join('.') || 'script'}: ${i.message}`).join('; ') });
-      return;
-    }
-    const id = String(parsed.data.id);
-    const first = seen.get(id);
-    if (first !== undefined) problems.push({ severity: 'error', line, message: `id ${id} is used again (first on line ${first})` });
-    else seen.set(id, line);
-    scripts.push(parsed.data);
-  });
-  if (scripts.length === 0 && problems.length === 0) problems.push({ severity: 'error', line: 0, message: 'no scripts: the file is empty' });
-  return { scripts, problems };
+  const { records, problems } = parseJsonl(text, ScriptSchema, SCRIPTS);
+  return { scripts: records, problems };
 }
 
 /** Reads and checks a scripts file; a DatasetError lists every problem. */
 export function loadScripts(path: string): Script[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new DatasetError(`Cannot read scripts file ${path}: ${(error as Error).message}`);
-  }
-  const { scripts, problems } = parseScripts(text.replace(/^\uFEFF/, ''));
-  refuseErrors(problems, path);
-  return scripts;
+  return loadJsonl(path, ScriptSchema, SCRIPTS);
 }

@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DatasetError, datasetsRoot, refuseErrors } from '../../core/datasets';
+import { datasetsRoot } from '../../core/datasets';
 import type { DatasetProblem } from '../../core/game';
+import { loadJsonl, parseJsonl, type JsonlKind } from '../../core/jsonl';
 
 export const TaskSchema = z
   .object({
@@ -23,47 +24,17 @@ export const TaskSchema = z
 
 export type Task = z.output<typeof TaskSchema>;
 
-function parseLine(raw: string, line: number): { task: Task } | { problem: DatasetProblem } {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch (error) {
-    return { problem: { severity: 'error', line, message: `not JSON: ${(error as Error).message}` } };
-  }
-  const parsed = TaskSchema.safeParse(value);
-  if (parsed.success) return { task: parsed.data };
-  return { problem: { severity: 'error', line, message: parsed.error.issues.map((i) => `${i.path.join('.') || 'task'}: ${i.message}`).join('; ') } };
-}
+const TASKS: JsonlKind<Task> = { noun: 'task', idLabel: 'task id', idOf: (t) => t.id };
 
 /** Parses a JSONL text of tasks; a malformed line, or an id used twice, is a problem with its line number. */
 export function parseTasks(text: string): { tasks: Task[]; problems: DatasetProblem[] } {
-  const tasks: Task[] = [];
-  const problems: DatasetProblem[] = [];
-  const firstLine = new Map<string, number>();
-  text.split(/\r?\n/).forEach((raw, k) => {
-    if (raw.trim() === '') return;
-    const read = parseLine(raw, k + 1);
-    if ('problem' in read) return void problems.push(read.problem);
-    const first = firstLine.get(read.task.id);
-    if (first !== undefined) problems.push({ severity: 'error', line: k + 1, message: `task id ${read.task.id} is used again (first on line ${first})` });
-    else firstLine.set(read.task.id, k + 1);
-    tasks.push(read.task);
-  });
-  if (tasks.length === 0 && problems.length === 0) problems.push({ severity: 'error', line: 0, message: 'no tasks: the file is empty' });
-  return { tasks, problems };
+  const { records, problems } = parseJsonl(text, TaskSchema, TASKS);
+  return { tasks: records, problems };
 }
 
 /** Reads and checks a tasks file; a DatasetError lists every problem. */
 export function loadTasks(path: string): Task[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new DatasetError(`Cannot read tasks file ${path}: ${(error as Error).message}`);
-  }
-  const { tasks, problems } = parseTasks(text.replace(/^\uFEFF/, ''));
-  refuseErrors(problems, path);
-  return tasks;
+  return loadJsonl(path, TaskSchema, TASKS);
 }
 
 export function bundledTasks(): Task[] {
