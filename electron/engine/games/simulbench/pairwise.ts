@@ -9,7 +9,7 @@ import type { MetricSpec, ViewHints } from '../../../../shared/contract/game';
 import { actionOf } from '../../core/events';
 import type { AggregateSpec, EpisodeContext, Game, ScoreInput, ScoreResult } from '../../core/game';
 import { pairwiseAnnotation } from './annotation';
-import { answerOf, scriptOf, VERDICT_FORMAT } from './answer';
+import { answerOf, askJudge, scriptOf, VERDICT_FORMAT } from './answer';
 import { simulBuiltins } from './builtins';
 import { SIMULBENCH_KIND, simulbenchDatasets } from './datasets';
 import { combineOrders, flipped, readVerdict, type Verdict } from './parse';
@@ -28,26 +28,18 @@ const verdictOf = (events: ScoreInput<SimulSettings>['events'], order: 'ab' | 'b
 };
 
 async function playPairwise(ctx: EpisodeContext<SimulSettings>): Promise<void> {
-  const { kit, settings } = ctx;
+  const { kit } = ctx;
   const script = scriptOf(ctx.instance.payload);
   if (kit.events.some((e) => e.kind === 'system')) return;
   const answers = { a: await answerOf(ctx, 'a', script, 1), b: await answerOf(ctx, 'b', script, 2) };
   for (const { order, round } of ORDERS) {
     if (verdictOf(kit.events, order)) continue;
     const [first, second] = order === 'ab' ? [answers.a, answers.b] : [answers.b, answers.a];
-    const messages = pairwiseJudgeMessages(script.act, script.dialogue_history, first, second);
-    const judged = await kit.ask('judge', {
-      round,
-      messages,
-      prompt: String(messages.at(-1)!.content),
-      temperature: settings.judgeTemperature,
-      maxTokens: settings.judgeMaxTokens,
-      parse: (text) => {
-        const read = readVerdict(text);
-        return read.ok ? { ok: true, action: { verdict: read.value, order } } : { ok: false, reason: read.reason };
-      },
-      reprompt: { attempts: settings.judgeRetries, message: () => VERDICT_FORMAT },
-    });
+    const verdict = (text: string) => {
+      const r = readVerdict(text);
+      return r.ok ? { ok: true as const, value: { verdict: r.value, order } } : r;
+    };
+    const judged = await askJudge(ctx, round, pairwiseJudgeMessages(script.act, script.dialogue_history, first, second), verdict, VERDICT_FORMAT);
     if (!judged.ok) return void kit.note({ round, text: `judge failure (order ${order}): ${judged.reason}; the pair is not scored`, action: { judgeFailed: judged.reason, order } });
   }
 }

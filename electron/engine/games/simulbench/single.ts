@@ -8,7 +8,7 @@ import type { MetricSpec, ViewHints } from '../../../../shared/contract/game';
 import { actionOf } from '../../core/events';
 import type { EpisodeContext, Game, ScoreInput, ScoreResult } from '../../core/game';
 import { singleAnnotation } from './annotation';
-import { answerOf, RATING_FORMAT, scriptOf } from './answer';
+import { answerOf, askJudge, RATING_FORMAT, scriptOf } from './answer';
 import { simulBuiltins } from './builtins';
 import { SIMULBENCH_KIND, simulbenchDatasets } from './datasets';
 import { readRating } from './parse';
@@ -17,24 +17,16 @@ import { SimulSettingsSchema, type SimulSettings } from './settings';
 import { simulTextTranscript } from './transcript';
 
 async function playSingle(ctx: EpisodeContext<SimulSettings>): Promise<void> {
-  const { kit, settings } = ctx;
+  const { kit } = ctx;
   const script = scriptOf(ctx.instance.payload);
   if (kit.events.some((e) => e.kind === 'system')) return;
   const answer = await answerOf(ctx, 'simulator', script, 1);
   if (kit.events.some((e) => e.from === 'judge' && e.valid === true)) return;
-  const messages = singleJudgeMessages(script.act, script.dialogue_history, answer);
-  const judged = await kit.ask('judge', {
-    round: 2,
-    messages,
-    prompt: String(messages.at(-1)!.content),
-    temperature: settings.judgeTemperature,
-    maxTokens: settings.judgeMaxTokens,
-    parse: (text) => {
-      const read = readRating(text);
-      return read.ok ? { ok: true, action: { rating: read.value } } : { ok: false, reason: read.reason };
-    },
-    reprompt: { attempts: settings.judgeRetries, message: () => RATING_FORMAT },
-  });
+  const rating = (text: string) => {
+    const r = readRating(text);
+    return r.ok ? { ok: true as const, value: { rating: r.value } } : r;
+  };
+  const judged = await askJudge(ctx, 2, singleJudgeMessages(script.act, script.dialogue_history, answer), rating, RATING_FORMAT);
   if (!judged.ok) kit.note({ round: 2, text: `judge failure: ${judged.reason}; the answer is not scored`, action: { judgeFailed: judged.reason } });
 }
 
