@@ -6,6 +6,7 @@ import { configFromFlags } from '../../electron/cli/commands/run';
 import { startHttpServer, type RunningHttpServer } from '../../electron/engine/api/http-server';
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
+import { send as rawSend, type Reply } from '../support/http';
 import { tempDir, tempStore } from '../support/tmp';
 
 const TOKEN = 'hostile-test-token';
@@ -13,24 +14,8 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 let server: RunningHttpServer;
 let service: ApiService;
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One raw request; a reply that arrives while the body is still being written counts as the answer. */
-function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path, method: options.method ?? 'POST', headers: { Host: `127.0.0.1:${server.port}`, ...options.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+/** A raw request to the server under test; POST unless said. */
+const send = (path: string, options: Parameters<typeof rawSend>[2] = {}): Promise<Reply> => rawSend(server.port, path, { method: 'POST', ...options });
 
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const JSON_AUTH = { ...AUTH, 'Content-Type': 'application/json' };

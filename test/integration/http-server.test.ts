@@ -5,29 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHttpServer, type RunningHttpServer } from '../../electron/engine/api/http-server';
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
+import { send as rawSend, type Reply } from '../support/http';
 import { tempDir, tempStore } from '../support/tmp';
 
 const TOKEN = 'test-token-abc';
 let server: RunningHttpServer;
 let service: ApiService;
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${server.port}`, ...options.headers } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+const send = (path: string, options: Parameters<typeof rawSend>[2] = {}): Promise<Reply> => rawSend(server.port, path, options);
 
 const api = (method: string, body: unknown, headers: Record<string, string> = {}) =>
   send(`/api/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}`, ...headers }, body: JSON.stringify(body) });
