@@ -39,12 +39,12 @@ function sumsOf(store: Store, runs: readonly ViewRun[], metric: MetricSpec): rea
 }
 
 /** The runs' sums per instance of a metric, on the instances compared on only. */
-function comparedSums(store: Store, runs: readonly ViewRun[], cov: Coverage, metric: MetricSpec): InstanceSum[] {
+export function comparedSums(store: Store, runs: readonly ViewRun[], cov: Coverage, metric: MetricSpec): InstanceSum[] {
   return sumsOf(store, runs, metric).filter((r) => cov.common === null || cov.common.has(r.instanceId));
 }
 
 /** Each sum once for every row it counts for (its seat's row; an episode's, every row of its run). */
-function byRow(runs: readonly ViewRun[], rows: readonly InstanceSum[]): { row: string; sum: InstanceSum }[] {
+export function byRow(runs: readonly ViewRun[], rows: readonly InstanceSum[]): { row: string; sum: InstanceSum }[] {
   const byId = new Map(runs.map((r) => [r.id, r]));
   const out: { row: string; sum: InstanceSum }[] = [];
   for (const sum of rows) {

@@ -10,9 +10,9 @@ import { gameById } from '../../games/registry';
 import type { Store } from '../../store/store';
 import { intervalFor } from '../intervals';
 import { coverage } from './coverage';
-import { instanceGroups, metricLabel, metricOf } from './items';
+import { byRow, comparedSums, metricLabel, metricOf } from './items';
 import { subjectLabel } from './leaderboard';
-import { rowNames, rowsOf, selectRuns, type ExploreFilters } from './select';
+import { rowNames, selectRuns, type ExploreFilters } from './select';
 
 export function slices(store: Store, filters: ExploreFilters, metricKey?: string): SlicesView {
   const game = gameById(filters.game);
@@ -21,26 +21,18 @@ export function slices(store: Store, filters: ExploreFilters, metricKey?: string
   const metric = metricOf(game, metricKey ?? game.view.sortBy);
   const runs = selectRuns(store.runs.all(), filters, game);
   const cov = coverage(store, runs, filters.instances);
-  const tags = new Map<number, Readonly<Record<string, string>>>();
-  instanceGroups(store, runs, (i) => {
-    tags.set(i.id, i.tags);
-    return '';
-  });
+  const tags = new Map(store.explore.instanceTags([...new Set(runs.map((r) => r.datasetId))]).map((i) => [i.id, i.tags]));
   const keeps = spec.columns.map((c) => (id: number) => Object.entries(c.where).every(([key, values]) => values.includes(tags.get(id)?.[key] ?? '')));
-  const byRun = new Map(runs.map((r) => [r.id, r]));
   const cells = new Map<string, { n: number; sum: number; sum2: number }[]>();
-  for (const sum of store.explore.instanceSums(runs.map((r) => r.id), metric.key, metric.scope === 'seat' ? null : '')) {
-    if (cov.common && !cov.common.has(sum.instanceId)) continue;
-    for (const row of rowsOf(byRun.get(sum.runId)!, sum.seat)) {
-      const list = cells.get(row) ?? spec.columns.map(() => ({ n: 0, sum: 0, sum2: 0 }));
-      keeps.forEach((keep, k) => {
-        if (!keep(sum.instanceId)) return;
-        list[k]!.n += sum.n;
-        list[k]!.sum += sum.sum;
-        list[k]!.sum2 += sum.sum2;
-      });
-      cells.set(row, list);
-    }
+  for (const { row, sum } of byRow(runs, comparedSums(store, runs, cov, metric))) {
+    const list = cells.get(row) ?? spec.columns.map(() => ({ n: 0, sum: 0, sum2: 0 }));
+    keeps.forEach((keep, k) => {
+      if (!keep(sum.instanceId)) return;
+      list[k]!.n += sum.n;
+      list[k]!.sum += sum.sum;
+      list[k]!.sum2 += sum.sum2;
+    });
+    cells.set(row, list);
   }
   const rows = rowNames(runs)
     .filter((p) => cells.has(p))
