@@ -5,6 +5,8 @@ declare module 'jstat' {
     studentt: {
       /** P(T ≤ x) for Student's t with `dof` degrees of freedom (dof may be fractional). */
       cdf(x: number, dof: number): number;
+      /** The p-quantile of Student's t with `dof` degrees of freedom. */
+      inv(p: number, dof: number): number;
     };
   }
   const jStat: JStat;

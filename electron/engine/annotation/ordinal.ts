@@ -56,16 +56,10 @@ export function nominalKappa(pairs: readonly (readonly [string, string])[]): num
   return cohenKappa(pairs).kappa;
 }
 
-/** The q-quantile of Student's t with `df` degrees of freedom, by bisection on its distribution function. */
+/** The q-quantile of Student's t with `df` degrees of freedom (jstat's inverse). */
 export function tQuantile(q: number, df: number): number {
   if (!(q > 0 && q < 1) || !(df > 0)) throw new RangeError(`tQuantile: need 0 < q < 1 and df > 0, got q=${q}, df=${df}`);
-  let [lo, hi] = [-1e4, 1e4];
-  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
-    const mid = (lo + hi) / 2;
-    if (jStat.studentt.cdf(mid, df) < q) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
+  return jStat.studentt.inv(q, df);
 }
 
 /**
