@@ -16,5 +16,5 @@ export default defineConfig({
   root: 'renderer',
   base: './',
   plugins: [react(), cspMeta()],
-  build: { outDir: '../dist/renderer', emptyOutDir: true, sourcemap: true },
+  build: { outDir: process.env.PARLOR_RENDERER_OUT ?? '../dist/renderer', emptyOutDir: true, sourcemap: true },
 });

@@ -7,7 +7,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { BIN } from './cli';
 
 export const CHROMIUM = process.env.PARLOR_CHROMIUM ?? '/usr/bin/chromium';
-export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
+/** The built renderer; PARLOR_RENDERER_DIR points at another build (several people building at once). */
+export const RENDERER_DIR = process.env.PARLOR_RENDERER_DIR ?? fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/e2e/', import.meta.url));
 
 /** Why the browser tests cannot run here, or null. They are never skipped silently. */
