@@ -23,3 +23,8 @@ export function when(iso: string | null): string {
 export function count(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** "1 episode", "3 episodes": a count with its noun agreeing (the plural given where adding s is wrong). */
+export function counted(n: number, singular: string, plural = `${singular}s`): string {
+  return `${count(n)} ${n === 1 ? singular : plural}`;
+}

@@ -98,7 +98,8 @@ export const API_INPUTS = {
   'explore.difficulty': z.object({ filters: ExploreFiltersSchema, axis: z.string().min(1) }).strict(),
   /** The score table by the game's slices of instances (SimulBench's Table 4); the sort metric by default. */
   'explore.slices': z.object({ filters: ExploreFiltersSchema, metric: z.string().min(1).optional() }).strict(),
-  'explore.cell': z.object({ filters: ExploreFiltersSchema, topic: z.string().min(1), value: z.string(), player: z.string().min(1) }).strict(),
+  /** A player's finished episodes in the view; with `topic`, only on instances whose tag has `value` (a heatmap cell). */
+  'explore.cell': z.object({ filters: ExploreFiltersSchema, topic: z.string().min(1).optional(), value: z.string().optional(), player: z.string().min(1) }).strict(),
   'explore.siblings': z.object({ episodeId: Id }).strict(),
   'explore.sideBySide': z.object({ episodeIds: z.array(Id).min(1).max(4) }).strict(),
   'explore.export': z

@@ -37,7 +37,13 @@ export type InstanceCoverage =
       /** Instances every player finished: the numbers are over these. */
       common: number;
     }
-  | { mode: 'all' };
+  | {
+      mode: 'all';
+      /** Instances some player in the view finished. */
+      total: number;
+      /** Instances every player finished: fewer than `total` means the players' numbers are over different instances. */
+      shared: number;
+    };
 
 export interface LeaderboardView {
   game: string;
@@ -45,7 +51,10 @@ export interface LeaderboardView {
   metrics: MetricSpec[];
   aggregates: AggregateInfo[];
   rows: LeaderboardRowView[];
-  best: Record<string, string>;
+  /** Per metric, the rows holding its best value (ties at the printed digits included; only rows with at least `minEpisodes`). */
+  best: Record<string, string[]>;
+  /** Cells over fewer episodes say "too few" instead of a mean. */
+  minEpisodes: number;
   coverage: InstanceCoverage;
 }
 
@@ -71,6 +80,8 @@ export interface HeatmapView {
   topicKey: string;
   domain: [number, number];
   coverage: InstanceCoverage;
+  /** Cells over fewer episodes say "too few" instead of a mean. */
+  minEpisodes: number;
   cells: { player: string; topic: string; n: number; mean: number; low: number | null; high: number | null }[];
 }
 
@@ -146,5 +157,8 @@ export interface SlicesView {
   subjectLabel: string;
   columns: string[];
   rows: { player: string; cells: ({ mean: number; n: number; low: number | null; high: number | null } | null)[] }[];
+  /** Per column, the rows holding its best mean (ties at the printed digits included; only cells with at least `minEpisodes`). */
+  best: string[][];
+  minEpisodes: number;
   coverage: InstanceCoverage;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MIN_EPISODES } from '../stats/caution';
 import { renamingLegacyKeys } from './legacy';
 
 /** Which runs a cross-run view covers, and which instances its players are compared on. */
@@ -22,6 +23,11 @@ export const ExploreFiltersSchema = renamingLegacyKeys(
        * error never changes a ranking; `all`: every finished episode of each player counts.
        */
       instances: z.enum(['common', 'all']).default('common'),
+      /**
+       * Below this many episodes a cell says "too few" instead of a mean, and a row cannot be marked best
+       * (a single lucky game must not top a table in bold).
+       */
+      minEpisodes: z.number().int().min(1).max(100_000).default(DEFAULT_MIN_EPISODES),
     })
     .strict(),
 );

@@ -21,6 +21,7 @@ import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { edaTurns } from '../../electron/engine/games/eda/turns';
 import { Store } from '../../electron/engine/store/store';
+import { bestChanges, csvChanges, latexChanges, viewChanges } from '../support/intended-diff';
 
 const FIXTURE = new URL('../fixtures/legacy-v5/', import.meta.url);
 const expected = (name: string) => readFileSync(new URL(`expected/${name}`, FIXTURE), 'utf8');
@@ -104,17 +105,18 @@ describe('a version-5 database', () => {
       for (const split of [undefined, 'test']) {
         const slug = `${dataset}${split ? `-${split}` : ''}`;
         const f = split ? { split } : {};
-        expect(view('leaderboard', 'csv', dataset, f), slug).toBe(expected(`leaderboard-${slug}.csv`));
-        expect(view('leaderboard', 'latex', dataset, f), slug).toBe(expected(`leaderboard-${slug}.tex`));
+        // Issue 17 changed intervals, "too few" cells, ties in bold and captions on purpose (test/support/intended-diff.ts): nothing else.
+        expect(csvChanges(view('leaderboard', 'csv', dataset, f), expected(`leaderboard-${slug}.csv`)), slug).toEqual([]);
+        expect(latexChanges(view('leaderboard', 'latex', dataset, f), expected(`leaderboard-${slug}.tex`)), slug).toEqual([]);
         expect(view('difficulty', 'csv', dataset, f), slug).toBe(expected(`difficulty-${slug}.csv`));
         expect(view('difficulty', 'svg', dataset, f), slug).toBe(expected(`difficulty-${slug}.svg`));
         for (const topic of dataset === 'things' ? ['category'] : ['occupation', 'nationality', 'era', 'gender']) {
-          for (const metric of ['score', 'success']) expect(view('heatmap', 'csv', dataset, { ...f, topic, metric })).toBe(expected(`heatmap-${slug}-${topic}-${metric}.csv`));
-          expect(view('heatmap', 'latex', dataset, { ...f, topic })).toBe(expected(`heatmap-${slug}-${topic}.tex`));
+          for (const metric of ['score', 'success']) expect(csvChanges(view('heatmap', 'csv', dataset, { ...f, topic, metric }), expected(`heatmap-${slug}-${topic}-${metric}.csv`))).toEqual([]);
+          expect(latexChanges(view('heatmap', 'latex', dataset, { ...f, topic }), expected(`heatmap-${slug}-${topic}.tex`))).toEqual([]);
           expect(view('heatmap', 'svg', dataset, { ...f, topic })).toBe(expected(`heatmap-${slug}-${topic}.svg`));
         }
       }
-      expect(view('leaderboard', 'csv', dataset, { judge: 'openai:mock-judge' })).toBe(expected(`leaderboard-${dataset}-judge.csv`));
+      expect(csvChanges(view('leaderboard', 'csv', dataset, { judge: 'openai:mock-judge' }), expected(`leaderboard-${dataset}-judge.csv`))).toEqual([]);
       expect(view('difficulty', 'csv', dataset, { axis: `topic:${dataset === 'things' ? 'category' : 'occupation'}` })).toBe(expected(`difficulty-${dataset}-topic.csv`));
     }
   });

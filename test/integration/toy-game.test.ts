@@ -128,7 +128,7 @@ describe('a test-only game with three seats, an image, an abort rule and a custo
       expect(bad.metrics.played).toMatchObject({ mean: 0, n: 8 });
       expect(bad.metrics.accuracy).toBeUndefined();
       expect(bad.aggregates.relayscore).toBeNull();
-      expect(board.best).toEqual({ played: 'openai:mock-vision', accuracy: 'openai:mock-vision' });
+      expect(board.best).toEqual({ played: ['openai:mock-vision'], accuracy: ['openai:mock-vision'] });
       expect(board.rows[0]!.player).toBe('openai:mock-vision');
 
       // Rows by another role: the relay's own (seat) metric is its player's.
@@ -149,7 +149,7 @@ describe('a test-only game with three seats, an image, an abort rule and a custo
 
       const csv = await call('explore.export', { view: 'leaderboard', format: 'csv', filters: { game: 'toy', dataset: 'colours' } });
       expect(csv.content.split('\r\n')[0]).toBe(
-        'player,kind,episodes,repetitions,errors_excluded,unfinished_excluded,left_out,played_mean,played_std,played_pooled,played_ci_low,played_ci_high,accuracy_mean,accuracy_std,accuracy_pooled,accuracy_ci_low,accuracy_ci_high,faithful_mean,faithful_std,faithful_pooled,faithful_ci_low,faithful_ci_high,relayscore',
+        'player,kind,episodes,repetitions,errors_excluded,unfinished_excluded,left_out,played_mean,played_std,played_pooled,played_ci_low,played_ci_high,accuracy_mean,accuracy_std,accuracy_pooled,accuracy_ci_low,accuracy_ci_high,faithful_mean,faithful_std,faithful_pooled,faithful_ci_low,faithful_ci_high,relayscore,notes',
       );
       const tex = await call('explore.export', { view: 'leaderboard', format: 'latex', filters: { game: 'toy', dataset: 'colours' } });
       expect(tex.content).toContain('Seer + Decider & Played $\\uparrow$ & Accuracy $\\uparrow$ & Faithful $\\uparrow$ & Relay score $\\uparrow$ & n');

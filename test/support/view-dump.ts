@@ -7,7 +7,7 @@
  * Keys sorted, so the same store always gives the same text.
  */
 import type { ExportFile } from '../../shared/api/views';
-import type { ExploreFilters } from '../../shared/contract/explore';
+import { ExploreFiltersSchema, type ExploreFilters } from '../../shared/contract/explore';
 import { coverage } from '../../electron/engine/analysis/explore/coverage';
 import { comparePlayers, difficulty, heatmap } from '../../electron/engine/analysis/explore/items';
 import { leaderboard } from '../../electron/engine/analysis/explore/leaderboard';
@@ -80,7 +80,7 @@ const axesOf = (tags: readonly string[]) => ['item', ...tags.map((t) => `tag:${t
 
 /** Every view of one game and dataset with rows named by `by` (the game's subjects when undefined). */
 function viewsBy(store: Store, game: Game<unknown>, dataset: string, tags: readonly string[], by: string | undefined): Json {
-  const filters = (instances: 'common' | 'all'): ExploreFilters => ({ game: game.id, dataset, instances, ...(by === undefined ? {} : { by }) });
+  const filters = (instances: 'common' | 'all'): ExploreFilters => ExploreFiltersSchema.parse({ game: game.id, dataset, instances, ...(by === undefined ? {} : { by }) });
   const f = filters('common');
   const board = attempt(() => leaderboard(store, f));
   const players = board && typeof board === 'object' && 'rows' in board ? (board as { rows: { player: string }[] }).rows.map((r) => r.player) : [];
@@ -99,7 +99,7 @@ function conditionBoards(game: Game<unknown>, dataset: string, runs: readonly Ru
   const out: Record<string, Json> = {};
   for (const role of game.roles.filter((r) => r.condition)) {
     const players = [...new Set(runs.flatMap((r) => r.seats.filter((s) => s.role === role.id).map((s) => s.player)))].sort();
-    for (const player of players) out[`${role.id}=${player}`] = attempt(() => leaderboard(store, { game: game.id, dataset, instances: 'common', conditions: { [role.id]: player } }));
+    for (const player of players) out[`${role.id}=${player}`] = attempt(() => leaderboard(store, ExploreFiltersSchema.parse({ game: game.id, dataset, instances: 'common', conditions: { [role.id]: player } })));
   }
   return out;
 }

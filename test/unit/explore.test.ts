@@ -39,7 +39,8 @@ const loss = (yes: number) => ({ turns: 20, success: 0, yes, score: 0 });
 // Player B: one repetition: loss, loss → turns 20, success 0, yes 3, score 0
 const units = [...unit(1, 1, [win(10, 5), loss(3)]), ...unit(1, 2, [win(5, 2), win(15, 8)]), ...unit(2, 1, [loss(2), loss(4)])];
 const rows = leaderboardFrom(game, [run(1, 'openai:gpt-4o'), run(2, 'anthropic:claude_3 & co')], units, new Map([[2, { errors: 1, unfinished: 0 }]]));
-const board: LeaderboardView = { game: 'eda', subjectLabel: 'Guesser', metrics: [...edaGame.metrics], aggregates: [], rows, best: bestOf(rows, edaGame.metrics), coverage: { mode: 'all' } };
+// At least 3 episodes per printed mean: B (2 episodes, 1 failed) is too thin to print, and flagged for its errors.
+const board: LeaderboardView = { game: 'eda', subjectLabel: 'Guesser', metrics: [...edaGame.metrics], aggregates: [], rows, best: bestOf(rows, edaGame.metrics, 3), minEpisodes: 3, coverage: { mode: 'all', total: 4, shared: 0 } };
 
 describe('leaderboard, counted by hand', () => {
   it('mean ± sample std of repetition means; episodes, errors excluded', () => {
@@ -54,12 +55,18 @@ describe('leaderboard, counted by hand', () => {
     expect(a.metrics.success!.low).toBeCloseTo(0.3006, 4);
     expect(a.metrics.success!.high).toBeCloseTo(0.9544, 4);
     const b = rows.find((r) => r.player !== 'openai:gpt-4o')!;
-    expect(b.metrics.turns!).toMatchObject({ mean: 20, std: null, pooled: 20, low: 20, high: 20 });
+    // Both games hit the limit: not a zero-width interval, but Wilson's 2/2 bound q = 0.34239 on the
+    // share at 20, the rest as far as the range [1, 200] allows: 20 − 0.65761·19, 20 + 0.65761·180.
+    expect(b.metrics.turns!).toMatchObject({ mean: 20, std: null, pooled: 20 });
+    expect(b.metrics.turns!.low).toBeCloseTo(7.5054, 3);
+    expect(b.metrics.turns!.high).toBeCloseTo(138.37, 1);
     expect(b.errorsExcluded).toBe(1);
   });
 
   it('best per column: fewer turns, more success and score; #Yes has none', () => {
-    expect(bestOf(rows, edaGame.metrics)).toEqual({ turns: 'openai:gpt-4o', success: 'openai:gpt-4o', score: 'openai:gpt-4o' });
+    expect(bestOf(rows, edaGame.metrics, 1)).toEqual({ turns: ['openai:gpt-4o'], success: ['openai:gpt-4o'], score: ['openai:gpt-4o'] });
+    // With 5 episodes needed, neither row may be marked best.
+    expect(bestOf(rows, edaGame.metrics, 5)).toEqual({});
   });
 
   it('exports the golden CSV and LaTeX', () => {

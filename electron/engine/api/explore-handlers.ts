@@ -1,5 +1,5 @@
 import type { ExploreDataset, ExportFile, SiblingEpisode } from '../../../shared/api/views';
-import type { ExploreFilters } from '../../../shared/contract/explore';
+import { ExploreFiltersSchema, type ExploreFilters } from '../../../shared/contract/explore';
 import { comparePlayers, difficulty, heatmap, instanceGroups, metricOf, tagValue } from '../analysis/explore/items';
 import { leaderboard, subjectLabel } from '../analysis/explore/leaderboard';
 import { rowNames, selectRuns, subjectOf } from '../analysis/explore/select';
@@ -87,7 +87,7 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
               kind: first.datasetKind,
               subsets: uniq(of.map((r) => r.subset)),
               conditions,
-              players: rowNames(selectRuns(of, { game: game.id, dataset: first.datasetName, instances: 'all' }, game)),
+              players: rowNames(selectRuns(of, ExploreFiltersSchema.parse({ game: game.id, dataset: first.datasetName, instances: 'all' }), game)),
               tags,
               axes: [{ id: 'item', label: game.view.nouns.instance }, ...tags.map((t) => ({ id: `tag:${t}`, label: t }))],
             };
@@ -105,7 +105,8 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
     .handle('explore.cell', ({ filters, topic, value, player }) => {
       const game = gameById(filters.game);
       const runs = selectRuns(store.runs.all(), { ...filters, players: [player] }, game);
-      const instanceIds = [...instanceGroups(store, runs, (i) => tagValue(i, topic))].filter(([, group]) => group === value).map(([id]) => id);
+      if (topic !== undefined && value === undefined) throw new UserError('A heatmap cell needs the value of its topic.');
+      const instanceIds = [...instanceGroups(store, runs, (i) => (topic === undefined ? '' : tagValue(i, topic)))].filter(([, group]) => topic === undefined || group === value).map(([id]) => id);
       const byId = new Map(runs.map((r) => [r.id, r.run]));
       const episodes = store.episodes.doneOn(runs.map((r) => r.id), instanceIds, 501).map((e) => ({ ...sibling(e, byId.get(e.runId)!), instance: e.instance.name }));
       return { episodes: episodes.slice(0, 500), total: episodes.length };

@@ -31,6 +31,8 @@ export function gameProblems(game: Game<unknown>): string[] {
   for (const key of duplicates([...metrics, ...aggregates])) say(`metric or aggregate "${key}" is declared twice`);
   for (const m of game.metrics) {
     if (m.range && !(m.range[0] < m.range[1])) say(`metric "${m.key}" has an empty range [${m.range.join(', ')}]`);
+    // Intervals are clipped to the range and, when every value was equal, reach towards its ends.
+    if (m.kind === 'mean' && !m.range) say(`metric "${m.key}" is a mean without a range: declare [min, max] so its intervals stay within it`);
   }
   const metric = (key: string | null, where: string) => {
     if (key !== null && !metrics.includes(key)) say(`${where} names "${key}", which is not one of its metrics (${metrics.join(', ')})`);

@@ -1,5 +1,6 @@
 /** The explore views as flat CSV rows and as LaTeX tables (the same numbers the UI shows), for any game. */
-import type { DifficultyView, HeatmapView, LeaderboardView } from '../../../shared/api/views';
+import type { DifficultyView, HeatmapView, LeaderboardRowView, LeaderboardView, MetricCellView } from '../../../shared/api/views';
+import { errorShare, HIGH_ERROR_SHARE, rowCautions, tooFew } from '../../../shared/stats/caution';
 import type { ExploreFilters } from '../../../shared/contract/explore';
 import type { Game } from '../core/game';
 import { toLatex, type TextTable } from './latex';
@@ -23,6 +24,19 @@ function coverageNote(game: Game<unknown>, board: Pick<LeaderboardView, 'coverag
   return ` Compared on the ${c.common} ${game.view.nouns.instances} every player finished (${c.total - c.common} left out).`;
 }
 
+/** A metric cell's numbers, or nothing when too few episodes stand behind it (the notes column says so). */
+function shownCell(c: MetricCellView | undefined, minEpisodes: number): MetricCellView | undefined {
+  return c && !tooFew(c.n, minEpisodes) ? c : undefined;
+}
+
+/** What the notes column says of a row: its cautions, and the metrics left blank for too few episodes. */
+function rowNotes(board: LeaderboardView, r: LeaderboardRowView): string {
+  const blank = board.metrics.filter((m) => r.metrics[m.key] && tooFew(r.metrics[m.key]!.n, board.minEpisodes)).map((m) => `${m.label} n = ${r.metrics[m.key]!.n}`);
+  const notes = rowCautions(r, board.minEpisodes).filter((c) => c.kind !== 'too-few').map((c) => c.text);
+  if (blank.length) notes.unshift(`too few episodes (under ${board.minEpisodes}) for ${blank.join(', ')}`);
+  return notes.join('; ');
+}
+
 export function leaderboardCsvRows(board: LeaderboardView): Record<string, string | number | null>[] {
   return board.rows.map((r) => ({
     player: r.player,
@@ -34,12 +48,21 @@ export function leaderboardCsvRows(board: LeaderboardView): Record<string, strin
     ...(board.coverage.mode === 'common' ? { left_out: r.leftOut } : {}),
     ...Object.fromEntries(
       board.metrics.flatMap((m) => {
-        const c = r.metrics[m.key];
+        const c = shownCell(r.metrics[m.key], board.minEpisodes);
         return [[`${m.key}_mean`, c?.mean ?? null], [`${m.key}_std`, c?.std ?? null], [`${m.key}_pooled`, c?.pooled ?? null], [`${m.key}_ci_low`, c?.low ?? null], [`${m.key}_ci_high`, c?.high ?? null]];
       }),
     ),
     ...Object.fromEntries(board.aggregates.map((a) => [a.key, r.aggregates[a.key] ?? null])),
+    notes: rowNotes(board, r),
   }));
+}
+
+const highErrors = (r: LeaderboardRowView) => errorShare(r) >= HIGH_ERROR_SHARE;
+
+/** The caption's word on cells too thin to print and rows with many failures, when the table has any. */
+function cautionNote(board: LeaderboardView): string {
+  const thin = board.rows.some((r) => Object.values(r.metrics).some((c) => tooFew(c.n, board.minEpisodes)));
+  return `${thin ? ` (n=k): only k episodes, fewer than ${board.minEpisodes}, so no mean.` : ''}${board.rows.some(highErrors) ? ` †: ${Math.round(HIGH_ERROR_SHARE * 100)}% or more of the row's episodes failed or are unfinished and are excluded.` : ''}`;
 }
 
 export function leaderboardLatex(game: Game<unknown>, view: LeaderboardView, filters: ExploreFilters): string {
@@ -47,7 +70,7 @@ export function leaderboardLatex(game: Game<unknown>, view: LeaderboardView, fil
   // The paper's columns in its order where the game names them, else every metric.
   const board = paper ? { ...view, metrics: paper.metrics.map((key) => view.metrics.find((m) => m.key === key)!) } : view;
   const table: TextTable = {
-    caption: `${game.shortTitle} results on ${describeFilters(game, filters)}: mean ± std over repetitions; best in bold.${paper ? ` ${paper.note}` : ''}${coverageNote(game, board)}`,
+    caption: `${game.shortTitle} results on ${describeFilters(game, filters)}: mean ± std over repetitions; best in bold (ties all bold), among rows with at least ${board.minEpisodes} episodes.${paper ? ` ${paper.note}` : ''}${coverageNote(game, board)}${cautionNote(board)}`,
     label: `tab:${game.id}-${filters.dataset}`,
     columns: [
       { header: board.subjectLabel, align: 'l' },
@@ -56,10 +79,11 @@ export function leaderboardLatex(game: Game<unknown>, view: LeaderboardView, fil
       { header: 'n', align: 'r' },
     ],
     rows: board.rows.map((r) => [
-      { text: r.player },
+      { text: r.player, dagger: highErrors(r) },
       ...board.metrics.map((m) => {
         const c = r.metrics[m.key];
-        return { text: c ? meanStdText(c.mean, c.std, m.digits) : '--', bold: board.best[m.key] === r.player };
+        const text = !c ? '--' : tooFew(c.n, board.minEpisodes) ? `(n=${c.n})` : meanStdText(c.mean, c.std, m.digits);
+        return { text, bold: board.best[m.key]?.includes(r.player) ?? false };
       }),
       ...board.aggregates.map((a) => ({ text: r.aggregates[a.key]?.toFixed(a.digits) ?? '--' })),
       { text: String(r.episodes) },
@@ -69,16 +93,21 @@ export function leaderboardLatex(game: Game<unknown>, view: LeaderboardView, fil
 }
 
 export function heatmapCsvRows(map: HeatmapView): Record<string, string | number | null>[] {
-  return map.cells.map((c) => ({ player: c.player, [map.topicKey]: c.topic, n: c.n, [`${map.metric}_mean`]: c.mean, ci_low: c.low, ci_high: c.high }));
+  return map.cells.map((c) => {
+    const thin = tooFew(c.n, map.minEpisodes);
+    return { player: c.player, [map.topicKey]: c.topic, n: c.n, [`${map.metric}_mean`]: thin ? null : c.mean, ci_low: thin ? null : c.low, ci_high: thin ? null : c.high, note: thin ? `too few episodes (under ${map.minEpisodes})` : '' };
+  });
 }
 
 export function heatmapLatex(game: Game<unknown>, subjectLabel: string, map: HeatmapView, filters: ExploreFilters): string {
   const at = new Map(map.cells.map((c) => [`${c.player}\u0000${c.topic}`, c]));
+  const text = (c: HeatmapView['cells'][number] | undefined) => (!c ? '--' : tooFew(c.n, map.minEpisodes) ? `(n=${c.n})` : c.mean.toFixed(2));
+  const thin = map.cells.some((c) => tooFew(c.n, map.minEpisodes));
   return toLatex({
-    caption: `Mean ${map.metric} by ${map.topicKey} on ${describeFilters(game, filters)}.`,
+    caption: `Mean ${map.metricLabel} by ${map.topicKey} on ${describeFilters(game, filters)}.${thin ? ` (n=k): only k episodes, fewer than ${map.minEpisodes}, so no mean.` : ''}`,
     label: `tab:heatmap-${filters.dataset}-${map.topicKey}`,
     columns: [{ header: subjectLabel, align: 'l' }, ...map.topics.map((t) => ({ header: t, align: 'r' as const }))],
-    rows: map.players.map((p) => [{ text: p }, ...map.topics.map((t) => ({ text: at.get(`${p}\u0000${t}`)?.mean.toFixed(2) ?? '--' }))]),
+    rows: map.players.map((p) => [{ text: p }, ...map.topics.map((t) => ({ text: text(at.get(`${p}\u0000${t}`)) }))]),
   });
 }
 

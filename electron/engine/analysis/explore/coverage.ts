@@ -19,8 +19,6 @@ export interface Coverage {
 }
 
 export function coverage(store: Store, runs: readonly ViewRun[], mode: 'common' | 'all'): Coverage {
-  // Every finished episode counts: nothing to work out.
-  if (mode === 'all') return { view: { mode }, common: null, counts: new Map(), leftOut: [] };
   const ids = runs.map((r) => r.id);
   const played = store.explore.playedInstances(ids);
   const unfinished = store.explore.unfinishedInstances(ids);
@@ -33,6 +31,13 @@ export function coverage(store: Store, runs: readonly ViewRun[], mode: 'common' 
       for (const i of unfinished.get(run.id) ?? []) p.failed.add(i);
       byPlayer.set(row, p);
     }
+  }
+  // Every finished episode counts, nothing is restricted; the view still says when the players' instances differ.
+  if (mode === 'all') {
+    const done = [...byPlayer.values()].map((p) => p.done);
+    const counted = new Set(done.flatMap((d) => [...d]));
+    const shared = [...counted].filter((i) => done.every((d) => d.has(i))).length;
+    return { view: { mode, total: counted.size, shared }, common: null, counts: new Map(), leftOut: [] };
   }
   const all = new Set<number>();
   const finishedBy = [...byPlayer.values()].map((p) => {

@@ -155,7 +155,7 @@ export function heatmap(store: Store, filters: ExploreFilters, topicKey: string,
     cell.sum2 += row.sum2;
     cells.set(key, cell);
   }
-  const out = [...cells.values()].map((c) => ({ player: c.player, topic: c.topic, n: c.n, mean: c.sum / c.n, ...intervalFor(metric.kind, c.sum, c.sum2, c.n) }));
+  const out = [...cells.values()].map((c) => ({ player: c.player, topic: c.topic, n: c.n, mean: c.sum / c.n, ...intervalFor(metric, c.sum, c.sum2, c.n) }));
   return {
     players: [...new Set(out.map((c) => c.player))].sort(),
     topics: [...new Set(out.map((c) => c.topic))].sort(),
@@ -164,6 +164,7 @@ export function heatmap(store: Store, filters: ExploreFilters, topicKey: string,
     topicKey,
     domain: metric.range ?? [0, 1],
     coverage: cov.view,
+    minEpisodes: filters.minEpisodes,
     cells: out.sort((x, y) => x.player.localeCompare(y.player) || x.topic.localeCompare(y.topic)),
   };
 }

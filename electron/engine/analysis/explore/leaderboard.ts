@@ -10,6 +10,7 @@ import { aggregateInfos, type Game } from '../../core/game';
 import { gameById } from '../../games/registry';
 import type { RepSum } from '../../store/explore';
 import type { Store } from '../../store/store';
+import { bestRows } from '../../../../shared/stats/caution';
 import { intervalFor } from '../intervals';
 import { coverage, restrictedSums } from './coverage';
 import { rowRoles, rowsOf, selectRuns, type ExploreFilters, type ViewRun } from './select';
@@ -85,18 +86,15 @@ function cell(spec: MetricSpec, list: readonly RepSum[]): MetricCellView {
   const sum2 = list.reduce((a, u) => a + u.sum2, 0);
   // The interval is about the pooled mean over episodes, which is given with it: it can differ from
   // the Table-1 mean of repetition means when repetitions have different sizes (a person's games).
-  return { mean: mean(means), std: means.length > 1 ? sampleStandardDeviation(means) : null, pooled: sum / n, ...intervalFor(spec.kind, sum, sum2, n), n };
+  return { mean: mean(means), std: means.length > 1 ? sampleStandardDeviation(means) : null, pooled: sum / n, ...intervalFor(spec, sum, sum2, n), n };
 }
 
-/** Which row holds the best value of each metric (by its direction; none for metrics without one). */
-export function bestOf(rows: readonly LeaderboardRow[], metrics: readonly MetricSpec[]): Record<string, string> {
-  const best: Record<string, string> = {};
-  if (rows.length === 0) return best;
+/** Which rows hold the best value of each metric: rows with enough episodes, ties at the printed digits included (none for metrics without a direction). */
+export function bestOf(rows: readonly LeaderboardRow[], metrics: readonly MetricSpec[], minEpisodes: number): Record<string, string[]> {
+  const best: Record<string, string[]> = {};
   for (const m of metrics) {
-    if (m.direction === 'none') continue;
-    const better = m.direction === 'higher' ? 1 : -1;
-    const ranked = rows.filter((r) => r.metrics[m.key]).sort((a, b) => better * (b.metrics[m.key]!.mean - a.metrics[m.key]!.mean));
-    if (ranked[0]) best[m.key] = ranked[0].player;
+    const players = bestRows(rows.map((r) => ({ player: r.player, value: r.metrics[m.key]?.mean ?? null, n: r.metrics[m.key]?.n ?? 0 })), m.direction, m.digits, minEpisodes);
+    if (players.length) best[m.key] = players;
   }
   return best;
 }
@@ -123,7 +121,8 @@ export function leaderboard(store: Store, filters: ExploreFilters): LeaderboardV
     metrics: [...game.metrics],
     aggregates: aggregateInfos(game),
     rows,
-    best: bestOf(rows, game.metrics),
+    best: bestOf(rows, game.metrics, filters.minEpisodes),
+    minEpisodes: filters.minEpisodes,
     coverage: cov.view satisfies InstanceCoverage,
   };
 }

@@ -8,6 +8,7 @@ import type { SlicesView } from '../../../../shared/api/views';
 import { UserError } from '../../errors';
 import { gameById } from '../../games/registry';
 import type { Store } from '../../store/store';
+import { bestRows } from '../../../../shared/stats/caution';
 import { intervalFor } from '../intervals';
 import { coverage } from './coverage';
 import { byRow, comparedSums, metricLabel, metricOf } from './items';
@@ -36,8 +37,22 @@ export function slices(store: Store, filters: ExploreFilters, metricKey?: string
   }
   const rows = rowNames(runs)
     .filter((p) => cells.has(p))
-    .map((player) => ({ player, cells: cells.get(player)!.map((c) => (c.n === 0 ? null : { mean: c.sum / c.n, n: c.n, ...intervalFor(metric.kind, c.sum, c.sum2, c.n) })) }));
+    .map((player) => ({ player, cells: cells.get(player)!.map((c) => (c.n === 0 ? null : { mean: c.sum / c.n, n: c.n, ...intervalFor(metric, c.sum, c.sum2, c.n) })) }));
   const last = spec.columns.length - 1;
   rows.sort((a, b) => (b.cells[last]?.mean ?? -Infinity) - (a.cells[last]?.mean ?? -Infinity) || a.player.localeCompare(b.player));
-  return { game: game.id, title: spec.title, note: spec.note, metric: metric.key, metricLabel: metricLabel(metric), digits: metric.digits, subjectLabel: subjectLabel(game, filters.by), columns: spec.columns.map((c) => c.label), rows, coverage: cov.view };
+  const best = spec.columns.map((_, k) => bestRows(rows.map((r) => ({ player: r.player, value: r.cells[k]?.mean ?? null, n: r.cells[k]?.n ?? 0 })), metric.direction, metric.digits, filters.minEpisodes));
+  return {
+    game: game.id,
+    title: spec.title,
+    note: spec.note,
+    metric: metric.key,
+    metricLabel: metricLabel(metric),
+    digits: metric.digits,
+    subjectLabel: subjectLabel(game, filters.by),
+    columns: spec.columns.map((c) => c.label),
+    rows,
+    best,
+    minEpisodes: filters.minEpisodes,
+    coverage: cov.view,
+  };
 }

@@ -184,9 +184,9 @@ export const AGE_METRICS: readonly MetricSpec[] = [
   { key: 'comprehension', label: 'Comprehension', direction: 'higher', kind: 'mean', digits: 4, episodeDigits: 4, range: [0, 1], scope: 'seat', description: `1 / log2(f + 1), f the seat's first correct guess of the other word ${unitNote}; 0 when it never guessed it` },
   { key: 'confusion', label: 'Confusion', direction: 'higher', kind: 'mean', digits: 4, episodeDigits: 4, range: [0, 1], scope: 'seat', description: "log_(l+1) of the earliest first correct guess of the seat's word by the other group, l the game's length; 1 when nobody guessed it" },
   { key: 'leak', label: 'Leak', direction: 'lower', kind: 'rate', digits: 2, range: [0, 1], scope: 'seat', description: 'the seat named its own word or a synonym in a description (flagged, not penalised by the formulas)' },
-  { key: 'first_guess', label: 'First correct guess', direction: 'lower', kind: 'mean', digits: 2, scope: 'seat', description: `f, the position of the seat's first correct guess of the other word ${unitNote}; not scored when it never guessed it` },
-  { key: 'rounds', label: 'Rounds', direction: 'none', kind: 'mean', digits: 2, description: 'rounds played (the last may be cut short when both words are guessed)' },
-  { key: 'utterances', label: 'Utterances', direction: 'none', kind: 'mean', digits: 2, description: 'turns taken, a turn without a valid reply included' },
+  { key: 'first_guess', label: 'First correct guess', direction: 'lower', kind: 'mean', digits: 2, range: [1, 600], scope: 'seat', description: `f, the position of the seat's first correct guess of the other word ${unitNote}; not scored when it never guessed it` },
+  { key: 'rounds', label: 'Rounds', direction: 'none', kind: 'mean', digits: 2, range: [0, 50], description: 'rounds played (the last may be cut short when both words are guessed)' },
+  { key: 'utterances', label: 'Utterances', direction: 'none', kind: 'mean', digits: 2, range: [0, 600], description: 'turns taken, a turn without a valid reply included' },
   { key: 'successful', label: 'Kept by filter', direction: 'none', kind: 'rate', digits: 2, range: [0, 1], description: "the paper's successful conversation (§4.1–4.2): more than two rounds, and both words guessed by a seat of the other group; 1 − this rate of a model's conversations were removed by the filter" },
   { key: 'both_guessed', label: 'Both guessed', direction: 'higher', kind: 'rate', digits: 2, range: [0, 1], description: 'each secret word was guessed by at least one seat of the other group, however short the game' },
 ];

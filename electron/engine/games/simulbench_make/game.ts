@@ -32,10 +32,10 @@ export function scoreMake({ events, instance }: ScoreInput<MakeSettings>): Score
 }
 
 export const MAKE_METRICS: readonly MetricSpec[] = [
-  { key: 'challenging_turn', label: 'Challenging turn', direction: 'none', kind: 'mean', digits: 2, episodeDigits: 0, description: "the judge's first challenging turn of the dialogue, 0 when none (paper Appendix B.3)" },
-  { key: 'scripts', label: 'Scripts', direction: 'none', kind: 'mean', digits: 2, episodeDigits: 0, description: 'test scripts the dialogue yields: one LastOnly when no turn is challenging, else one FirstChan and a SubseqChan per later turn; 0 when the collection failed' },
+  { key: 'challenging_turn', label: 'Challenging turn', direction: 'none', kind: 'mean', digits: 2, episodeDigits: 0, range: [0, 20], description: "the judge's first challenging turn of the dialogue, 0 when none (paper Appendix B.3)" },
+  { key: 'scripts', label: 'Scripts', direction: 'none', kind: 'mean', digits: 2, episodeDigits: 0, range: [0, 20], description: 'test scripts the dialogue yields: one LastOnly when no turn is challenging, else one FirstChan and a SubseqChan per later turn; 0 when the collection failed' },
   { key: 'first_chan', label: 'Challenging', direction: 'none', kind: 'rate', digits: 2, range: [0, 1], description: 'the dialogue has a challenging turn, so it yields Hard scripts (FirstChan, SubseqChan) rather than a LastOnly one' },
-  { key: 'turns', label: 'Turns', direction: 'none', kind: 'mean', digits: 2, episodeDigits: 0, description: 'turns of the collected dialogue: the setting, fewer when the user agent failed' },
+  { key: 'turns', label: 'Turns', direction: 'none', kind: 'mean', digits: 2, episodeDigits: 0, range: [0, 20], description: 'turns of the collected dialogue: the setting, fewer when the user agent failed' },
 ];
 
 const view: ViewHints = {

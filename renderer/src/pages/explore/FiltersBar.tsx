@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ExploreDataset, ExploreOptions, GameInfo, InstanceCoverage } from '../../../../shared/api/contract';
 import type { ExploreFiltersInput } from '../../../../shared/contract/explore';
+import { DEFAULT_MIN_EPISODES } from '../../../../shared/stats/caution';
 import { useGames } from '../../api/games';
 import { useQuery } from '../../api/hooks';
 
@@ -92,6 +93,10 @@ export function FiltersBar({ filters, onChange, options }: { filters: Filters; o
       <label>
         To <input type="date" value={filters.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
       </label>
+      <label title="Below this many episodes a cell says “too few” instead of a mean, and a row cannot be marked best.">
+        Min. episodes{' '}
+        <input type="number" min={1} max={100000} step={1} inputMode="numeric" className="narrow" aria-label="Minimum episodes behind a mean" value={filters.minEpisodes ?? DEFAULT_MIN_EPISODES} onChange={(e) => { const n = Number(e.target.value); if (Number.isInteger(n) && n >= 1) set({ minEpisodes: n === DEFAULT_MIN_EPISODES ? undefined : n }); }} />
+      </label>
       <label title="Errors must not change a ranking: by default players are compared on the instances every one of them finished.">
         Compare on{' '}
         <select value={filters.instances ?? 'common'} onChange={(e) => set({ instances: e.target.value === 'common' ? undefined : (e.target.value as 'all') })}>
@@ -106,7 +111,14 @@ export function FiltersBar({ filters, onChange, options }: { filters: Filters; o
 /** What the numbers are over: the instances compared on, and how many were left out. */
 export function CoverageNote({ coverage, game }: { coverage: InstanceCoverage; game: GameInfo | undefined }) {
   const instances = game?.view.nouns.instances ?? 'instances';
-  if (coverage.mode === 'all') return <p className="meta coverage" data-testid="coverage">Every finished episode of each player counts, whatever the others finished: a player whose hard episodes failed may look better than they are.</p>;
+  if (coverage.mode === 'all') {
+    if (coverage.shared === coverage.total) return <p className="meta coverage" data-testid="coverage">Every finished episode of each player counts; every player finished the same {coverage.total} {instances}.</p>;
+    return (
+      <p className="notice coverage" data-testid="coverage" data-differs="true">
+        The players ran on different {instances}: only {coverage.shared} of the {coverage.total} were finished by every player, so their numbers are not over the same {instances} (a player whose hard episodes failed may look better than they are). Compare on the {instances} every player finished for a like-for-like table.
+      </p>
+    );
+  }
   if (coverage.common === 0 && coverage.total > 0) return <p className="notice coverage" data-testid="coverage">No {game?.view.nouns.instance ?? 'instance'} was finished by every player: compare fewer players (a {game?.view.nouns.subset ?? 'subset'}, a condition), or count every finished episode.</p>;
   if (coverage.common === coverage.total) return <p className="meta coverage" data-testid="coverage">Compared on all {coverage.total} {instances}: every player finished every one.</p>;
   return (

@@ -5,12 +5,11 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
 import { CoverageNote, FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
 import { SlicesTable } from './SlicesTable';
+import { EpisodeList } from './EpisodeList';
+import { LeaderboardTable } from './LeaderboardTable';
+import { DEFAULT_MIN_EPISODES } from '../../../../shared/stats/caution';
 
-const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
-
-export function meanStd(mean: number, std: number | null, digits: number): string {
-  return std === null ? mean.toFixed(digits) : `${mean.toFixed(digits)} ± ${std.toFixed(digits)}`;
-}
+export { meanStd } from './LeaderboardTable';
 
 /** Whether each seat of the row role is its own player's row (several models fill it), so seat metrics are a row's. */
 export function seatsAreRows(game: GameInfo, by: string | undefined): boolean {
@@ -44,10 +43,8 @@ function Board({ filters, game }: { filters: Filters; game: GameInfo }) {
   const api = useApi();
   const board = useQuery('explore.leaderboard', { filters });
   const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
   const rows = board.data?.rows ?? [];
-  const best = board.data?.best ?? {};
-  const metrics = board.data?.metrics ?? [];
-  const aggregates = board.data?.aggregates ?? [];
   const save = (format: 'csv' | 'latex') => api.call('explore.export', { view: 'leaderboard', format, filters }).then(download, (e: Error) => setError(e.message));
   return (
     <>
@@ -57,42 +54,12 @@ function Board({ filters, game }: { filters: Filters; game: GameInfo }) {
         <button type="button" onClick={() => save('csv')}>Export CSV</button>
         <button type="button" onClick={() => save('latex')}>Export LaTeX</button>
       </div>
-      <table className="data" data-testid="leaderboard">
-        <thead>
-          <tr>
-            <th scope="col">{board.data?.subjectLabel ?? 'Player'}</th>
-            {metrics.map((m) => <th key={m.key} scope="col" className="num" title={m.description}>{m.label}{ARROW[m.direction]}</th>)}
-            {aggregates.map((a) => <th key={a.key} scope="col" className="num" title={a.description}>{a.label}{ARROW[a.direction]}</th>)}
-            <th scope="col" className="num">n</th>
-            <th scope="col" className="num">reps</th>
-            <th scope="col" className="num">excluded</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.player} data-player={r.player}>
-              <th scope="row">{r.player}{r.kind === 'human' ? ' (human)' : ''}</th>
-              {metrics.map((m) => {
-                const c = r.metrics[m.key];
-                if (!c) return <td key={m.key} className="num" data-metric={m.key}>—</td>;
-                const text = meanStd(c.mean, c.std, m.digits);
-                return (
-                  <td key={m.key} className="num" data-metric={m.key} title={`pooled over ${c.n} episodes: ${c.pooled.toFixed(m.digits + 1)}${c.low === null || c.high === null ? '' : ` (95% CI ${c.low.toFixed(m.digits + 1)}–${c.high.toFixed(m.digits + 1)})`}`}>
-                    {best[m.key] === r.player ? <strong>{text}</strong> : text}
-                  </td>
-                );
-              })}
-              {aggregates.map((a) => <td key={a.key} className="num" data-aggregate={a.key}>{r.aggregates[a.key]?.toFixed(a.digits) ?? '—'}</td>)}
-              <td className="num">{r.episodes}</td>
-              <td className="num">{r.repetitions}</td>
-              <td className="num" title="errored and unfinished episodes are excluded from every metric; left out: finished episodes on instances another player did not finish">
-                {[r.errorsExcluded + r.unfinishedExcluded ? `${r.errorsExcluded + r.unfinishedExcluded} failed` : '', r.leftOut ? `${r.leftOut} left out` : ''].filter(Boolean).join(', ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="meta">Mean ± sample std over repetitions (each run × repetition is one), as the papers' tables; hover a value for the mean pooled over all episodes and its 95% interval (Wilson for rates).</p>
+      {board.data && <LeaderboardTable board={board.data} onOpen={setOpen} />}
+      <p className="meta">
+        Mean ± sample std over repetitions (each run × repetition is one), as the papers' tables; hover a value for the mean pooled over all episodes and its 95% interval (Wilson for rates, Student's t for means, within the metric's range).
+        Best in bold (ties all bold) among rows with at least {board.data?.minEpisodes ?? filters.minEpisodes ?? DEFAULT_MIN_EPISODES} episodes; ⚠ marks a small sample or many failed episodes. Click a column to sort, a player for its episodes.
+      </p>
+      {open && rows.some((r) => r.player === open) && <EpisodeList key={open} filters={filters} player={open} game={game} />}
       {rows.length >= 2 && <Pairwise rows={rows} filters={filters} game={game} />}
     </>
   );

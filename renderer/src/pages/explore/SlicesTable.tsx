@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { GameInfo } from '../../../../shared/api/contract';
+import { tooFew, tooFewText } from '../../../../shared/stats/caution';
 import { useApi, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
@@ -12,7 +13,6 @@ export function SlicesTable({ filters, game }: { filters: Filters; game: GameInf
   const [error, setError] = useState<string | null>(null);
   const save = (format: 'csv' | 'latex') => api.call('explore.export', { view: 'slices', format, filters }).then(download, (e: Error) => setError(e.message));
   const data = table.data;
-  const best = data ? data.columns.map((_, k) => Math.max(...data.rows.map((r) => r.cells[k]?.mean ?? -Infinity))) : [];
   return (
     <section aria-labelledby="slices-title">
       <h2 id="slices-title">{game.view.slices?.title ?? 'Scores by slice'}</h2>
@@ -37,7 +37,7 @@ export function SlicesTable({ filters, game }: { filters: Filters; game: GameInf
                   <th scope="row">{r.player}</th>
                   {r.cells.map((c, k) => (
                     <td key={data.columns[k]} className="num" data-column={data.columns[k]} title={c ? `n = ${c.n}${c.low !== null && c.high !== null ? `, 95% CI ${c.low.toFixed(data.digits)}–${c.high.toFixed(data.digits)}` : ''}` : 'no scripts of this slice'}>
-                      {c ? c.mean === best[k] ? <strong>{c.mean.toFixed(data.digits)}</strong> : c.mean.toFixed(data.digits) : '—'}
+                      {!c ? '—' : tooFew(c.n, data.minEpisodes) ? <span className="too-few">{tooFewText(c.n)}</span> : data.best[k]?.includes(r.player) ? <strong>{c.mean.toFixed(data.digits)}</strong> : c.mean.toFixed(data.digits)}
                     </td>
                   ))}
                 </tr>
