@@ -3,9 +3,11 @@ import { AnnotationSpecSchema, AnnotatorSchema, VerdictSchema } from '../contrac
 import type { RunEvent } from '../contract/events';
 import { ExploreFiltersSchema } from '../contract/explore';
 import { ModelConfigSchema } from '../contract/models';
+import { PriceInputSchema, PricedModelSchema } from '../contract/prices';
 import { ImageSourcesSchema } from '../contract/run';
 import type * as V from './views';
 import type { AnnotationApplyView } from './annotation-views';
+import type { PriceTableView } from './models-views';
 
 /**
  * The one API between the UI and the engine. Every method names its input schema (checked at runtime
@@ -55,6 +57,12 @@ export const API_INPUTS = {
   'models.remove': z.object({ id: Id }).strict(),
   'models.test': z.object({ id: Id }).strict(),
   'keys.remove': z.object({ name: KeyName }).strict(),
+  /** Forgets the key typed for one saved model; the others keep theirs. */
+  'models.forgetKey': z.object({ id: Id }).strict(),
+  'prices.list': Empty,
+  /** Adds or changes the price of a model, USD per million input/output tokens. */
+  'prices.set': PriceInputSchema,
+  'prices.remove': PricedModelSchema,
   'datasets.list': z.object({ game: z.string().min(1).optional() }).strict(),
   'datasets.instances': z.object({ game: GameId, name: z.string().min(1), subset: z.string().min(1) }).strict(),
   'annotations.preview': z.object({ spec: z.unknown() }).strict(),
@@ -149,6 +157,10 @@ export interface ApiOutputs {
   'models.remove': { removed: boolean };
   'models.test': { ok: boolean; latencyMs: number | null; message: string };
   'keys.remove': { removed: boolean };
+  'models.forgetKey': V.ModelProfile;
+  'prices.list': PriceTableView;
+  'prices.set': PriceTableView;
+  'prices.remove': PriceTableView;
   'datasets.list': V.DatasetInfo[];
   'datasets.instances': V.InstanceView[];
   'annotations.preview': V.AnnotationPreview;
@@ -223,3 +235,4 @@ export class ApiCallError extends Error {
 export type * from './views';
 export type * from './annotation-views';
 export type * from './calibration-views';
+export type * from './models-views';

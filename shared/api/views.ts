@@ -70,7 +70,10 @@ export interface RunDetail {
   invalidExcluded: number;
   pending: number;
   calls: { total: number; ok: number; errors: number };
+  /** Null when a model the run used has no price (`costUnpriced` names them): never a partial sum. */
   costUsd: number | null;
+  /** `provider:model` of the models used without a price. */
+  costUnpriced?: string[];
   errors: { episodeId: number; instance: string; repetition: number; kind: ErrorKind | null; message: string | null }[];
   /**
    * Where several models fill a row role (AGE), the metrics again for each player: the episode's

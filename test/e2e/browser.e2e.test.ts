@@ -48,7 +48,7 @@ describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium',
       await page.getByLabel('Model id').fill(model);
       await page.getByLabel('Base URL').fill(mock.openaiBaseUrl);
       await page.getByLabel('Key variable').fill('MOCK_PROVIDER_KEY');
-      if (model === 'mock-guesser') await page.getByLabel('API key').fill(SECRET);
+      await page.getByLabel('API key').fill(SECRET); // each model holds its own key
       await page.getByRole('button', { name: 'Add model' }).click();
       await expect.poll(() => page.getByRole('cell', { name, exact: true }).count(), WAIT).toBe(1);
     }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInput, ApiMethod, ApiOutput, UiEvent } from '../../shared/api/contract';
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
-import { MemoryVault } from '../../electron/engine/api/vault';
+import { MemoryVault, profileKeyName } from '../../electron/engine/api/vault';
 import { runReport } from '../../electron/engine/analysis/run-report';
 import { edaTurns } from '../../electron/engine/games/eda/turns';
 import type { Store } from '../../electron/engine/store/store';
@@ -48,7 +48,7 @@ afterEach(async () => {
 async function addModels() {
   const config = (model: string) => ({ provider: 'openai' as const, model, baseUrl: mock.openaiBaseUrl, apiKeyEnv: 'MOCK_KEY' });
   const guesser = await call('models.save', { name: 'Mock guesser', config: config('mock-guesser'), apiKey: SECRET });
-  const judge = await call('models.save', { name: 'Mock judge', config: config('mock-judge') });
+  const judge = await call('models.save', { name: 'Mock judge', config: config('mock-judge'), apiKey: SECRET });
   return { guesser, judge };
 }
 
@@ -56,8 +56,8 @@ describe('API service over the real SDK and the mock provider', () => {
   it('keeps a typed key in the vault only: profiles say "stored", SQLite never holds it', async () => {
     const { guesser, judge } = await addModels();
     expect(guesser.keyStatus).toBe('stored');
-    expect(judge.keyStatus).toBe('stored'); // same key name, MOCK_KEY
-    expect(vault.get('MOCK_KEY')).toBe(SECRET);
+    expect(judge.keyStatus).toBe('stored'); // each profile holds its own key
+    expect(vault.get(profileKeyName(guesser.id))).toBe(SECRET);
     expect(JSON.stringify(await call('models.list', {}))).not.toContain(SECRET);
     const test = await call('models.test', { id: guesser.id });
     expect(test).toMatchObject({ ok: true });

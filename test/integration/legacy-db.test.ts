@@ -153,13 +153,18 @@ describe('a version-5 database', () => {
         const then = legacyViews[`runs.get ${run}`];
         expect(now.metrics.map((m) => m.value)).toEqual(then.metrics.map((m: { value: unknown }) => m.value));
         expect(now.perRepetition).toEqual(then.perRepetition);
-        expect([now.errorsExcluded, now.invalidExcluded, now.pending, now.calls, now.costUsd]).toEqual([then.errorsExcluded, then.invalidExcluded, then.pending, then.calls, then.costUsd]);
+        expect([now.errorsExcluded, now.invalidExcluded, now.pending, now.calls]).toEqual([then.errorsExcluded, then.invalidExcluded, then.pending, then.calls]);
+        // Version 5 showed the priced models' part as the whole cost; with a model unpriced it is now unknown.
+        expect(now.costUsd).toBe(now.costUnpriced?.length ? null : then.costUsd);
       }
       for (const dataset of ['things', 'celebrities']) {
         const now = await call('explore.leaderboard', { filters: { dataset, instances: 'all' } });
         const then = legacyViews[`explore.leaderboard ${dataset}`];
-        expect(now.rows.map(({ leftOut: _l, aggregates: _a, metrics, ...r }) => ({ ...r, metrics: Object.fromEntries(Object.entries(metrics).map(([k, { n: _n, ...c }]) => [k, c])) }))).toEqual(then.rows);
-        expect(now.best).toEqual(then.best);
+        const rows = now.rows.map(({ leftOut: _l, aggregates: _a, metrics, ...r }) => ({ ...r, metrics: Object.fromEntries(Object.entries(metrics).map(([k, { n: _n, ...c }]) => [k, c])) }));
+        expect(viewChanges(rows, then.rows)).toEqual([]);
+        // human:ada's one-game rows topped the table in bold; with under 5 episodes it no longer may.
+        expect(bestChanges(now, then.best)).toEqual([]);
+        expect(now.best.turns).not.toContain('human:ada');
       }
       for (const key of Object.keys(legacyViews).filter((k) => k.startsWith('human.state '))) {
         const episodeId = Number(key.split(' ')[1]);

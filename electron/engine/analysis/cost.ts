@@ -33,3 +33,14 @@ export function runCost(usage: readonly UsageRow[], prices: readonly PriceRow[])
   }
   return { usd, unpriced };
 }
+
+/** What a run cost, or null when a model it used has no price: a partial sum would read as the whole. */
+export function knownCost(cost: CostSummary): number | null {
+  return cost.unpriced.length ? null : cost.usd;
+}
+
+/** The cost fields of a run's detail view. */
+export function runCostView(usage: readonly UsageRow[], prices: readonly PriceRow[]): { costUsd: number | null; costUnpriced: string[] } {
+  const cost = runCost(usage, prices);
+  return { costUsd: knownCost(cost), costUnpriced: cost.unpriced };
+}

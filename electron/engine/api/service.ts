@@ -1,14 +1,13 @@
-import { performance } from 'node:perf_hooks';
 import type { AppInfo, DatasetInfo } from '../../../shared/api/views';
 import { mediaSha } from '../../../shared/contract/content';
-import { runCost } from '../analysis/cost';
+import { runCostView } from '../analysis/cost';
 import { runReport } from '../analysis/run-report';
 import { applyAnnotations } from '../analysis/apply-annotations';
 import { openTranscript } from './transcripts';
 import { episodeBundle } from './episode-bundle';
 import { checkRunImages } from '../runner/images';
 import * as annotation from '../annotation/sets';
-import { describeError, UserError } from '../errors';
+import { UserError } from '../errors';
 import { allGames, gameById, gameOfRun } from '../games/registry';
 import { runFile } from '../runner/run-files';
 import { createModel, type ModelFactory } from '../players/factory';
@@ -19,12 +18,14 @@ import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 import { EventHub } from './events';
 import { registerExplore } from './explore-handlers';
+import { registerModels } from './models-handlers';
+import { ProfileKeys } from './profile-keys';
 import { registerHuman } from './human-handlers';
 import { registerSuites } from './suite-handlers';
 import { HandlerRegistry } from './registry';
 import { RunManager } from './run-manager';
-import { keyEnvironment, type KeyVault } from './vault';
-import { episodeSummary, gameInfo, instanceView, keyNameOf, metricSummaries, modelProfile, runSummary } from './views';
+import type { KeyVault } from './vault';
+import { episodeSummary, gameInfo, instanceView, metricSummaries, runSummary } from './views';
 
 export interface ApiServiceOptions {
   store: Store;
@@ -48,15 +49,17 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   const { store, vault, mode } = options;
   const env = options.env ?? process.env;
   const hub = new EventHub();
+  const keys = new ProfileKeys(store, vault, env);
+  keys.adoptShared();
   // Keys are looked up when a model is built, so a key saved in the UI applies to the next run.
   const factory = (): ModelFactory => {
     const base = options.createModel;
     if (base) return base;
-    return (config, modelOptions) => createModel(config, modelOptions, keyEnvironment(vault, [keyNameOf(config)], env));
+    return (config, modelOptions) => createModel(config, modelOptions, keys.envFor(config));
   };
   const runs = new RunManager(store, hub, factory);
   const registry = new HandlerRegistry();
-  const profile = (id: number) => modelProfile(store.models.getProfile(id), (n) => vault.has(n), env);
+  const profile = (id: number) => keys.profile(id);
   const shapeOf = (game: string) => (name: string, subset: string) => subsetShape(gameById(game), name, subset);
 
   registry
@@ -79,7 +82,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
         invalidExcluded: report.invalid,
         pending: report.unfinished,
         calls: store.models.countCalls(runId),
-        costUsd: runCost(store.models.usage(runId), store.models.listPrices()).usd,
+        ...runCostView(store.models.usage(runId), store.models.listPrices()),
         errors: episodes
           .filter((e) => e.status === 'error')
           .map((e) => ({ episodeId: e.id, instance: e.instance.name, repetition: e.repetition, kind: e.errorKind, message: e.error })),
@@ -112,24 +115,6 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('media.get', ({ ref }) => {
       const blob = store.media.get(mediaSha(ref));
       return { mime: blob.mime, dataUrl: `data:${blob.mime};base64,${blob.bytes.toString('base64')}` };
-    })
-    .handle('models.list', () => store.models.listProfiles().map((row) => modelProfile(row, (n) => vault.has(n), env)))
-    .handle('models.save', ({ id, name, config, apiKey }) => {
-      const row = store.models.saveProfile({ id, name, config });
-      if (apiKey) vault.set(keyNameOf(config), apiKey);
-      return modelProfile(row, (n) => vault.has(n), env);
-    })
-    .handle('models.remove', ({ id }) => ({ removed: store.models.removeProfile(id) }))
-    .handle('models.test', async ({ id }) => {
-      const started = performance.now();
-      try {
-        const model = factory()(profile(id).config, { retry: { maxAttempts: 1 } });
-        const reply = await model.complete({ messages: [{ role: 'user', content: 'Reply with the single word OK.' }], temperature: 0, maxTokens: 1 });
-        const latencyMs = Math.round(performance.now() - started);
-        return { ok: true, latencyMs, message: `Connected in ${latencyMs} ms; the model replied "${reply.text}".` };
-      } catch (error) {
-        return { ok: false, latencyMs: null, message: describeError(error) };
-      }
     })
     .handle('keys.remove', ({ name }) => ({ removed: vault.remove(name) }))
     .handle('datasets.list', ({ game }) => {
@@ -172,6 +157,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     });
 
   registerExplore(registry, store);
+  registerModels(registry, store, keys, factory);
   registerSuites(registry, store);
   const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));
 

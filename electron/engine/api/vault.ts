@@ -1,7 +1,7 @@
 /**
  * Where keys typed into the UI live. The desktop host backs this with Electron's safeStorage
- * (encrypted on disk); browser mode keeps them in memory for the server's lifetime. Keys are named
- * like the environment variables they stand in for, and never written to SQLite or sent to the UI.
+ * (encrypted on disk); browser mode keeps them in memory for the server's lifetime. Each saved model
+ * has its own entry (`profileKeyName`), never written to SQLite or sent to the UI.
  */
 export interface KeyVault {
   readonly kind: 'safeStorage' | 'memory';
@@ -37,12 +37,35 @@ export class MemoryVault implements KeyVault {
   }
 }
 
-/** The variables a model factory reads keys from: the environment, with vault entries winning. */
-export function keyEnvironment(vault: KeyVault, names: readonly string[], env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const merged: NodeJS.ProcessEnv = { ...env };
-  for (const name of names) {
-    const secret = vault.get(name);
-    if (secret) merged[name] = secret;
+/**
+ * The vault entry of one saved model's key. The colon keeps it apart from the environment-variable
+ * names that older versions stored keys under (see `adoptSharedKeys`).
+ */
+export function profileKeyName(profileId: number): string {
+  return `profile:${profileId}`;
+}
+
+/** The environment a model is built with: `secret`, when there is one, stands in for variable `name`. */
+export function envWithKey(env: NodeJS.ProcessEnv, name: string, secret: string | undefined): NodeJS.ProcessEnv {
+  return secret ? { ...env, [name]: secret } : env;
+}
+
+/**
+ * Older versions stored a typed key under its variable's name, shared by every model naming that
+ * variable. Each of those models gets its own copy and the shared entry goes, so nothing a user
+ * typed stops working and forgetting one model's key no longer touches the others.
+ */
+export function adoptSharedKeys(vault: KeyVault, profiles: readonly { id: number; keyName: string }[]): number {
+  let adopted = 0;
+  const shared = new Set<string>();
+  for (const p of profiles) {
+    const secret = vault.get(p.keyName);
+    if (!secret) continue;
+    shared.add(p.keyName);
+    if (vault.has(profileKeyName(p.id))) continue;
+    vault.set(profileKeyName(p.id), secret);
+    adopted++;
   }
-  return merged;
+  for (const name of shared) vault.remove(name);
+  return adopted;
 }

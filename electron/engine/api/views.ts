@@ -98,14 +98,16 @@ export function keyNameOf(config: Pick<ModelConfig, 'provider' | 'apiKeyEnv'>): 
   return config.apiKeyEnv ?? defaultKeyEnv(config.provider);
 }
 
-export function keyStatus(config: ModelConfig, inVault: boolean, env: NodeJS.ProcessEnv): KeyStatus {
-  if (inVault) return 'stored';
+/** Which key a model's calls use: its own typed key, else the environment variable, else none. */
+export function keyStatus(config: ModelConfig, ownKey: boolean, env: NodeJS.ProcessEnv): KeyStatus {
+  if (ownKey) return 'stored';
   if (env[keyNameOf(config)]) return 'environment';
   // A local OpenAI-compatible server with no key variable named needs none.
   return config.baseUrl && !config.apiKeyEnv ? 'not-needed' : 'missing';
 }
 
-export function modelProfile(row: ProfileRow, inVault: (name: string) => boolean, env: NodeJS.ProcessEnv): ModelProfile {
+/** `ownKey`: whether a key was typed for this profile (its vault entry exists). */
+export function modelProfile(row: ProfileRow, ownKey: boolean, env: NodeJS.ProcessEnv): ModelProfile {
   const config = ModelConfigSchema.parse(row.config);
-  return { id: row.id, name: row.name, config, keyName: keyNameOf(config), keyStatus: keyStatus(config, inVault(keyNameOf(config)), env), updatedAt: row.updatedAt };
+  return { id: row.id, name: row.name, config, keyName: keyNameOf(config), keyStatus: keyStatus(config, ownKey, env), updatedAt: row.updatedAt };
 }

@@ -1,82 +1,59 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { KeyStatus, ModelProfile } from '../../../shared/api/contract';
-import { ModelConfigSchema } from '../../../shared/contract/models';
-import { describeZodError } from '../../../shared/contract/run';
 import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
+import { draftConfig, draftOf, draftProblems, EMPTY_DRAFT, type Draft, type DraftField } from './modelDraft';
+import { PriceTable } from './PriceTable';
 
-interface Draft {
-  id?: number;
-  name: string;
-  provider: 'openai' | 'anthropic';
-  model: string;
-  baseUrl: string;
-  apiKeyEnv: string;
-  apiKey: string;
-  timeoutMs: string;
-  maxAttempts: string;
-  rpm: string;
-  tpm: string;
-  imageInput: 'many' | 'one' | 'none';
-}
+const KEY_TEXT: Record<KeyStatus, string> = { stored: 'own key stored', environment: 'key from environment', missing: 'no key', 'not-needed': 'no key needed' };
+const LIMITS: DraftField[] = ['timeoutMs', 'maxAttempts', 'rpm', 'tpm'];
+const KEY_TITLE: Record<KeyStatus, (name: string) => string> = {
+  stored: (name) => `A key typed for this model, used for its calls only (${name} from the environment is the fallback).`,
+  environment: (name) => `No key typed for this model: its calls use ${name} from the environment.`,
+  missing: (name) => `Type a key for this model, or set ${name} in the environment.`,
+  'not-needed': () => 'A local server with no key variable named needs no key.',
+};
 
-const EMPTY: Draft = { name: '', provider: 'openai', model: '', baseUrl: '', apiKeyEnv: '', apiKey: '', timeoutMs: '60000', maxAttempts: '6', rpm: '', tpm: '', imageInput: 'many' };
-const KEY_TEXT: Record<KeyStatus, string> = { stored: 'key stored', environment: 'key from environment', missing: 'no key', 'not-needed': 'no key needed' };
-
-function draftOf(profile: ModelProfile): Draft {
-  const c = profile.config;
-  return {
-    id: profile.id,
-    name: profile.name,
-    provider: c.provider === 'anthropic' ? 'anthropic' : 'openai',
-    model: c.model,
-    baseUrl: c.baseUrl ?? '',
-    apiKeyEnv: c.apiKeyEnv ?? '',
-    apiKey: '',
-    timeoutMs: String(c.timeoutMs),
-    maxAttempts: String(c.maxAttempts),
-    rpm: c.rpm ? String(c.rpm) : '',
-    tpm: c.tpm ? String(c.tpm) : '',
-    imageInput: c.imageInput ?? 'many',
-  };
-}
-
-/** Provider configs the run form picks from; keys go to the key store, never into the database. */
+/** Provider configs the run form picks from; each model's key goes to the key store, never into the database. */
 export function ModelsPage() {
   const api = useApi();
   const models = useQuery('models.list', {});
   const info = useQuery('app.info', {});
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraftState] = useState<Draft>(EMPTY_DRAFT);
+  // A field's problem shows once it was left, or once saving was tried: not while the user is still typing it.
+  const [touched, setTouched] = useState<Partial<Record<DraftField, boolean>>>({});
+  const [tried, setTried] = useState(false);
+  const [limitsOpen, setLimitsOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tests, setTests] = useState<Record<number, { ok: boolean; message: string } | 'testing'>>({});
 
-  const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const problems = draftProblems(draft);
+  const wrong = Object.keys(problems).length;
+  const problem = (field: DraftField) => (tried || touched[field] ? problems[field] : undefined);
+  const setDraft = (next: Draft) => {
+    setDraftState(next);
+    setTouched({});
+    setTried(false);
+    setError(null);
+  };
+  const set = (key: DraftField) => (event: { target: { value: string } }) => setDraftState((d) => ({ ...d, [key]: event.target.value }));
+  const editing = models.data?.find((p) => p.id === draft.id);
+
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
     setError(null);
-    const optionalNumber = (text: string) => (text.trim() ? Number(text) : undefined);
-    const parsed = ModelConfigSchema.safeParse({
-      provider: draft.provider,
-      model: draft.model,
-      ...(draft.baseUrl.trim() ? { baseUrl: draft.baseUrl.trim() } : {}),
-      ...(draft.apiKeyEnv.trim() ? { apiKeyEnv: draft.apiKeyEnv.trim() } : {}),
-      timeoutMs: optionalNumber(draft.timeoutMs),
-      maxAttempts: optionalNumber(draft.maxAttempts),
-      rpm: optionalNumber(draft.rpm),
-      tpm: optionalNumber(draft.tpm),
-      // Absent means many: configs saved before this switch existed read the same.
-      ...(draft.imageInput !== 'many' ? { imageInput: draft.imageInput } : {}),
-    });
-    if (!parsed.success) return setError(describeZodError(parsed.error, 'model'));
-    if (!draft.name.trim()) return setError('Give the model a name, e.g. "GPT-4o" or "local vLLM".');
+    const config = draftConfig(draft);
+    if (LIMITS.some((k) => problems[k])) setLimitsOpen(true);
+    if (!config) return;
     try {
       await api.call('models.save', {
         ...(draft.id ? { id: draft.id } : {}),
         name: draft.name.trim(),
-        config: parsed.data,
+        config,
         ...(draft.apiKey ? { apiKey: draft.apiKey } : {}),
       });
-      setDraft(EMPTY);
+      setDraft(EMPTY_DRAFT);
       models.reload();
     } catch (e) {
       setError((e as Error).message);
@@ -92,19 +69,36 @@ export function ModelsPage() {
     }
   };
   const remove = async (profile: ModelProfile) => {
-    if (!window.confirm(`Remove the model "${profile.name}"? Runs that used it keep their copy of its config.`)) return;
+    if (!window.confirm(`Remove the model "${profile.name}" and any key typed for it? Runs that used it keep their copy of its config.`)) return;
     await api.call('models.remove', { id: profile.id }).catch((e: Error) => setError(e.message));
     models.reload();
   };
-
-  const forgetKey = async (name: string) => {
-    await api.call('keys.remove', { name }).catch((e: Error) => setError(e.message));
+  const forgetKey = async (profile: ModelProfile) => {
+    await api.call('models.forgetKey', { id: profile.id }).catch((e: Error) => setError(e.message));
     models.reload();
   };
 
   const keyStorage = info.data?.keyStorage === 'safeStorage'
     ? 'Keys typed here are encrypted with the operating system’s key store (Electron safeStorage).'
     : 'Browser mode: keys typed here stay in the server’s memory until it stops. To keep a key, export it as an environment variable before `parlor serve`.';
+  const keyVariable = draft.apiKeyEnv.trim() || (draft.provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY');
+
+  const field = (key: DraftField, label: string, control: ReactNode, hint?: ReactNode) => (
+    <div className={`field${problem(key) ? ' invalid' : ''}`}>
+      <label htmlFor={`model-${key}`}>{label}</label>
+      {control}
+      {problem(key) ? <small id={`model-${key}-problem`} className="field-problem">{problem(key)}</small> : hint ? <small className="hint">{hint}</small> : null}
+    </div>
+  );
+  // Props every checked control shares: its value, its change and leave handlers, and its problem for screen readers.
+  const bind = (key: DraftField) => ({
+    id: `model-${key}`,
+    value: draft[key],
+    onChange: set(key),
+    onBlur: () => setTouched((t) => ({ ...t, [key]: true })),
+    'aria-invalid': !!problem(key),
+    'aria-describedby': problem(key) ? `model-${key}-problem` : undefined,
+  });
 
   return (
     <section aria-labelledby="models-title">
@@ -113,7 +107,7 @@ export function ModelsPage() {
       </header>
       <ErrorNote error={models.error} />
       {(models.data ?? []).length > 0 && (
-        <table className="data">
+        <table className="data" data-testid="model-profiles">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -127,18 +121,21 @@ export function ModelsPage() {
             {(models.data ?? []).map((p) => {
               const result = tests[p.id];
               return (
-                <tr key={p.id}>
+                <tr key={p.id} data-testid="model-profile" data-key-status={p.keyStatus}>
                   <td>{p.name}</td>
                   <td><code>{p.config.provider}:{p.config.model}</code></td>
                   <td>{p.config.baseUrl ?? 'provider default'}</td>
-                  <td><span className={`badge key-${p.keyStatus}`}>{KEY_TEXT[p.keyStatus]}</span> <code>{p.keyName}</code></td>
+                  <td>
+                    <span className={`badge key-${p.keyStatus}`} title={KEY_TITLE[p.keyStatus](p.keyName)}>{KEY_TEXT[p.keyStatus]}</span>{' '}
+                    {p.keyStatus === 'stored' ? <span className="meta">fallback <code>{p.keyName}</code></span> : <code>{p.keyName}</code>}
+                  </td>
                   <td>
                     <div className="actions">
                       <button type="button" onClick={() => test(p.id)} disabled={result === 'testing'}>Test connection</button>
                       <button type="button" onClick={() => setDraft(draftOf(p))}>Edit</button>
                       <button type="button" onClick={() => remove(p)}>Remove</button>
                       {p.keyStatus === 'stored' && (
-                        <button type="button" onClick={() => forgetKey(p.keyName)} title={`Every model that uses ${p.keyName} loses it`}>
+                        <button type="button" data-testid="forget-key" onClick={() => forgetKey(p)} title={`Forget the key typed for ${p.name}; other models keep theirs`}>
                           Forget key
                         </button>
                       )}
@@ -153,56 +150,52 @@ export function ModelsPage() {
           </tbody>
         </table>
       )}
-      <h2>{draft.id ? `Edit ${draft.name}` : 'Add a model'}</h2>
-      <form className="form-grid" onSubmit={save} noValidate>
-        <div className="field"><label htmlFor="model-name">Name</label><input id="model-name" value={draft.name} onChange={set('name')} placeholder="e.g. GPT-4o" /></div>
-        <div className="field">
-          <label htmlFor="model-provider">Provider</label>
-          <select id="model-provider" value={draft.provider} onChange={set('provider')}>
+      <h2>{draft.id ? `Edit ${editing?.name ?? draft.name}` : 'Add a model'}</h2>
+      <form className="form-grid" onSubmit={save} noValidate data-testid="model-form">
+        {field('name', 'Name', <input {...bind('name')} placeholder="e.g. GPT-4o" />)}
+        {field(
+          'provider',
+          'Provider',
+          <select {...bind('provider')}>
             <option value="openai">OpenAI (or OpenAI-compatible)</option>
             <option value="anthropic">Anthropic</option>
-          </select>
-        </div>
-        <div className="field"><label htmlFor="model-model">Model id</label><input id="model-model" value={draft.model} onChange={set('model')} placeholder="gpt-4o, claude-sonnet-4-5, …" /></div>
-        <div className="field">
-          <label htmlFor="model-base-url">Base URL</label>
-          <input id="model-base-url" value={draft.baseUrl} onChange={set('baseUrl')} placeholder="provider default" />
-          <small className="hint">For vLLM, Ollama, llama.cpp or a proxy, e.g. http://127.0.0.1:8000/v1</small>
-        </div>
-        <div className="field">
-          <label htmlFor="model-key-env">Key variable</label>
-          <input id="model-key-env" value={draft.apiKeyEnv} onChange={set('apiKeyEnv')} placeholder={draft.provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'} />
-          <small className="hint">The environment variable (and key-store name) holding this model’s key.</small>
-        </div>
-        <div className="field">
-          <label htmlFor="model-api-key">API key</label>
-          <input id="model-api-key" type="password" autoComplete="off" value={draft.apiKey} onChange={set('apiKey')} placeholder={draft.id ? 'unchanged' : 'optional if the variable is set'} />
-          <small className="hint">{keyStorage}</small>
-        </div>
-        <div className="field">
-          <label htmlFor="model-image-input">Images per message</label>
-          <select id="model-image-input" value={draft.imageInput} onChange={set('imageInput')}>
+          </select>,
+        )}
+        {field('model', 'Model id', <input {...bind('model')} placeholder="gpt-4o, claude-sonnet-4-5, …" />)}
+        {field('baseUrl', 'Base URL', <input {...bind('baseUrl')} placeholder="provider default" />, 'For vLLM, Ollama, llama.cpp or a proxy, e.g. http://127.0.0.1:8000/v1')}
+        {field('apiKeyEnv', 'Key variable', <input {...bind('apiKeyEnv')} placeholder={draft.provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'} />, 'The environment variable this model’s calls read when no key is typed for it.')}
+        {field(
+          'apiKey',
+          'API key',
+          <input {...bind('apiKey')} type="password" autoComplete="off" placeholder={editing?.keyStatus === 'stored' ? 'unchanged (a key is stored)' : `optional if ${keyVariable} is set`} />,
+          <>For this model only; other models keep their own. {keyStorage}</>,
+        )}
+        {field(
+          'imageInput',
+          'Images per message',
+          <select {...bind('imageInput')}>
             <option value="many">Many (vision model)</option>
             <option value="one">One only</option>
             <option value="none">None (text only)</option>
-          </select>
-          <small className="hint">A game that shows more images in one message than this is not played with the model: its run is marked “cannot play”, as clembench records it.</small>
-        </div>
-        <details className="field wide">
+          </select>,
+          'A game that shows more images in one message than this is not played with the model: its run is marked “cannot play”, as clembench records it.',
+        )}
+        <details className="field wide" open={limitsOpen} onToggle={(e) => setLimitsOpen(e.currentTarget.open)}>
           <summary>Limits and retries</summary>
           <div className="form-grid">
-            <div className="field"><label htmlFor="model-timeout">Timeout per call (ms)</label><input id="model-timeout" inputMode="numeric" value={draft.timeoutMs} onChange={set('timeoutMs')} /></div>
-            <div className="field"><label htmlFor="model-attempts">Attempts per call</label><input id="model-attempts" inputMode="numeric" value={draft.maxAttempts} onChange={set('maxAttempts')} /></div>
-            <div className="field"><label htmlFor="model-rpm">Requests per minute</label><input id="model-rpm" inputMode="numeric" value={draft.rpm} onChange={set('rpm')} placeholder="no limit" /></div>
-            <div className="field"><label htmlFor="model-tpm">Tokens per minute</label><input id="model-tpm" inputMode="numeric" value={draft.tpm} onChange={set('tpm')} placeholder="no limit" /></div>
+            {field('timeoutMs', 'Timeout per call (ms)', <input {...bind('timeoutMs')} inputMode="numeric" />)}
+            {field('maxAttempts', 'Attempts per call', <input {...bind('maxAttempts')} inputMode="numeric" />)}
+            {field('rpm', 'Requests per minute', <input {...bind('rpm')} inputMode="numeric" placeholder="no limit" />)}
+            {field('tpm', 'Tokens per minute', <input {...bind('tpm')} inputMode="numeric" placeholder="no limit" />)}
           </div>
         </details>
-        <ErrorNote error={error} />
+        <ErrorNote error={error ?? (tried && wrong ? `Check the ${wrong === 1 ? 'field' : `${wrong} fields`} marked above.` : null)} />
         <div className="form-actions">
           <button type="submit" className="primary">{draft.id ? 'Save changes' : 'Add model'}</button>
-          {draft.id && <button type="button" onClick={() => setDraft(EMPTY)}>Cancel</button>}
+          {draft.id && <button type="button" onClick={() => setDraft(EMPTY_DRAFT)}>Cancel</button>}
         </div>
       </form>
+      <PriceTable models={(models.data ?? []).map((p) => `${p.config.provider}:${p.config.model}`).join(' ')} />
     </section>
   );
 }

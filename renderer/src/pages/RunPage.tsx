@@ -9,7 +9,8 @@ import { OutcomeBadge } from '../components/OutcomeBadge';
 import { ProgressBar } from '../components/ProgressBar';
 import { StatusBadge } from '../components/StatusBadge';
 import { VirtualTable, type Column } from '../components/VirtualTable';
-import { count, meanStd, usd, when } from '../format';
+import { costText } from '../cost-text';
+import { count, meanStd, when } from '../format';
 import { href, navigate } from '../router';
 import { RunActions } from './RunActions';
 
@@ -148,7 +149,7 @@ export function RunPage({ runId }: { runId: number }) {
         {run.errorsExcluded ? ` ${run.errorsExcluded} error${run.errorsExcluded === 1 ? '' : 's'} excluded.` : ''}
         {run.pending ? ` ${run.pending} unfinished excluded.` : ''}
         {run.invalidExcluded ? ` ${run.invalidExcluded} marked invalid excluded.` : ''} {count(run.calls.total)} model calls ({run.calls.errors} failed attempts) · cost{' '}
-        {usd(run.costUsd)}.
+        <span data-testid="run-cost">{costText(run.costUsd, run.costUnpriced)}</span>.
       </p>
       {run.perRepetition.length > 1 && (
         <details>
