@@ -23,6 +23,8 @@ export interface ExportFlags {
   from?: string;
   to?: string;
   instances?: string;
+  /** `--min-episodes 10`: fewer episodes behind a mean print "too few" (default 5). */
+  minEpisodes?: string;
   by?: string;
   topic?: string;
   metric?: string;
@@ -80,12 +82,21 @@ function filtersOf(flags: ExportFlags): ExploreFilters {
         from: flags.from,
         to: flags.to,
         instances: flags.instances,
+        minEpisodes: minEpisodesOf(flags.minEpisodes),
         by: flags.by,
       }).filter(([, v]) => v !== undefined),
     ),
   );
   if (!parsed.success) throw new CliError(describeZodError(parsed.error, 'filters'));
   return parsed.data;
+}
+
+/** `--min-episodes 10`: a whole number of at least 1. */
+function minEpisodesOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`--min-episodes must be a whole number of at least 1 (e.g. 5), not "${text}".`);
+  return n;
 }
 
 /** `--alpha 0.05`: a level strictly between 0 and 1. */
