@@ -75,7 +75,7 @@ function Pairwise({ rows, filters, game }: { rows: LeaderboardRowView[]; filters
   const result = useLiveCall('explore.compare', a !== b ? { filters, a, b, metric: metricKey } : null, 50);
   const c = result.value;
   const metric = game.metrics.find((m) => m.key === (c?.metric ?? metricKey))?.label ?? 'Score';
-  const shared = `shared ${game.view.nouns.instances}`;
+  const shared = (n: number) => `${n} shared ${n === 1 ? game.view.nouns.instance : game.view.nouns.instances}`;
   return (
     <div className="pairwise">
       <h2>Compare two players on the same {game.view.nouns.instances}</h2>
@@ -93,8 +93,8 @@ function Pairwise({ rows, filters, game }: { rows: LeaderboardRowView[]; filters
           {c.difference === null
             ? `No ${game.view.nouns.instance} has a value of ${metric} for both players (aborted or unscored episodes have none).`
             : c.low === null || c.high === null || c.p === null
-              ? `${metric} A − B = ${c.difference.toFixed(3)} over ${c.items} ${shared}: too few for an interval (5 needed).`
-              : `${metric} A − B = ${c.difference.toFixed(3)} (95% CI ${c.low.toFixed(3)} to ${c.high.toFixed(3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}) over ${c.items} ${shared}; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
+              ? `${metric} A − B = ${c.difference.toFixed(3)} over ${shared(c.items)}: too few for an interval (5 needed).`
+              : `${metric} A − B = ${c.difference.toFixed(3)} (95% CI ${c.low.toFixed(3)} to ${c.high.toFixed(3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}) over ${shared(c.items)}; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
         </p>
       )}
     </div>
