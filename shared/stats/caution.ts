@@ -1,3 +1,5 @@
+import type { SuiteView } from '../api/explore-views';
+
 /**
  * When a number needs a caution beside it, decided once for the engine's exports and the app alike:
  * too few episodes to print a mean, a sample small enough to read with care, a share of failed
@@ -61,3 +63,15 @@ export function bestRows(
   const top = shown.reduce((best, r) => (sign * (Number(r.text) - Number(best)) > 0 ? r.text : best), shown[0]!.text);
   return shown.filter((r) => r.text === top).map((r) => r.player);
 }
+
+/** Games whose players did not all play the same number of episodes (or some did not play it): their columns compare different instances. */
+export function unevenGames(view: Pick<SuiteView, 'games' | 'rows'>): { label: string; low: number; high: number; missing: number }[] {
+  return view.games.flatMap((g) => {
+    const counts = view.rows.map((r) => r.games[g.id]).filter((c) => c && !c.cannotPlay).map((c) => c!.episodes);
+    const missing = view.rows.filter((r) => !r.games[g.id]).length;
+    if (!counts.length) return [];
+    const [low, high] = [Math.min(...counts), Math.max(...counts)];
+    return low === high && missing === 0 ? [] : [{ label: g.label, low, high, missing }];
+  });
+}
+

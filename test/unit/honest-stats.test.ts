@@ -1,7 +1,7 @@
 /** Issue 17: intervals that respect a metric's range and size, "too few", ties and cautions; numbers by hand. */
 import { describe, expect, it } from 'vitest';
 import { allEqualInterval, intervalFor, meanInterval } from '../../electron/engine/analysis/intervals';
-import { bestRows, errorShare, rowCautions, tooFew } from '../../shared/stats/caution';
+import { bestRows, errorShare, rowCautions, tooFew, unevenGames } from '../../shared/stats/caution';
 import { csvChanges, latexChanges } from '../support/intended-diff';
 
 const sums = (xs: number[]) => [xs.reduce((a, x) => a + x, 0), xs.reduce((a, x) => a + x * x, 0), xs.length] as const;
@@ -80,5 +80,19 @@ describe('the intended-change check the fixtures go through', () => {
     expect(csvChanges('player,score_mean,score_ci_low,notes\r\na,0.6,0,\r\n', then)).toEqual(['csv row 1 score_mean: "0.6", was "0.5"']);
     expect(latexChanges('x & \\textbf{1.0} \\\\\n\\caption{new}', 'x & 1.0 \\\\\n\\caption{old}')).toEqual([]);
     expect(latexChanges('x & 2.0 \\\\', 'x & 1.0 \\\\')).toHaveLength(1);
+  });
+});
+
+describe('a benchmark table over different instances', () => {
+  it('names the games whose players ran different numbers of episodes, or did not play them', () => {
+    const cell = (episodes: number) => ({ episodes, values: {} });
+    const view = {
+      games: [{ id: 'a', label: 'A', datasets: [] }, { id: 'b', label: 'B', datasets: [] }, { id: 'c', label: 'C', datasets: [] }],
+      rows: [
+        { player: 'x', kind: 'model', overall: {}, games: { a: cell(10), b: cell(10), c: cell(4) } },
+        { player: 'y', kind: 'model', overall: {}, games: { a: cell(10), b: cell(7) } },
+      ],
+    };
+    expect(unevenGames(view)).toEqual([{ label: 'B', low: 7, high: 10, missing: 0 }, { label: 'C', low: 4, high: 4, missing: 1 }]);
   });
 });

@@ -4,6 +4,7 @@ import { useApi, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
 import { ComparisonSection } from './ComparisonTable';
+import { unevenGames } from '../../../../shared/stats/caution';
 
 const fmt = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '—');
 
@@ -86,9 +87,17 @@ function SuiteTable({ suite, grouped }: { suite: string; grouped: boolean }) {
         <button type="button" onClick={() => save('latex')}>Export LaTeX</button>
       </div>
       {view && view.rows.length === 0 && <p className="notice">No player has played any of these games yet: start a run (built-in players need no key) or import clembench results (`parlor import clembench &lt;folder&gt;`).</p>}
+      {view && view.rows.length > 0 && <UnevenNote view={view} />}
       {view && view.rows.length > 0 && <Table view={view} />}
     </>
   );
+}
+
+function UnevenNote({ view }: { view: SuiteView }) {
+  const uneven = unevenGames(view);
+  if (!uneven.length) return null;
+  const text = uneven.map((u) => `${u.label} (${u.low === u.high ? u.low : `${u.low}–${u.high}`} episodes${u.missing ? `, ${u.missing} not played` : ''})`).join(' · ');
+  return <p className="notice" data-testid="suite-uneven">The players ran on different instances of some games, so those columns do not compare like with like: {text}.</p>;
 }
 
 /** Players as rows: the overall columns, then each game's shown columns under its name; hidden ones in the tooltip. */
