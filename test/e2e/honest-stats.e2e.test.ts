@@ -78,6 +78,6 @@ describe.skipIf(problem !== null)('numbers that cannot mislead, in Chromium', ()
     await expect.poll(() => list.locator('tbody tr').count(), WAIT).toBe(8);
     expect(await list.getByRole('heading').textContent()).toBe('scripted:steady: episodes');
     await list.locator('tbody tr').first().getByRole('link').first().click();
-    await expect.poll(() => app.page.evaluate(() => location.hash), WAIT).toMatch(/^#\/episodes\/\d+$/);
+    await expect.poll(() => app.page.evaluate('location.hash'), WAIT).toMatch(/^#\/episodes\/\d+$/);
   });
 });

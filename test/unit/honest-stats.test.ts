@@ -86,8 +86,8 @@ describe('the intended-change check the fixtures go through', () => {
 describe('a benchmark table over different instances', () => {
   it('names the games whose players ran different numbers of episodes, or did not play them', () => {
     const cell = (episodes: number) => ({ episodes, values: {} });
-    const view = {
-      games: [{ id: 'a', label: 'A', datasets: [] }, { id: 'b', label: 'B', datasets: [] }, { id: 'c', label: 'C', datasets: [] }],
+    const view: Parameters<typeof unevenGames>[0] = {
+      games: [{ id: 'a', label: 'A', datasets: [] as string[] }, { id: 'b', label: 'B', datasets: [] as string[] }, { id: 'c', label: 'C', datasets: [] as string[] }],
       rows: [
         { player: 'x', kind: 'model', overall: {}, games: { a: cell(10), b: cell(10), c: cell(4) } },
         { player: 'y', kind: 'model', overall: {}, games: { a: cell(10), b: cell(7) } },
