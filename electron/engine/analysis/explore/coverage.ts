@@ -21,7 +21,8 @@ export interface Coverage {
 export function coverage(store: Store, runs: readonly ViewRun[], mode: 'common' | 'all'): Coverage {
   const ids = runs.map((r) => r.id);
   const played = store.explore.playedInstances(ids);
-  const unfinished = store.explore.unfinishedInstances(ids);
+  // All-mode needs only what each player counted (the sums table); the failures matter to `common`.
+  const unfinished = mode === 'all' ? new Map<number, readonly number[]>() : store.explore.unfinishedInstances(ids);
   // A player finished an instance when some run of theirs counted an episode on it and none failed on it.
   const byPlayer = new Map<string, { done: Set<number>; failed: Set<number> }>();
   for (const run of runs) {
