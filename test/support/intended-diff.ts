@@ -9,6 +9,7 @@
  * Each check returns the differences it could not explain, as readable lines (empty: none).
  */
 import { parse } from 'csv-parse/sync';
+import { chartContent } from './chart-text';
 
 const INTERVAL_KEYS = /^(low|high|ci_low|ci_high|.*_ci_low|.*_ci_high)$/;
 const ADDED_KEYS = new Set(['minEpisodes', 'shared', 'notes', 'note']);
@@ -96,5 +97,23 @@ export function bestChanges(board: Board, then: Record<string, Json>, path = '.b
       out.push(`${path}.${metric}: ${JSON.stringify(list)}, was ${JSON.stringify(old)}`);
     }
   }
+  return out;
+}
+
+/**
+ * Charts: issue 17 moved, recoloured and marked them (the layout is free), so they are read back as
+ * texts and line values; those must agree but for interval tooltips and cells now "too few".
+ */
+export function chartChanges(now: string, then: string, where = 'svg'): string[] {
+  const [a, b] = [chartContent(now), chartContent(then)];
+  const out: string[] = [];
+  if (JSON.stringify(a.lines) !== JSON.stringify(b.lines)) out.push(`${where}: lines ${JSON.stringify(a.lines)}, were ${JSON.stringify(b.lines)}`);
+  if (a.texts.length !== b.texts.length) return [...out, `${where}: ${a.texts.length} texts, was ${b.texts.length}`];
+  const interval = (t: string) => t.replace(/\((?:95% CI [^)]*|no interval[^)]*)\)/, '(interval)');
+  b.texts.forEach((old, i) => {
+    const text = a.texts[i]!;
+    if (text === old || interval(text) === interval(old) || /too few/.test(text)) return;
+    out.push(`${where} text ${i + 1}: ${JSON.stringify(text)}, was ${JSON.stringify(old)}`);
+  });
   return out;
 }

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { difficultySvg } from '../../../shared/charts/difficulty';
 import { heatmapSvg } from '../../../shared/charts/heatmap';
+import { rowNames, selectRuns } from '../../engine/analysis/explore/select';
 import { ExploreFiltersSchema, type ExploreFilters } from '../../../shared/contract/explore';
 import { describeZodError } from '../../../shared/contract/run';
 import { difficulty, heatmap } from '../../engine/analysis/explore/items';
@@ -123,12 +124,14 @@ function render(store: Store, target: string, flags: ExportFlags): { text: strin
   const filters = filtersOf(flags);
   const game = gameById(filters.game);
   if (flags.format === 'svg') {
+    // Colours are settled among all the dataset's players, as the app does, so a filtered export keeps each player's colour.
+    const universe = rowNames(selectRuns(store.runs.all(), ExploreFiltersSchema.parse({ game: game.id, dataset: filters.dataset, instances: 'all' }), game));
     if (target === 'heatmap') {
       const map = heatmap(store, filters, flags.topic ?? defaultTag(store, game, filters.dataset), flags.metric ?? game.view.heatmapMetrics[0] ?? game.view.sortBy);
-      return { text: heatmapSvg(map), what: `${map.players.length} × ${map.topics.length} cells` };
+      return { text: heatmapSvg(map, undefined, { universe }), what: `${map.players.length} × ${map.topics.length} cells` };
     }
     const d = difficulty(store, filters, flags.axis ?? 'item');
-    return { text: difficultySvg(d), what: `${d.rows.length} levels` };
+    return { text: difficultySvg(d, { universe }), what: `${d.rows.length} levels` };
   }
   if (target === 'heatmap' && flags.metric && !game.view.heatmapMetrics.includes(flags.metric)) {
     throw new CliError(`--metric must be ${game.view.heatmapMetrics.join(' or ')}, not "${flags.metric}".`);

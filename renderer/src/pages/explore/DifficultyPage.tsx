@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { GameInfo } from '../../../../shared/api/contract';
 import { difficultySvg } from '../../../../shared/charts/difficulty';
+import { playerStyles } from '../../../../shared/charts/players';
 import { useApi, useQuery } from '../../api/hooks';
+import { useChartTheme } from '../../charts';
 import { ErrorNote } from '../../components/ErrorNote';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../download';
-import { ChartFrame } from './ChartFrame';
+import { ChartFrame, PlayerSwatch } from './ChartFrame';
 import { CoverageNote, FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
 
 type Row = { level: string; mean: number; unsolved: boolean; players: Record<string, { mean: number; n: number; solved: boolean }> };
@@ -32,7 +34,11 @@ function Breakdown({ filters, axes, players, game }: { filters: Filters; axes: {
   const [chosen, setChosen] = useState<string[]>(players.slice(0, 8));
   const [error, setError] = useState<string | null>(null);
   const d = useQuery('explore.difficulty', { filters: { ...filters, ...(chosen.length ? { players: chosen } : {}) }, axis });
-  const svg = useMemo(() => (d.data ? difficultySvg(d.data) : ''), [d.data]);
+  const theme = useChartTheme();
+  // Colours are assigned among all the dataset's players, so ticking one off recolours no other.
+  const styles = useMemo(() => playerStyles(players), [players]);
+  const svg = useMemo(() => (d.data ? difficultySvg(d.data, { theme, universe: players }) : ''), [d.data, theme, players]);
+  const file = useMemo(() => (d.data ? difficultySvg(d.data, { universe: players }) : ''), [d.data, players]);
   const columns: Column<Row>[] = [
     { key: 'rank', header: '#', width: '4rem', align: 'right', render: (r) => (d.data?.rows.indexOf(r) ?? 0) + 1 },
     { key: 'level', header: axes.find((a) => a.id === axis)?.label ?? axis, width: 'minmax(10rem, 2fr)', render: (r) => (r.unsolved ? <strong className="unsolved">{r.level} · unsolved</strong> : r.level), sortValue: (r) => r.level },
@@ -50,13 +56,13 @@ function Breakdown({ filters, axes, players, game }: { filters: Filters; axes: {
         <legend>Players ({chosen.length} of {players.length})</legend>
         {players.map((p) => (
           <label key={p}>
-            <input type="checkbox" checked={chosen.includes(p)} onChange={() => setChosen((c) => (c.includes(p) ? c.filter((x) => x !== p) : [...c, p]))} /> {p}
+            <input type="checkbox" checked={chosen.includes(p)} onChange={() => setChosen((c) => (c.includes(p) ? c.filter((x) => x !== p) : [...c, p]))} /> <PlayerSwatch player={p} style={styles.get(p)} /> {p}
           </label>
         ))}
       </fieldset>
       <ErrorNote error={d.error ?? error} />
       {d.data && <CoverageNote coverage={d.data.coverage} game={game} />}
-      {svg && <ChartFrame svg={svg} name={`difficulty-${filters.dataset}-${axis.replace(':', '-')}`} label={`${d.data?.metricLabel ?? 'Mean'} per level, easy to hard`} />}
+      {svg && <ChartFrame svg={svg} file={file} name={`difficulty-${filters.dataset}-${axis.replace(':', '-')}`} label={`${d.data?.metricLabel ?? 'Mean'} per level, easy to hard`} />}
       {d.data && (
         <>
           <p className="meta" data-testid="unsolved">{d.data.rows.filter((r) => r.unsolved).length} of {d.data.rows.length} {axis === 'item' ? game.view.nouns.instances : 'levels'} solved by no selected player.</p>

@@ -3,6 +3,7 @@ import type { GameInfo } from '../../../../shared/api/contract';
 import { episodeValue } from '../../../../shared/contract/game';
 import { heatmapSvg, type HeatmapOrder } from '../../../../shared/charts/heatmap';
 import { useApi, useQuery } from '../../api/hooks';
+import { useChartTheme } from '../../charts';
 import { ErrorNote } from '../../components/ErrorNote';
 import { OutcomeBadge } from '../../components/OutcomeBadge';
 import { download } from '../../download';
@@ -16,7 +17,7 @@ export function HeatmapPage() {
   const body = !options ? <p aria-busy="true">Loading…</p> : options.games.length === 0 ? <NoRunsYet /> : filters && game && dataset ? (
     <>
       <FiltersBar filters={filters} onChange={setFilters} options={options} />
-      <Heatmap key={`${filters.game}/${filters.dataset}`} filters={filters} topics={dataset.tags} game={game} />
+      <Heatmap key={`${filters.game}/${filters.dataset}`} filters={filters} topics={dataset.tags} players={dataset.players} game={game} />
     </>
   ) : null;
   return (
@@ -27,7 +28,7 @@ export function HeatmapPage() {
   );
 }
 
-function Heatmap({ filters, topics, game }: { filters: Filters; topics: string[]; game: GameInfo }) {
+function Heatmap({ filters, topics, players, game }: { filters: Filters; topics: string[]; players: string[]; game: GameInfo }) {
   const api = useApi();
   const metrics = game.view.heatmapMetrics.flatMap((key) => game.metrics.filter((m) => m.key === key));
   const [topic, setTopic] = useState(topics[0] ?? '');
@@ -37,7 +38,9 @@ function Heatmap({ filters, topics, game }: { filters: Filters; topics: string[]
   const [cell, setCell] = useState<{ player: string; topic: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const map = useQuery('explore.heatmap', topic ? { filters, topic, metric } : null);
-  const svg = useMemo(() => (map.data ? heatmapSvg(map.data, { rows, columns }) : ''), [map.data, rows, columns]);
+  const theme = useChartTheme();
+  const svg = useMemo(() => (map.data ? heatmapSvg(map.data, { rows, columns }, { theme, universe: players }) : ''), [map.data, rows, columns, theme, players]);
+  const file = useMemo(() => (map.data ? heatmapSvg(map.data, { rows, columns }, { universe: players }) : ''), [map.data, rows, columns, players]);
   const save = (format: 'csv' | 'latex', view: 'heatmap' | 'breakdown' = 'heatmap') => api.call('explore.export', { view, format, filters, topic, metric }).then(download, (e: Error) => setError(e.message));
   if (!topics.length) return <p className="notice">The {game.view.nouns.instances} of this dataset carry no tags to group by.</p>;
   return (
@@ -56,7 +59,7 @@ function Heatmap({ filters, topics, game }: { filters: Filters; topics: string[]
       <ErrorNote error={map.error ?? error} />
       {map.data && <CoverageNote coverage={map.data.coverage} game={game} />}
       {svg && (
-        <ChartFrame svg={svg} name={`heatmap-${filters.dataset}-${topic}`} label={`${metric} by ${topic}: press Enter on a cell for its episodes`} onPick={(d) => setCell({ player: d.player!, topic: d.topic! })} />
+        <ChartFrame svg={svg} file={file} name={`heatmap-${filters.dataset}-${topic}`} label={`${metric} by ${topic}: press Enter on a cell for its episodes`} onPick={(d) => setCell({ player: d.player!, topic: d.topic! })} />
       )}
       <p className="meta">Each cell: mean over the player's finished episodes on {game.view.nouns.instances} of that {topic}, with n; hover (or focus) for the 95% interval. Colours: cividis, readable with colour-vision deficiency.</p>
       {cell && <CellEpisodes filters={filters} topic={topic} cell={cell} game={game} />}

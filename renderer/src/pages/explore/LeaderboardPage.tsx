@@ -18,13 +18,13 @@ export function seatsAreRows(game: GameInfo, by: string | undefined): boolean {
 
 /** Players across runs in the paper's table form (the game's metrics), best in bold; a paired comparison of two. */
 export function LeaderboardPage() {
-  const { filters, setFilters, options, game } = useFilters();
+  const { filters, setFilters, options, game, dataset } = useFilters();
   if (options && options.games.length === 0) return <Shell><NoRunsYet /></Shell>;
   if (!filters || !options || !game) return <Shell><p aria-busy="true">Loading…</p></Shell>;
   return (
     <Shell>
       <FiltersBar filters={filters} onChange={setFilters} options={options} />
-      <Board filters={filters} game={game} />
+      <Board filters={filters} game={game} players={dataset?.players ?? []} />
       {game.view.slices && <SlicesTable key={`${filters.game}/${filters.dataset}`} filters={filters} game={game} />}
     </Shell>
   );
@@ -39,7 +39,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Board({ filters, game }: { filters: Filters; game: GameInfo }) {
+function Board({ filters, game, players }: { filters: Filters; game: GameInfo; players: readonly string[] }) {
   const api = useApi();
   const board = useQuery('explore.leaderboard', { filters });
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +54,7 @@ function Board({ filters, game }: { filters: Filters; game: GameInfo }) {
         <button type="button" onClick={() => save('csv')}>Export CSV</button>
         <button type="button" onClick={() => save('latex')}>Export LaTeX</button>
       </div>
-      {board.data && <LeaderboardTable board={board.data} onOpen={setOpen} />}
+      {board.data && <LeaderboardTable board={board.data} onOpen={setOpen} universe={players} />}
       <p className="meta">
         Mean ± sample std over repetitions (each run × repetition is one), as the papers' tables; hover a value for the mean pooled over all episodes and its 95% interval (Wilson for rates, Student's t for means, within the metric's range).
         Best in bold (ties all bold) among rows with at least {board.data?.minEpisodes ?? filters.minEpisodes ?? DEFAULT_MIN_EPISODES} episodes; ⚠ marks a small sample or many failed episodes. Click a column to sort, a player for its episodes.

@@ -1,6 +1,8 @@
 import { Fragment, useMemo, useState } from 'react';
 import type { LeaderboardView } from '../../../../shared/api/contract';
+import { playerStyles } from '../../../../shared/charts/players';
 import { rowCautions, tooFew, tooFewText } from '../../../../shared/stats/caution';
+import { PlayerSwatch } from './ChartFrame';
 
 const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
 
@@ -39,8 +41,10 @@ const same = (a: SortKey, b: SortKey) => a.kind === b.kind && ('key' in a ? a.ke
  * best rows of a metric in bold (ties all bold, only rows with enough episodes), cells too thin to
  * print say so, and cautions sit beside the counts they are about. A player opens its episodes.
  */
-export function LeaderboardTable({ board, onOpen }: { board: LeaderboardView; onOpen: (player: string) => void }) {
+export function LeaderboardTable({ board, onOpen, universe }: { board: LeaderboardView; onOpen: (player: string) => void; universe: readonly string[] }) {
   const [sort, setSort] = useState<Sort>(null);
+  // Each player's colour on every chart, settled among all the dataset's players as the charts do.
+  const styles = useMemo(() => playerStyles([...universe, ...board.rows.map((r) => r.player)]), [universe, board]);
   const rows = useMemo(() => sorted(board.rows, sort, board.minEpisodes), [board, sort]);
   const header = (by: SortKey, label: React.ReactNode, options: { num?: boolean; title?: string; firstDescending?: boolean } = {}) => {
     const active = sort && same(sort.by, by) ? sort : null;
@@ -74,6 +78,7 @@ export function LeaderboardTable({ board, onOpen }: { board: LeaderboardView; on
           return (
             <tr key={r.player} data-player={r.player}>
               <th scope="row">
+                <PlayerSwatch player={r.player} style={styles.get(r.player)} />
                 <button type="button" className="link" onClick={() => onOpen(r.player)} title={`Open ${r.player}'s episodes`}>{r.player}</button>
                 {r.kind === 'human' ? ' (human)' : ''}
               </th>
