@@ -218,6 +218,7 @@ program
   .option('--csv', 'report: the error-rate table as CSV')
   .option('--what <labels|results|calibration>', 'export: labels (default), the results table, or the calibration table (games with ordinal labels: SimulBench)')
   .option('--format <csv|jsonl>', 'export: default csv')
+  .option('--headers <readable|keys>', 'export: CSV column names, readable ("Episode", default) or keys (episode_id, as version 5 wrote them)')
   .option('-o, --out <file>', 'export: write to a file')
   .option('--dry-run', "apply: say what the set's accepted labels would change and rescore nothing")
   .action((action: string | undefined, args: string[], flags, cmd: Command) => {

@@ -1,4 +1,4 @@
-import type { AnnotationSetSummary } from './views';
+import type { AnnotationItemView, AnnotationSetSummary, AnnotatorProgress } from './views';
 
 /** An annotation set's accepted labels carried into its game's rules (`annotations.apply`; a game with `info.apply`). */
 export interface AnnotationApplyView {
@@ -15,4 +15,33 @@ export interface AnnotationApplyView {
   runs: { runId: number; name: string | null; changes: number; episodes: number; changed: number }[];
   /** Runs left alone (in progress). */
   skipped: { runId: number; reason: string }[];
+}
+
+/** One of an annotator's labels, with its item, for reopening and relabelling it (`annotations.mine`). */
+export interface AnnotationMineView {
+  item: AnnotationItemView;
+  verdict: 'correct' | 'wrong' | 'ambiguous' | 'skip';
+  answer: string | null;
+  note: string | null;
+  labelledAt: string;
+}
+
+/** An annotator's done/total in a set (`annotations.progress`). */
+export interface AnnotatorProgressRow extends AnnotatorProgress {
+  annotator: string;
+}
+
+/** An item whose annotators gave different labels (`ambiguous` counts as a label). */
+export interface AnnotationDisagreement {
+  itemId: number;
+  position: number;
+  episodeId: number;
+  round: number;
+  instance: string;
+  /** The event's own label. */
+  label: string;
+  /** Each annotator's label, by annotator name. */
+  verdicts: { annotator: string; answer: string }[];
+  /** Their majority, or null for an even split. */
+  majority: string | null;
 }

@@ -6,8 +6,9 @@ import { ModelConfigSchema } from '../contract/models';
 import { PriceInputSchema, PricedModelSchema } from '../contract/prices';
 import { ImageSourcesSchema } from '../contract/run';
 import type * as V from './views';
-import type { AnnotationApplyView } from './annotation-views';
+import type { AnnotationApplyView, AnnotationMineView, AnnotatorProgressRow } from './annotation-views';
 import type { PriceTableView } from './models-views';
+import type { TranscriptSearchResult } from './transcript-views';
 
 /**
  * The one API between the UI and the engine. Every method names its input schema (checked at runtime
@@ -33,6 +34,13 @@ export const API_INPUTS = {
   'episodes.list': z.object({ runId: Id, search: z.string().max(200).optional() }).strict(),
   'episodes.transcript': z.object({ episodeId: Id }).strict(),
   'episodes.exportBundle': z.object({ episodeId: Id }).strict(),
+  /** Every run's transcripts: episodes where a player's words contain the query (case-insensitive for ASCII). */
+  'episodes.search': z
+    .object({
+      query: z.string().trim().min(1, 'Type a word or phrase to search for: the search is empty.').max(200, 'Keep the search under 200 characters.'),
+      limit: z.number().int().min(1).max(500).optional(),
+    })
+    .strict(),
   'images.check': z
     .object({
       game: z.string().min(1),
@@ -78,6 +86,10 @@ export const API_INPUTS = {
   'annotations.export': z.object({ setId: Id, what: z.enum(['labels', 'results', 'calibration']), format: z.enum(['csv', 'jsonl']) }).strict(),
   /** Carries the set's accepted labels into the game's rules and rescores its runs; `dryRun` only says what would change. */
   'annotations.apply': z.object({ setId: Id, dryRun: z.boolean().default(false) }).strict(),
+  /** The annotator's own labels, newest first, each with its item to reopen (relabelling it with `annotations.label` replaces the label). */
+  'annotations.mine': z.object({ setId: Id, annotator: AnnotatorSchema }).strict(),
+  /** Every annotator's done/total in the set; `annotator` is listed even before their first label. */
+  'annotations.progress': z.object({ setId: Id, annotator: AnnotatorSchema.optional() }).strict(),
   'human.start': z
     .object({
       game: GameId,
@@ -149,6 +161,7 @@ export interface ApiOutputs {
   'episodes.list': V.EpisodeSummary[];
   'episodes.transcript': V.TranscriptView;
   'episodes.exportBundle': V.ExportFile;
+  'episodes.search': TranscriptSearchResult;
   'images.check': V.ImageCheckView;
   'calls.get': V.CallDetail;
   'media.get': { mime: string; dataUrl: string };
@@ -173,6 +186,8 @@ export interface ApiOutputs {
   'annotations.results': V.AnnotationResultsView;
   'annotations.export': V.ExportFile;
   'annotations.apply': AnnotationApplyView;
+  'annotations.mine': AnnotationMineView[];
+  'annotations.progress': AnnotatorProgressRow[];
   'human.start': V.HumanGameState;
   'human.state': V.HumanGameState;
   'human.say': V.HumanGameState;
@@ -236,3 +251,4 @@ export type * from './views';
 export type * from './annotation-views';
 export type * from './calibration-views';
 export type * from './models-views';
+export type * from './transcript-views';

@@ -8,6 +8,8 @@ import type { ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
 import type { InstanceCoverage } from './explore-views';
 import type { AnnotationCalibrationView } from './calibration-views';
+import type { AnnotationDisagreement } from './annotation-views';
+import type { EpisodeNeighbours, HintView, TurnStats } from './transcript-views';
 
 export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
 export type * from './explore-views';
@@ -129,6 +131,10 @@ export interface EventView {
   valid: boolean | null;
   flags: string[];
   callId: number | null;
+  /** Tokens and time of the model call behind a reply (none for a person's). */
+  turn?: TurnStats | null;
+  /** The person who typed this reply (their handle); it is not a model call. */
+  typedBy?: string | null;
 }
 
 export interface RoundMarkView {
@@ -143,6 +149,12 @@ export interface TranscriptView {
   settings: unknown;
   events: EventView[];
   marks: RoundMarkView[];
+  /** A person asked a hint model for help in this episode. */
+  hinted?: boolean;
+  /** The hints, at the round each was asked. */
+  hints?: HintView[];
+  /** The previous and next episode in the run's order. */
+  neighbours?: EpisodeNeighbours;
 }
 
 export interface CallDetail {
@@ -307,6 +319,8 @@ export interface AnnotationResultsView {
   scoreEffect: { episodes: number; changed: number; metrics: { key: string; label: string; asPlayed: number | null; corrected: number | null }[]; note: string };
   /** Only for a game that declares `info.scale`. */
   calibration?: AnnotationCalibrationView;
+  /** Items whose annotators gave different labels, in set order. */
+  disagreements: AnnotationDisagreement[];
 }
 
 export interface HumanGameState {
@@ -348,6 +362,8 @@ export interface HumanSessionRow {
   scores: Record<string, number> | null;
   invalid: string | null;
   finishedAt: string | null;
+  /** The person asked a hint model for help. */
+  hinted?: boolean;
 }
 
 /** Which images a run would need, which were found (and stored), and where Parlor looked for the others. */

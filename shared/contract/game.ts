@@ -95,10 +95,10 @@ export interface ViewHints {
 }
 
 /**
- * Keys the annotation page keeps for itself (accept, ambiguous, skip, undo, comment, context, help):
- * a game's label keys must be other letters, or a label could never be given by key.
+ * Keys the annotation page keeps for itself (accept, ambiguous, skip, undo, comment, context, help,
+ * your labels, guidelines): a game's label keys must be other letters, or a label could never be given by key.
  */
-export const ANNOTATION_COMMAND_KEYS = ['a', 'q', 's', 'u', 'c', 't', 'h', '?'] as const;
+export const ANNOTATION_COMMAND_KEYS = ['a', 'q', 's', 'u', 'c', 't', 'h', '?', 'l', 'g'] as const;
 
 /** Which events can be annotated, with which labels, and what the views call things. */
 export interface AnnotationInfo {
@@ -113,6 +113,8 @@ export interface AnnotationInfo {
   labels: { id: string; label: string; key: string }[];
   /** Names of the breakdowns in reports: the event's own label, the producing model, the instance tag. */
   groups: { label: string; model: string; tag: string };
+  /** How to decide, for the annotators: shown beside the queue (a few short paragraphs, blank-line separated). */
+  guidelines?: string;
   /** Column names of the labels export for what the event answers and for its text. */
   columns: { prompt: string; text: string };
   /** Metrics recomputed with corrected labels, and why others cannot be. */

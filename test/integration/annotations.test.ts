@@ -80,7 +80,7 @@ describe('annotation sets through the API', () => {
 
     const labels = await call('annotations.export', { setId: set.id, what: 'labels', format: 'csv' });
     const lines = labels.content.trim().split('\r\n');
-    expect(lines[0]).toBe('set_id,item_id,position,run_id,episode_id,turn,entity,dataset,judge_model,question,judge_raw,judge_label,annotator,verdict,correct_answer,note,labelled_at');
+    expect(lines[0]).toBe('Set,Item,Position,Run,Episode,Turn,Entity,Dataset,Judge model,Question,Judge raw,Judge label,Annotator,Verdict,Correct answer,Note,Labelled at (UTC)');
     expect(lines).toHaveLength(13);
     const jsonl = await call('annotations.export', { setId: set.id, what: 'results', format: 'jsonl' });
     expect(JSON.parse(jsonl.content.split('\n')[0]!)).toMatchObject({ group: 'overall', errors: wrong, n: 10 });

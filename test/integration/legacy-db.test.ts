@@ -21,7 +21,7 @@ import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { edaTurns } from '../../electron/engine/games/eda/turns';
 import { Store } from '../../electron/engine/store/store';
-import { bestChanges, csvChanges, latexChanges, viewChanges } from '../support/intended-diff';
+import { bestChanges, chartChanges, csvChanges, latexChanges, viewChanges } from '../support/intended-diff';
 
 const FIXTURE = new URL('../fixtures/legacy-v5/', import.meta.url);
 const expected = (name: string) => readFileSync(new URL(`expected/${name}`, FIXTURE), 'utf8');
@@ -70,9 +70,21 @@ describe('a version-5 database', () => {
   });
 
   it('exports every run as the same CSV and JSONL, and prints the same reports and episode lists', () => {
+    const hinted: unknown[] = [];
     for (let run = 1; run <= 11; run++) {
-      expect(printed(() => exportCommand(String(run), { format: 'csv', db })), `run ${run} csv`).toBe(expected(`run-${run}.csv`));
-      expect(printed(() => exportCommand(String(run), { format: 'jsonl', db })), `run ${run} jsonl`).toBe(expected(`run-${run}.jsonl`));
+      const csv = printed(() => exportCommand(String(run), { format: 'csv', db }));
+      const jsonl = printed(() => exportCommand(String(run), { format: 'jsonl', db }));
+      if (run < 9) {
+        expect(csv, `run ${run} csv`).toBe(expected(`run-${run}.csv`));
+        expect(jsonl, `run ${run} jsonl`).toBe(expected(`run-${run}.jsonl`));
+      } else {
+        // A person's runs (9–11) gained a last `hinted` column in issue 17; every other cell is as it was.
+        expect(csv.split('\r\n')[0]!.endsWith(',hinted'), `run ${run} csv`).toBe(true);
+        expect(csvChanges(csv, expected(`run-${run}.csv`), `run ${run} csv`)).toEqual([]);
+        const rows = jsonl.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+        expect(rows.map(({ hinted: _h, ...r }) => r), `run ${run} jsonl`).toEqual(expected(`run-${run}.jsonl`).trim().split('\n').map((l) => JSON.parse(l)));
+        hinted.push(...rows.filter((r) => r.hinted === 1).map((r) => r.episode_id));
+      }
       expect(printed(() => reportCommand(String(run), { db })), `run ${run} report`).toBe(expected(`run-${run}-report.txt`));
       expect(printed(() => episodesCommand(String(run), { db })), `run ${run} episodes`).toBe(expected(`run-${run}-episodes.txt`));
       const json = JSON.parse(printed(() => reportCommand(String(run), { json: true, db })));
@@ -81,6 +93,8 @@ describe('a version-5 database', () => {
       expect(json.repetitions.map(({ counts: _c, ...r }: { counts: unknown }) => r)).toEqual(legacy.repetitions);
       expect([json.done, json.errors, json.unfinished, json.invalid]).toEqual([legacy.done, legacy.errors, legacy.unfinished, legacy.invalid]);
     }
+    // Version 5 recorded one hinted game (episode 136): the column says so.
+    expect(hinted).toEqual([136]);
   });
 
   it('shows every transcript, human games included, as it was', () => {
@@ -109,11 +123,11 @@ describe('a version-5 database', () => {
         expect(csvChanges(view('leaderboard', 'csv', dataset, f), expected(`leaderboard-${slug}.csv`)), slug).toEqual([]);
         expect(latexChanges(view('leaderboard', 'latex', dataset, f), expected(`leaderboard-${slug}.tex`)), slug).toEqual([]);
         expect(view('difficulty', 'csv', dataset, f), slug).toBe(expected(`difficulty-${slug}.csv`));
-        expect(view('difficulty', 'svg', dataset, f), slug).toBe(expected(`difficulty-${slug}.svg`));
+        expect(chartChanges(view('difficulty', 'svg', dataset, f), expected(`difficulty-${slug}.svg`)), slug).toEqual([]);
         for (const topic of dataset === 'things' ? ['category'] : ['occupation', 'nationality', 'era', 'gender']) {
           for (const metric of ['score', 'success']) expect(csvChanges(view('heatmap', 'csv', dataset, { ...f, topic, metric }), expected(`heatmap-${slug}-${topic}-${metric}.csv`))).toEqual([]);
           expect(latexChanges(view('heatmap', 'latex', dataset, { ...f, topic }), expected(`heatmap-${slug}-${topic}.tex`))).toEqual([]);
-          expect(view('heatmap', 'svg', dataset, { ...f, topic })).toBe(expected(`heatmap-${slug}-${topic}.svg`));
+          expect(chartChanges(view('heatmap', 'svg', dataset, { ...f, topic }), expected(`heatmap-${slug}-${topic}.svg`))).toEqual([]);
         }
       }
       expect(csvChanges(view('leaderboard', 'csv', dataset, { judge: 'openai:mock-judge' }), expected(`leaderboard-${dataset}-judge.csv`))).toEqual([]);
@@ -126,7 +140,8 @@ describe('a version-5 database', () => {
       const run = (action: string, flags: Record<string, unknown> = {}) => printed(() => annotationsCommand(action, [String(set)], { db, ...flags }));
       expect(run('report'), `set ${set}`).toBe(expected(`annotations-${set}-report.txt`));
       expect(run('report', { csv: true })).toBe(expected(`annotations-${set}-report.csv`));
-      expect(run('export')).toBe(expected(`annotations-${set}-labels.csv`));
+      // Issue 17 gave the labels CSV readable headers; `--headers keys` keeps version 5's bytes.
+      expect(run('export', { headers: 'keys' })).toBe(expected(`annotations-${set}-labels.csv`));
       expect(run('export', { format: 'jsonl' })).toBe(expected(`annotations-${set}-labels.jsonl`));
       const now = JSON.parse(run('report', { json: true }));
       const then = JSON.parse(expected(`annotations-${set}-report.json`));

@@ -189,7 +189,7 @@ describe('a test-only game with three seats, an image, an abort rule and a custo
       expect(results.overall).toMatchObject({ k: 1, n: 4 });
       expect(results.confusion).toMatchObject({ produced: ['faithful'], gold: ['faithful', 'unfaithful', 'ambiguous'] });
       const labels = await call('annotations.export', { setId: set.id, what: 'labels', format: 'csv' });
-      expect(labels.content.split('\r\n')[0]).toBe('set_id,item_id,position,run_id,episode_id,turn,colour,dataset,relay_model,told,relayed,relay_verdict,annotator,verdict,correct_verdict,note,labelled_at');
+      expect(labels.content.split('\r\n')[0]).toBe('Set,Item,Position,Run,Episode,Turn,Colour,Dataset,Relay model,Told,Relayed,Relay verdict,Annotator,Verdict,Correct verdict,Note,Labelled at (UTC)');
     } finally {
       await service.close();
     }

@@ -24,7 +24,7 @@ describe('the core checks what a game says about itself when it is registered', 
     expect(gameProblems(variant((g) => ({ aggregates: [{ ...g.aggregates![0]!, key: 'played' }] })))).toEqual(['metric or aggregate "played" is declared twice']);
     const keyed = (key: string) =>
       variant((g) => ({ annotation: { ...g.annotation!, info: { ...g.annotation!.info, labels: [{ id: 'faithful', label: 'Faithful', key: 'f' }, { id: 'unfaithful', label: 'Unfaithful', key }] } } }));
-    expect(gameProblems(keyed('u'))).toEqual(['annotation label "unfaithful" has key "u", which the annotation page keeps for itself (a q s u c t h ?)']);
+    expect(gameProblems(keyed('u'))).toEqual(['annotation label "unfaithful" has key "u", which the annotation page keeps for itself (a q s u c t h ? l g)']);
     expect(gameProblems(keyed('f'))).toEqual(['annotation key "f" is given to two labels']);
     expect(gameProblems(keyed('Enter'))).toEqual(['annotation label "unfaithful" has key "Enter": a key is one lowercase letter or digit']);
     expect(gameProblems(variant((g) => ({ annotation: { ...g.annotation!, target: { ...g.annotation!.target, role: 'judge' } } })))).toEqual(['annotation.target.role "judge" is not one of its roles']);

@@ -22,6 +22,7 @@ export interface AnnotationFlags {
   csv?: boolean;
   what?: string;
   format?: string;
+  headers?: string;
   out?: string;
   dryRun?: boolean;
   db?: string;
@@ -112,7 +113,9 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         const format = flags.format ?? 'csv';
         if (what !== 'labels' && what !== 'results' && what !== 'calibration') throw new CliError(`--what must be labels, results or calibration, not "${what}".`);
         if (format !== 'csv' && format !== 'jsonl') throw new CliError(`--format must be csv or jsonl, not "${format}".`);
-        const file = annotation.exportSet(store, setId, what, format);
+        const headers = flags.headers ?? 'readable';
+        if (headers !== 'readable' && headers !== 'keys') throw new CliError(`--headers must be readable or keys, not "${headers}".`);
+        const file = annotation.exportSet(store, setId, what, format, headers);
         if (out) {
           writeFileSync(out, file.content);
           process.stderr.write(`wrote ${out}\n`);

@@ -16,6 +16,7 @@ import type { Store } from '../store/store';
 import { calibration, calibrationMethod, calibrationRows, producerMetrics } from './calibration';
 import { recomputedMetrics } from './effect';
 import { annotationResults, type LabelledItem } from './results';
+import { disagreements, withReadableColumns } from './review';
 import { drawSample, type Candidate, type StratumNames } from './sample';
 
 export class AnnotationError extends UserError {
@@ -86,8 +87,8 @@ export function progressOf(store: Store, setId: number, annotator: string): Anno
   return { done, total, remaining: total - done };
 }
 
-function itemView(store: Store, hooks: AnnotationHooks, row: AnnotationItemRow): AnnotationItemView {
-  const events = store.events.list(row.episodeId);
+/** `events`: the item's episode's events, when the caller has them already. */
+export function itemView(store: Store, hooks: AnnotationHooks, row: AnnotationItemRow, events = store.events.list(row.episodeId)): AnnotationItemView {
   const event = events.find((e) => e.id === row.eventId)!;
   const read = hooks.item(event, events);
   return {
@@ -155,7 +156,8 @@ export function results(store: Store, setId: number): AnnotationResultsView {
   const { items, rows } = labelledItems(store, game, hooks, setId);
   const vocabulary = hooks.info.labels.map((l) => l.id);
   const base = annotationResults(items, vocabulary, hooks.info.labelNoun);
-  const view: AnnotationResultsView = { set, info: hooks.info, ...base, scoreEffect: recomputedMetrics(store, game, hooks, items, rows) };
+  const places = rows.map((r) => ({ itemId: r.itemId, position: r.position, round: r.round, instance: r.instance }));
+  const view: AnnotationResultsView = { set, info: hooks.info, ...base, scoreEffect: recomputedMetrics(store, game, hooks, items, rows), disagreements: disagreements(items, places) };
   const scale = hooks.info.scale;
   if (!scale) return view;
   const report = calibration(items, vocabulary, scale, set.seed);
@@ -175,10 +177,14 @@ export function resultRows(view: AnnotationResultsView): { group: string; value:
   ];
 }
 
-export function exportSet(store: Store, setId: number, what: 'labels' | 'results' | 'calibration', format: 'csv' | 'jsonl'): ExportFile {
+/**
+ * A set as a file. The labels CSV has readable headers ("Episode", "Annotator", "Verdict") unless
+ * `headers: 'keys'` asks for the machine names version 5 wrote (`episode_id`), which JSONL always uses.
+ */
+export function exportSet(store: Store, setId: number, what: 'labels' | 'results' | 'calibration', format: 'csv' | 'jsonl', headers: 'readable' | 'keys' = 'readable'): ExportFile {
   const set = store.annotations.getSet(setId);
   const slug = set.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || `set-${setId}`;
-  let rows: object[];
+  let rows: Record<string, unknown>[];
   if (what === 'results') {
     rows = resultRows(results(store, setId));
   } else if (what === 'calibration') {
@@ -215,6 +221,7 @@ export function exportSet(store: Store, setId: number, what: 'labels' | 'results
         labelled_at: l.labelledAt,
       };
     });
+    if (format === 'csv' && headers === 'readable') rows = withReadableColumns(rows);
   }
   return {
     filename: `${slug}-${what}.${format}`,

@@ -1,11 +1,13 @@
 /**
  * An episode with its images, as one zip: `episode.json` (the transcript as the app shows it, images as
- * media references), `transcript.md` (readable, each image linked in place), `images/` (every image
- * any player saw or was sent, once, named after the file the game's data names) and `images.csv`
- * (reference → file → name), so an episode can be read, cited or re-checked away from Parlor.
+ * media references, with per-reply tokens and time, previous/next, and for a person's game whether it
+ * was hinted and the hints), `transcript.md` (readable, each image linked in place, a person's replies
+ * marked typed by them, hints at their round), `images/` (every image any player saw or was sent,
+ * once, named after the file the game's data names) and `images.csv` (reference → file → name), so
+ * an episode can be read, cited or re-checked away from Parlor.
  */
 import { zipSync } from 'fflate';
-import type { ExportFile } from '../../../shared/api/views';
+import type { ExportFile, HintView } from '../../../shared/api/contract';
 import { mediaSha, MEDIA_REF } from '../../../shared/contract/content';
 import { openTranscript } from './transcripts';
 import type { Store } from '../store/store';
@@ -29,12 +31,25 @@ export function episodeBundle(store: Store, episodeId: number): ExportFile {
     rows.push({ ref, file, name: name ?? '', mime: blob.mime, bytes: blob.bytes.byteLength });
     return file;
   };
-  const lines = [`# Episode ${view.episode.id}: ${view.episode.instance}`, '', `${view.episode.game} · run ${view.episode.runId} · repetition ${view.episode.repetition} · ${view.episode.outcome ?? view.episode.status}`, ''];
+  const lines = [
+    `# Episode ${view.episode.id}: ${view.episode.instance}`,
+    '',
+    `${view.episode.game} · run ${view.episode.runId} · repetition ${view.episode.repetition} · ${view.episode.outcome ?? view.episode.status}${view.hinted ? ' · hinted (the person asked a hint model for help)' : ''}`,
+    '',
+  ];
+  // A hint goes before the person's reply in the round it was asked.
+  let hints = view.hints ?? [];
+  const hintLine = (h: HintView) => `*hint asked in round ${h.round} (${h.model}):* ${h.text}`;
   for (const e of view.events) {
-    lines.push(`**round ${e.round} · ${e.kind} · ${e.from ?? 'game'}${e.to ? ` → ${e.to}` : ''}**`, '');
+    if (e.typedBy) {
+      for (const h of hints.filter((h) => h.round === e.round)) lines.push(hintLine(h), '');
+      hints = hints.filter((h) => h.round !== e.round);
+    }
+    lines.push(`**round ${e.round} · ${e.kind} · ${e.from ?? 'game'}${e.to ? ` → ${e.to}` : ''}${e.typedBy ? ` · typed by ${e.typedBy}` : ''}**`, '');
     if (e.text) lines.push(...e.text.split('\n').map((l) => `> ${l}`), '');
     for (const p of e.parts ?? []) if (p.type === 'image') lines.push(`![${p.name ?? p.ref}](${fileFor(p.ref, p.name)})`, '');
   }
+  for (const h of hints) lines.push(hintLine(h), '');
   // Images that were sent but not shown in an event (converted for a provider) are in the calls.
   for (const e of view.events) {
     if (e.callId === null) continue;

@@ -92,7 +92,7 @@ export function registerHuman(registry: HandlerRegistry, store: Store, factory: 
         const human = orderSeats(e.seats, game).find((s) => s.playerKind === 'human');
         return {
           episodeId: e.id, runId: e.runId, game: e.game, player: human?.player ?? '', seat: human?.seat ?? '', instance: e.instance.name, dataset: e.datasetName,
-          subset: e.instance.subset, status: e.status, outcome: e.outcome, scores: e.scores, invalid: e.invalid, finishedAt: e.finishedAt,
+          subset: e.instance.subset, status: e.status, outcome: e.outcome, scores: e.scores, invalid: e.invalid, finishedAt: e.finishedAt, hinted: store.models.hasCall(e.id, 'hint'),
         };
       }),
     )

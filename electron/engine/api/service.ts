@@ -18,6 +18,8 @@ import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 import { EventHub } from './events';
 import { registerExplore } from './explore-handlers';
+import { registerTranscripts } from './transcript-handlers';
+import { registerAnnotation } from './annotation-handlers';
 import { registerModels } from './models-handlers';
 import { ProfileKeys } from './profile-keys';
 import { registerHuman } from './human-handlers';
@@ -157,6 +159,8 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     });
 
   registerExplore(registry, store);
+  registerTranscripts(registry, store);
+  registerAnnotation(registry, store);
   registerModels(registry, store, keys, factory);
   registerSuites(registry, store);
   const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));

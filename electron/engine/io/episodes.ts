@@ -12,7 +12,8 @@ export type EpisodeExportRow = Record<string, string | number | null>;
  * `split`, `entity`), repetition, the player in each seat, status, outcome (in the game's words: win,
  * loss), each metric (seat-level ones as `<seat>_<metric>`), the error, then the game's own columns.
  * Data grouped in experiments (clembench) also get clembench's columns: experiment, episode (the
- * instance's key), player (the ranked players, `a--b` for a pair) and aborted (0/1).
+ * instance's key), player (the ranked players, `a--b` for a pair) and aborted (0/1). Runs with a
+ * person in a seat end with `hinted` (1 when they asked a hint model for help, else 0).
  */
 export function episodeExportRows(store: Store, runId: number): EpisodeExportRow[] {
   const run = store.runs.get(runId);
@@ -23,6 +24,8 @@ export function episodeExportRows(store: Store, runId: number): EpisodeExportRow
   const episodes = store.episodes.list(runId);
   const grouped = episodes.some((e) => e.instance.tags[EXPERIMENT_TAG] !== undefined);
   const player = subjectOf(run, game)?.name ?? '';
+  // Runs with a person in a seat say which games were helped by a hint model.
+  const people = run.seats.some((s) => s.playerKind === 'human');
   return episodes.map((e) => ({
     run_id: e.runId,
     episode_id: e.id,
@@ -41,6 +44,7 @@ export function episodeExportRows(store: Store, runId: number): EpisodeExportRow
     error_kind: e.errorKind ?? '',
     error: e.error ?? '',
     ...extraColumns(store, game, e, extras),
+    ...(people ? { hinted: store.models.hasCall(e.id, 'hint') ? 1 : 0 } : {}),
   }));
 }
 

@@ -160,11 +160,38 @@ export class Episodes {
 
   /** Ids of a run's episodes where some event's text contains `text` (case-insensitive for ASCII). */
   search(runId: number, text: string): number[] {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(text);
     return this.db
       .q(`SELECT DISTINCT v.episode_id FROM events v JOIN episodes e ON e.id = v.episode_id WHERE e.run_id = ? AND v.from_seat IS NOT NULL AND v.text LIKE ? ESCAPE '\\'`)
       .pluck()
       .all(runId, pattern) as number[];
+  }
+
+  /**
+   * Episodes of every run where some player's words contain `text` (case-insensitive for ASCII), newest
+   * run first, with their first matching event; at most `limit`. A LIKE scan: 10k episodes of ~20
+   * events each take well under a second (no full-text index is kept).
+   */
+  searchAll(text: string, limit: number): TextMatchRow[] {
+    const rows = this.db
+      .q(`SELECT v.episode_id, MIN(v.idx) AS idx, v.round, v.from_seat, v.text, COUNT(*) AS matches,
+                 e.run_id, e.repetition, r.name AS run_name, r.game, i.name AS instance
+          FROM events v JOIN episodes e ON e.id = v.episode_id JOIN runs r ON r.id = e.run_id JOIN instances i ON i.id = e.instance_id
+          WHERE v.from_seat IS NOT NULL AND v.text LIKE ? ESCAPE '\\'
+          GROUP BY v.episode_id ORDER BY e.run_id DESC, e.repetition, i.position, v.episode_id LIMIT ?`)
+      .all(likePattern(text), limit) as Row[];
+    return rows.map((row) => ({
+      episodeId: Number(row.episode_id),
+      runId: Number(row.run_id),
+      runName: str(row.run_name),
+      game: String(row.game),
+      instance: String(row.instance),
+      repetition: Number(row.repetition),
+      round: Number(row.round),
+      from: String(row.from_seat),
+      text: String(row.text),
+      matches: Number(row.matches),
+    }));
   }
 
   private scored(rows: EpisodeRow[]): EpisodeRow[] {
@@ -191,4 +218,23 @@ export class Episodes {
     for (const row of rows) if (row.status === 'done') row.scores ??= {};
     return rows;
   }
+}
+
+/** An episode whose players' words match a search, with its first matching event. */
+export interface TextMatchRow {
+  episodeId: number;
+  runId: number;
+  runName: string | null;
+  game: string;
+  instance: string;
+  repetition: number;
+  round: number;
+  from: string;
+  text: string;
+  matches: number;
+}
+
+/** `text` anywhere, with LIKE's wildcards taken literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

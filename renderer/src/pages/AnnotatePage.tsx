@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AnnotationInfo, AnnotationItemView } from '../../../shared/api/contract';
+import type { AnnotationInfo, AnnotationItemView, AnnotationMineView } from '../../../shared/api/contract';
 import { useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { href } from '../router';
+import { AnnotationGuidelines, AnnotatorsProgress, verdictText, YourLabels } from './AnnotationSidePanel';
 import { useAnnotationQueue } from './useAnnotationQueue';
 
 /** The keys of a game's annotation: one per label (EDA: Y N M D), and the same keys for every game after them. */
@@ -15,6 +16,8 @@ const keysOf = (info: AnnotationInfo | null): [string, string][] => [
   ['U or Backspace', 'undo your last label'],
   ['C', 'write a note for this item (Esc to leave it)'],
   ['T', 'show or hide the dialogue before'],
+  ['L', 'go to your labels (arrows to move, Enter to relabel one, Esc to come back)'],
+  ['G', 'show or hide the guidelines'],
   ['?', 'this help'],
 ];
 
@@ -34,7 +37,19 @@ function useAnnotator(): [string | null, (name: string | null) => void] {
 export function AnnotatePage({ setId }: { setId: number }) {
   const set = useQuery('annotations.get', { setId });
   const [annotator, setAnnotator] = useAnnotator();
-  const { current, progress, info, loaded, error, label, undo } = useAnnotationQueue(setId, annotator);
+  const { current, progress, info, loaded, error, label, undo, reopen, cancelReopen, isReopened, revision } = useAnnotationQueue(setId, annotator);
+  const mine = useQuery('annotations.mine', annotator ? { setId, annotator } : null);
+  const everyone = useQuery('annotations.progress', annotator ? { setId, annotator } : null);
+  const [guidelines, setGuidelines] = useState(true);
+  const [editing, setEditing] = useState<AnnotationMineView | null>(null);
+  const labelsRef = useRef<HTMLOListElement>(null);
+  const { reload: reloadMine } = mine;
+  const { reload: reloadEveryone } = everyone;
+  useEffect(() => {
+    if (revision === 0) return;
+    reloadMine();
+    reloadEveryone();
+  }, [revision, reloadMine, reloadEveryone]);
   const [showContext, setShowContext] = useState(false);
   const [help, setHelp] = useState(false);
   const [note, setNote] = useState('');
@@ -49,6 +64,8 @@ export function AnnotatePage({ setId }: { setId: number }) {
       // A held key must not label (or undo) a run of items.
       if (event.repeat) return;
       const target = event.target as HTMLElement | null;
+      // The list of your labels has its own keys (arrows, Enter, Esc).
+      if (target instanceof Element && target.closest('[data-your-labels]')) return;
       // Enter and Space on a focused button, link or summary do what they say, not a label.
       if (target instanceof Element && (event.key === 'Enter' || event.key === ' ') && target.closest('button, a, summary')) return;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT')) {
@@ -71,7 +88,18 @@ export function AnnotatePage({ setId }: { setId: number }) {
       if (key === '?' || key === 'h') return void (event.preventDefault(), setHelp(true));
       if (key === 'u' || key === 'Backspace') return doUndo(event);
       if (key === 't') return void (event.preventDefault(), setShowContext((v) => !v));
+      if (key === 'g') return void (event.preventDefault(), setGuidelines((v) => !v));
+      if (key === 'l') {
+        const first = labelsRef.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]') ?? labelsRef.current?.querySelector('button');
+        return void (event.preventDefault(), first?.focus());
+      }
       if (!current) return;
+      if (key === 'Escape' && isReopened(current.itemId)) {
+        event.preventDefault();
+        cancelReopen(current.itemId);
+        setEditing(null);
+        return setLast(`#${current.position} left as it was.`);
+      }
       if (key === 'c') return void (event.preventDefault(), noteRef.current?.focus());
       const labels = info?.labels ?? [];
       if (key === 'Enter' || key === 'a') {
@@ -95,16 +123,27 @@ export function AnnotatePage({ setId }: { setId: number }) {
       setLast('Undone: the item is back.');
     };
     const decide = (item: AnnotationItemView, verdict: 'correct' | 'wrong' | 'ambiguous' | 'skip', answer?: string) => {
+      const again = isReopened(item.itemId);
       label(item, verdict, answer, note);
       setNote('');
       setHint(null);
+      setEditing(null);
       const who = info?.producer ?? 'label';
       const what = verdict === 'wrong' ? `${who} wrong → ${answer}` : verdict === 'correct' ? `${who} correct` : verdict === 'ambiguous' ? 'ambiguous' : 'skipped';
-      setLast(`#${item.position} “${item.prompt}”: ${what}. U to undo.`);
+      setLast(`${again ? 'Relabelled ' : ''}#${item.position} “${item.prompt}”: ${what}. U to undo.`);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [current, help, info, label, note, undo]);
+  }, [current, help, info, label, note, undo, isReopened, cancelReopen]);
+  const open = (entry: AnnotationMineView) => {
+    reopen(entry.item, entry.verdict !== 'skip');
+    setEditing(entry);
+    setHint(null);
+  };
+  // The reopened item's card takes the focus, so its keys work at once.
+  useEffect(() => {
+    if (editing) cardRef.current?.focus();
+  }, [editing, current]);
   const labelText = (id: string | null) => info?.labels.find((l) => l.id === id)?.label ?? id ?? '';
 
   if (!annotator) return <NamePrompt onName={setAnnotator} />;
@@ -130,46 +169,66 @@ export function AnnotatePage({ setId }: { setId: number }) {
         </div>
       )}
       <ErrorNote error={set.error ?? error} />
-      {finished && (
-        <div className="welcome" role="status">
-          <h2>All labelled</h2>
-          <p>Every item of this set that is yours to label has a label. U still undoes the last one.</p>
-          <a className="button primary" href={href.annotationResults(setId)}>See the error rate</a>
+      <div className="annotate-layout">
+        <div className="annotate-main">
+          {finished && (
+            <div className="welcome" role="status">
+              <h2>All labelled</h2>
+              <p>Every item of this set that is yours to label has a label. U still undoes the last one.</p>
+              <a className="button primary" href={href.annotationResults(setId)}>See the error rate</a>
+            </div>
+          )}
+          {!loaded && <p aria-busy="true">Loading items…</p>}
+          {current && (
+            <div className="annotation-card" ref={cardRef} tabIndex={-1} data-testid="annotation-card" aria-live="polite">
+              {editing?.item.itemId === current.itemId && (
+                <p className="relabel-banner" role="status" data-testid="relabel-banner">
+                  Relabelling item {current.position}; your label: <strong>{verdictText(info, editing.verdict, editing.answer)}</strong>. Press a key to replace it, Esc to leave it.
+                </p>
+              )}
+              <p className="meta">
+                Item {current.position} · <strong className="entity">{current.instance}</strong> ({current.dataset}) · {info?.producer} {current.model} · round{' '}
+                {current.round} of <a href={href.episode(current.episodeId)}>episode {current.episodeId}</a>
+              </p>
+              <details open={showContext} onToggle={(e) => setShowContext((e.target as HTMLDetailsElement).open)}>
+                <summary>Before this ({current.context.length} rounds) — T</summary>
+                <ol className="context">
+                  {current.context.map((c, i) => (
+                    <li key={i}>
+                      <span className="meta">{c.round}</span> {c.prompt} <span className={`chip label-${c.label ?? 'other'}`}>{c.reply}</span>
+                    </li>
+                  ))}
+                </ol>
+              </details>
+              <p className="question" data-testid="question">“{current.prompt}”</p>
+              <p className="produced-label">
+                The {info?.producer} said <q data-testid="produced-text">{current.text}</q> → <span className={`chip label-${current.label}`}>{labelText(current.label)}</span>
+              </p>
+              <div className="key-row" aria-label="Decisions">
+                <kbd>Enter</kbd> correct {info?.labels.map((l) => <span key={l.id}><kbd>{l.key.toUpperCase()}</kbd> {l.label.toLowerCase()} </span>)}
+                <kbd>Q</kbd> ambiguous <kbd>S</kbd> skip <kbd>U</kbd> undo <kbd>C</kbd> note <kbd>?</kbd> help
+              </div>
+              <label className="note">
+                Note (optional, kept with your next label)
+                <textarea ref={noteRef} value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
+              </label>
+              {hint && <p className="inline-error" role="alert">{hint}</p>}
+            </div>
+          )}
+          {last && <p className="meta" data-testid="last-action">{last}</p>}
         </div>
-      )}
-      {!loaded && <p aria-busy="true">Loading items…</p>}
-      {current && (
-        <div className="annotation-card" ref={cardRef} tabIndex={-1} data-testid="annotation-card" aria-live="polite">
-          <p className="meta">
-            Item {current.position} · <strong className="entity">{current.instance}</strong> ({current.dataset}) · {info?.producer} {current.model} · round{' '}
-            {current.round} of <a href={href.episode(current.episodeId)}>episode {current.episodeId}</a>
-          </p>
-          <details open={showContext} onToggle={(e) => setShowContext((e.target as HTMLDetailsElement).open)}>
-            <summary>Before this ({current.context.length} rounds) — T</summary>
-            <ol className="context">
-              {current.context.map((c, i) => (
-                <li key={i}>
-                  <span className="meta">{c.round}</span> {c.prompt} <span className={`chip label-${c.label ?? 'other'}`}>{c.reply}</span>
-                </li>
-              ))}
-            </ol>
-          </details>
-          <p className="question" data-testid="question">“{current.prompt}”</p>
-          <p className="produced-label">
-            The {info?.producer} said <q data-testid="produced-text">{current.text}</q> → <span className={`chip label-${current.label}`}>{labelText(current.label)}</span>
-          </p>
-          <div className="key-row" aria-label="Decisions">
-            <kbd>Enter</kbd> correct {info?.labels.map((l) => <span key={l.id}><kbd>{l.key.toUpperCase()}</kbd> {l.label.toLowerCase()} </span>)}
-            <kbd>Q</kbd> ambiguous <kbd>S</kbd> skip <kbd>U</kbd> undo <kbd>C</kbd> note <kbd>?</kbd> help
-          </div>
-          <label className="note">
-            Note (optional, kept with your next label)
-            <textarea ref={noteRef} value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
-          </label>
-          {hint && <p className="inline-error" role="alert">{hint}</p>}
-        </div>
-      )}
-      {last && <p className="meta" data-testid="last-action">{last}</p>}
+        <aside className="annotate-side" aria-label="Guidelines, progress and your labels">
+          <AnnotationGuidelines info={info} set={set.data} open={guidelines} onToggle={setGuidelines} />
+          <section className="side-box" aria-labelledby="annotators-title">
+            <h2 id="annotators-title">Annotators</h2>
+            <AnnotatorsProgress rows={everyone.data ?? []} me={annotator} />
+          </section>
+          <section className="side-box" aria-labelledby="your-labels-title">
+            <h2 id="your-labels-title">Your labels — L</h2>
+            <YourLabels labels={mine.data ?? []} info={info} onOpen={open} onLeave={() => cardRef.current?.focus()} listRef={labelsRef} />
+          </section>
+        </aside>
+      </div>
       {help && (
         <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="keys-title">
           <div className="overlay-box">

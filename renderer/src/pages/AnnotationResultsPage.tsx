@@ -5,8 +5,11 @@ import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { download } from '../download';
+import { counted } from '../format';
 import { href } from '../router';
 import { AnnotationCalibration } from './AnnotationCalibration';
+import { AnnotationDisagreements } from './AnnotationDisagreements';
+import { AnnotatorsProgress } from './AnnotationSidePanel';
 import { ApplyAnnotations } from './ApplyAnnotations';
 
 /** The breakdowns, named in the game's words (EDA: by judge answer, dataset, judge model, category). */
@@ -21,6 +24,7 @@ const groupsOf = (r: AnnotationResultsView): { key: keyof AnnotationResultsView[
 export function AnnotationResultsPage({ setId }: { setId: number }) {
   const api = useApi();
   const results = useQuery('annotations.results', { setId });
+  const everyone = useQuery('annotations.progress', { setId });
   const [error, setError] = useState<string | null>(null);
   if (results.error && !results.data) return <ErrorNote error={results.error} />;
   if (!results.data) return <p aria-busy="true">Computing…</p>;
@@ -48,11 +52,13 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
         runs {r.set.runs.join(', ')} · {r.set.method} sample, seed {r.set.seed} · annotators: {r.set.annotators.join(', ') || 'none yet'}
       </p>
       <ProgressBar done={r.set.labelledItems} errors={0} total={r.set.items} label="Items labelled" />
+      <h2>Annotators</h2>
+      <AnnotatorsProgress rows={everyone.data ?? []} />
 
       <h2>{r.info.producer.charAt(0).toUpperCase() + r.info.producer.slice(1)} error rate</h2>
       <p className="big-number" data-testid="error-rate">{formatRate(r.overall)}</p>
       <p className="meta">
-        Wilson 95% interval over {r.judged} items with a correct {r.info.labelNoun}; {r.ambiguous} ambiguous, {r.ties} with annotators split evenly and{' '}
+        Wilson 95% interval over {counted(r.judged, 'item')} with a correct {r.info.labelNoun}; {r.ambiguous} ambiguous, {r.ties} with annotators split evenly and{' '}
         {r.unlabelled} not yet labelled are left out. With several annotators an item's correct {r.info.labelNoun} is their majority.
       </p>
 
@@ -104,14 +110,16 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
         <p className="meta">{r.agreement.note}</p>
       )}
 
+      <AnnotationDisagreements items={r.disagreements} info={r.info} />
+
       {r.calibration && <AnnotationCalibration view={r.calibration} info={r.info} />}
 
       <h2>Effect on the scores</h2>
       {r.scoreEffect.episodes ? (
         r.scoreEffect.metrics.map((m) => (
           <p key={m.key}>
-            {m.label} over the {r.scoreEffect.episodes} annotated episodes: {m.asPlayed?.toFixed(2) ?? '—'} as played → {m.corrected?.toFixed(2) ?? '—'} with corrected{' '}
-            {r.info.labelNoun}s ({r.scoreEffect.changed} {r.info.labelNoun}s changed).
+            {m.label} over {r.scoreEffect.episodes === 1 ? 'the annotated episode' : `the ${r.scoreEffect.episodes} annotated episodes`}: {m.asPlayed?.toFixed(2) ?? '—'} as played →{' '}
+            {m.corrected?.toFixed(2) ?? '—'} with corrected {r.info.labelNoun}s ({counted(r.scoreEffect.changed, r.info.labelNoun)} changed).
           </p>
         ))
       ) : (

@@ -32,7 +32,10 @@ export function ReviewPage() {
               const game = gameOf(s.game);
               return (
               <tr key={s.episodeId}>
-                <td>{s.player.replace(/^human:/, '')}</td>
+                <td>
+                  {s.player.replace(/^human:/, '')}
+                  {s.hinted && <> <span className="chip hinted" data-testid="hinted-badge" title="Asked a hint model for help">hinted</span></>}
+                </td>
                 <td>{game?.shortTitle ?? s.game} · {s.seat}</td>
                 <td><a href={href.episode(s.episodeId)}>{s.instance}</a> <span className="meta">{s.dataset}/{s.subset}</span></td>
                 <td><OutcomeBadge episode={{ status: s.status, outcome: s.outcome, errorKind: null }} game={game} /></td>

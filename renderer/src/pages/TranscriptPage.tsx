@@ -1,13 +1,16 @@
 import { scoresLine } from '../../../shared/contract/game';
 import { roleLabel, useGames } from '../api/games';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApi, useQuery } from '../api/hooks';
 import { download } from '../download';
 import { ErrorNote } from '../components/ErrorNote';
 import { GenericTranscript } from '../components/GenericTranscript';
+import { CallStatsContext } from '../components/RawCall';
 import { OutcomeBadge } from '../components/OutcomeBadge';
 import { gameViews } from '../games';
-import { href } from '../router';
+import { href, navigate } from '../router';
+import { EpisodeNav } from './EpisodeNav';
+import { stepKey } from './episode-steps';
 
 /** One episode: who sat where, its scores, and its record, in the game's own view where it has one. */
 export function TranscriptPage({ episodeId }: { episodeId: number }) {
@@ -24,6 +27,18 @@ export function TranscriptPage({ episodeId }: { episodeId: number }) {
       setExporting(`export failed: ${(error as Error).message}`);
     }
   };
+  const neighbours = transcript.data?.episode.id === episodeId ? transcript.data.neighbours : undefined;
+  // [ and ] (or k and j) step through the run's episodes, unless a field has the keys.
+  useEffect(() => {
+    if (!neighbours) return;
+    const onKey = (e: KeyboardEvent) => {
+      const step = stepKey(e);
+      const to = step === 'previous' ? neighbours.previous : step === 'next' ? neighbours.next : null;
+      if (to !== null) navigate(href.episode(to));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [neighbours]);
   if (transcript.error && !transcript.data) return <ErrorNote error={transcript.error} />;
   if (!transcript.data) return <p aria-busy="true">Loading episode {episodeId}…</p>;
   const view = transcript.data;
@@ -31,6 +46,7 @@ export function TranscriptPage({ episodeId }: { episodeId: number }) {
   const game = gameOf(episode.game);
   const noun = game?.view.nouns.instance ?? 'instance';
   const Body = gameViews(episode.game).Transcript ?? GenericTranscript;
+  const callStats = new Map(view.events.flatMap((e) => (e.callId !== null && e.turn ? [[e.callId, e.turn] as const] : [])));
   const key = episode.instanceView.key !== episode.instanceView.name ? episode.instanceView.key : null;
 
   return (
@@ -42,11 +58,13 @@ export function TranscriptPage({ episodeId }: { episodeId: number }) {
         </button>
         {exporting && <span className="meta" role="status"> {exporting}</span>}
       </p>
+      {view.neighbours && <EpisodeNav neighbours={view.neighbours} />}
       <header className="page-header">
         <h1 id="transcript-title">
           {episode.instance} <span className="meta">· repetition {episode.repetition}</span>
         </h1>
         <OutcomeBadge episode={episode} game={game} />
+        {view.hinted && <span className="chip hinted" data-testid="hinted-badge" title="The person asked a hint model for help in this game">hinted</span>}
       </header>
       <p className="meta">
         {game?.shortTitle ?? episode.game} · {episode.dataset}/{episode.instanceView.subset}
@@ -72,7 +90,9 @@ export function TranscriptPage({ episodeId }: { episodeId: number }) {
       </p>
       {episode.error && <ErrorNote error={`${episode.errorKind ?? 'error'}: ${episode.error}`} />}
       {episode.invalid && <p className="notice">Marked invalid by a reviewer: {episode.invalid}. Kept, and left out of every metric.</p>}
-      <Body view={view} />
+      <CallStatsContext.Provider value={callStats}>
+        <Body view={view} />
+      </CallStatsContext.Provider>
       {view.events.length === 0 && Body === GenericTranscript && <p className="meta">Nothing has been played yet.</p>}
     </section>
   );

@@ -14,6 +14,8 @@ const BATCH = 50;
 export function useAnnotationQueue(setId: number, annotator: string | null) {
   const api = useApi();
   const [queue, setQueue] = useState<AnnotationItemView[]>([]);
+  const queueRef = useRef(queue);
+  queueRef.current = queue;
   const [progress, setProgress] = useState<AnnotatorProgress | null>(null);
   const [info, setInfo] = useState<AnnotationInfo | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -22,6 +24,10 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
   const submitted = useRef(new Set<number>());
   const refilling = useRef(false);
   const refillAgain = useRef(false);
+  /** Items reopened from "Your labels": whether their old label counted as done, and whether they were queued anyway. */
+  const reopened = useRef(new Map<number, { counted: boolean; queued: boolean }>());
+  /** Goes up after every stored label or undo, so views of the labels can refetch. */
+  const [revision, setRevision] = useState(0);
 
   const enqueue = useCallback((step: () => Promise<unknown>) => {
     chain.current = chain.current.then(step).catch((e: unknown) => setError((e as Error).message));
@@ -64,13 +70,17 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
   const label = useCallback(
     (item: AnnotationItemView, verdict: Verdict, answer?: string, note?: string) => {
       if (!annotator) return;
+      const again = reopened.current.get(item.itemId);
+      reopened.current.delete(item.itemId);
       submitted.current.add(item.itemId);
       setQueue((q) => q.filter((i) => i.itemId !== item.itemId));
-      if (verdict !== 'skip') setProgress((p) => (p ? { ...p, done: p.done + 1, remaining: p.remaining - 1 } : p));
+      // A relabelled item was counted already; the server's count follows in any case.
+      if (verdict !== 'skip' && !again?.counted) setProgress((p) => (p ? { ...p, done: p.done + 1, remaining: p.remaining - 1 } : p));
       void enqueue(async () => {
         try {
           const r = await api.call('annotations.label', { setId, itemId: item.itemId, annotator, verdict, ...(answer ? { answer } : {}), ...(note ? { note } : {}) });
           setProgress(r.progress);
+          setRevision((v) => v + 1);
           setError(null);
           // A skipped item comes back at the end of the queue.
           if (verdict === 'skip') submitted.current.delete(item.itemId);
@@ -93,6 +103,7 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
     return enqueue(async () => {
       const r = await api.call('annotations.undo', { setId, annotator });
       setProgress(r.progress);
+      setRevision((v) => v + 1);
       if (r.item) {
         const back = r.item;
         submitted.current.delete(back.itemId);
@@ -101,5 +112,22 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
     });
   }, [annotator, api, enqueue, setId]);
 
-  return { current: queue[0] ?? null, upcoming: queue.length, progress, info, loaded, error, label, undo };
+  /** Shows an item labelled earlier first, to relabel it with the same keys (`counted`: its label was not a skip). */
+  const reopen = useCallback((item: AnnotationItemView, counted: boolean) => {
+    const queued = reopened.current.get(item.itemId)?.queued ?? queueRef.current.some((i) => i.itemId === item.itemId);
+    reopened.current.set(item.itemId, { counted, queued });
+    setQueue((q) => [item, ...q.filter((i) => i.itemId !== item.itemId)]);
+  }, []);
+
+  /** Leaves a reopened item as it was: back out of the queue unless it was waiting there anyway. */
+  const cancelReopen = useCallback((itemId: number) => {
+    const was = reopened.current.get(itemId);
+    if (!was) return;
+    reopened.current.delete(itemId);
+    if (!was.queued) setQueue((q) => q.filter((i) => i.itemId !== itemId));
+  }, []);
+
+  const isReopened = useCallback((itemId: number) => reopened.current.has(itemId), []);
+
+  return { current: queue[0] ?? null, upcoming: queue.length, progress, info, loaded, error, label, undo, reopen, cancelReopen, isReopened, revision };
 }

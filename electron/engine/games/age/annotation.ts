@@ -134,6 +134,10 @@ const info: AnnotationInfo = {
     { id: 'miss', label: 'Miss', key: 'n' },
   ],
   groups: { label: 'ruling', model: 'playerModel', tag: 'topic' },
+  guidelines:
+    'A guess is a match when it names the hidden word or a true synonym of it (a spelling variant, a plural, the same thing under another ' +
+    'name); a broader, narrower or merely related word is a miss.\n\n' +
+    'Rule on the guess itself, not on how the player worded the rest of the reply. Press Q when native speakers would disagree.',
   columns: { prompt: 'guess_check', text: 'reply' },
   recompute: {
     metrics: ['comprehension', 'confusion', 'age'],

@@ -28,6 +28,11 @@ const annotation: AnnotationHooks = {
       { id: 'dunno', label: 'Dunno', key: 'd' },
     ],
     groups: { label: 'judgeLabel', model: 'judgeModel', tag: 'category' },
+    guidelines:
+      'Judge the question about the entity shown, as a well-informed person would answer it: Yes, No, Maybe (true only sometimes, or in ' +
+      'part) or Dunno (nobody could know, or the question makes no sense for it).\n\n' +
+      "The judge's wording does not matter, only the answer it gives. Read the dialogue before (T) when the question refers to earlier ones.\n\n" +
+      'Press Q when two answers are equally defensible, and write a note (C) when you are unsure: the notes go into the export.',
     columns: { prompt: 'question', text: 'judge_raw' },
     recompute: {
       metrics: ['yes'],

@@ -90,6 +90,10 @@ const singleInfo: AnnotationInfo = {
   labelNoun: 'rating',
   labels: RATINGS,
   groups: { label: 'judgeRating', model: 'judgeModel', tag: 'kind' },
+  guidelines:
+    'Rate the answer to the last query from 1 (useless) to 10 (what the simulated system would really say): ' +
+    'how well it follows the script and the dialogue so far (T), not how long or polite it is. Keys 1–9, and 0 for 10.\n\n' +
+    "Give your own rating even when the judge's is close; press Q when the answer cannot be rated.",
   columns: { prompt: 'query_and_answer', text: 'judge_reply' },
   recompute: {
     metrics: ['score'],
@@ -109,6 +113,9 @@ const pairwiseInfo: AnnotationInfo = {
     { id: 'C', label: 'Tie', key: '3' },
   ],
   groups: { label: 'judgeVerdict', model: 'judgeModel', tag: 'kind' },
+  guidelines:
+    'Say which answer to the last query better does what the script asks (1: A, 2: B, 3: a tie), judging what they say, not their length ' +
+    'or the order they are shown in.\n\nPress Q when neither can be judged.',
   columns: { prompt: 'query_and_answers', text: 'judge_reply' },
   recompute: {
     metrics: ['win', 'tie', 'lose', 'flip'],

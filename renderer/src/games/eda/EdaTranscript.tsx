@@ -1,26 +1,32 @@
 import type { TranscriptView } from '../../../../shared/api/contract';
-import { RawCall } from '../../components/RawCall';
+import { HintNote, TurnMeta } from '../../components/TurnMeta';
 import { LABEL_TEXT, settingsOf, turnsOf, type Turn } from './turns';
 
 /** 20 questions as a chat: the guesser's questions, the judge's answers coloured (and named) by label. */
 export function EdaTranscript({ view }: { view: TranscriptView }) {
   const turns = turnsOf(view.events, settingsOf(view.settings).mustGuessSuffix);
+  const hints = view.hints ?? [];
   if (turns.length === 0) return <p className="meta">No turn has been played yet.</p>;
+  const late = hints.filter((h) => !turns.some((t) => t.idx === h.round));
   return (
-    <ol className="chat" aria-label="Dialogue">
+    <>
+    <ol className="chat dense" aria-label="Dialogue">
       {turns.map((turn) => (
         <li key={turn.idx} className="turn" data-testid="turn">
+          {hints.filter((h) => h.round === turn.idx).map((h, i) => <HintNote key={i} hint={h} />)}
           <div className="bubble left">
             <span className="speaker">Q{turn.idx} · guesser</span>
             <p>{turn.question}</p>
             {turn.generated !== null && <p className="meta">generated: “{turn.generated}”</p>}
             {turn.flags.length > 0 && <p className="flags">{turn.flags.map((f) => <code key={f}>{f}</code>)}</p>}
-            <RawCall callId={turn.guesserCallId} label="guesser call" />
+            <TurnMeta event={turn.asked} label="guesser call" />
           </div>
           <Answer turn={turn} />
         </li>
       ))}
     </ol>
+    {late.map((h, i) => <HintNote key={i} hint={h} />)}
+    </>
   );
 }
 
@@ -32,7 +38,7 @@ export function Answer({ turn, who = 'judge' }: { turn: Turn; who?: string }) {
         {turn.mustGuess && <span className="chip must-guess">must guess now</span>}
       </span>
       <p>{turn.answer}</p>
-      {turn.judgeCallId === null ? (turn.label === 'bingo' ? <span className="meta">(no judge call: decided by the rules)</span> : null) : <RawCall callId={turn.judgeCallId} label="judge call" />}
+      {turn.judgeCallId === null && !turn.answered.typedBy ? (turn.label === 'bingo' ? <span className="meta">(no judge call: decided by the rules)</span> : null) : <TurnMeta event={turn.answered} label="judge call" />}
     </div>
   );
 }

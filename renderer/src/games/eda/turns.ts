@@ -12,6 +12,9 @@ export interface Turn {
   flags: string[];
   guesserCallId: number | null;
   judgeCallId: number | null;
+  /** The question's and the answer's events: their calls' tokens and time, or the person who typed them. */
+  asked: Pick<EventView, 'callId' | 'turn' | 'typedBy'>;
+  answered: Pick<EventView, 'callId' | 'turn' | 'typedBy'>;
 }
 
 const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
@@ -36,6 +39,8 @@ export function turnsOf(events: readonly EventView[], mustGuessSuffix: string): 
         flags: [...question.flags, ...e.flags],
         guesserCallId: question.callId,
         judgeCallId: e.callId,
+        asked: { callId: question.callId, turn: question.turn ?? null, typedBy: question.typedBy ?? null },
+        answered: { callId: e.callId, turn: e.turn ?? null, typedBy: e.typedBy ?? null },
       });
       question = null;
     }
