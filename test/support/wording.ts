@@ -1,0 +1,39 @@
+/**
+ * What a rendered page must never say (issue 17, item 8): placeholders glued into brackets ("(—–—)"),
+ * a count of one with a plural noun ("1 errors"), a number run into a word ("20hinted"), raw float
+ * noise ("0.3333333333"), "NaN", "undefined", "null" or "[object Object]" in the text. Each rule
+ * returns the offending snippets, with some context, so a failure says where to look.
+ */
+
+export interface WordingProblem {
+  rule: string;
+  snippet: string;
+}
+
+/** Nouns that follow counts in Parlor's pages (a plural after "1" is the bug). */
+const PLURALS = [
+  'errors', 'episodes', 'runs', 'games', 'calls', 'items', 'labels', 'answers', 'turns', 'models', 'players', 'entities', 'instances', 'scripts',
+  'conversations', 'seats', 'attempts', 'failed attempts', 'repetitions', 'rounds', 'questions', 'words', 'changes', 'annotators', 'sets', 'tokens',
+  'matches', 'events', 'hints', 'guesses', 'messages', 'files', 'images', 'experiments', 'topics', 'levels', 'pairs', 'rows', 'columns', 'results',
+];
+
+const RULES: { rule: string; pattern: RegExp }[] = [
+  { rule: 'placeholder range in brackets', pattern: /\(\s*[—–-]\s*[—–-]\s*[—–-]?\s*\)/g },
+  { rule: 'one with a plural noun', pattern: new RegExp(`(?<![\\d.,])\\b1 (?:${PLURALS.join('|')})\\b`, 'g') },
+  { rule: 'number run into a word', pattern: /(?<![\w.:/#-])\d+(?!st\b|nd\b|rd\b|th\b|px\b|ms\b|x\b|k\b|d\b|h\b|m\b|s\b|b\b|o\b)[a-z]{3,}\b/g },
+  { rule: 'float noise', pattern: /(?<![\w.])-?\d+\.\d{6,}\b/g },
+  { rule: 'NaN or undefined', pattern: /\b(?:NaN|undefined|\[object Object\])\b|(?<![\w-])null(?![\w-])/g },
+  { rule: 'negative zero', pattern: /(?<![\w.])-0(?:\.0+)?(?![\d.])/g },
+];
+
+/** The problems in a page's visible text. */
+export function wordingProblems(text: string): WordingProblem[] {
+  const out: WordingProblem[] = [];
+  for (const { rule, pattern } of RULES) {
+    for (const m of text.matchAll(pattern)) {
+      const at = m.index ?? 0;
+      out.push({ rule, snippet: text.slice(Math.max(0, at - 30), at + m[0].length + 30).replace(/\s+/g, ' ') });
+    }
+  }
+  return out;
+}
