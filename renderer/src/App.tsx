@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from './api/hooks';
+import { counted } from './format';
 import { href, useRoute, type Route } from './router';
 import { AnnotatePage } from './pages/AnnotatePage';
 import { AnnotationResultsPage } from './pages/AnnotationResultsPage';
@@ -17,6 +18,8 @@ import { ModelsPage } from './pages/ModelsPage';
 import { NewRunPage } from './pages/NewRunPage';
 import { RunPage } from './pages/RunPage';
 import { RunsPage } from './pages/RunsPage';
+import { usePausedGames } from './pages/PausedGames';
+import { SearchPage } from './pages/SearchPage';
 import { TranscriptPage } from './pages/TranscriptPage';
 
 type Theme = 'system' | 'light' | 'dark';
@@ -46,7 +49,7 @@ function Page({ route }: { route: Route }) {
     case 'datasets':
       return <DatasetsPage />;
     case 'play':
-      return <PlayPage />;
+      return <PlayPage resume={route.resume} />;
     case 'review':
       return <ReviewPage />;
     case 'leaderboard':
@@ -61,6 +64,8 @@ function Page({ route }: { route: Route }) {
       return <SignificancePage />;
     case 'compare':
       return <ComparePage key={route.episodeId} episodeId={route.episodeId} />;
+    case 'search':
+      return <SearchPage query={route.query} />;
     case 'annotations':
       return <AnnotationsPage key={route.runId ?? 0} runId={route.runId} />;
     case 'annotation-results':
@@ -78,6 +83,7 @@ function Page({ route }: { route: Route }) {
 
 const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
   { label: 'Runs', to: href.runs(), pages: ['runs', 'run', 'transcript', 'compare'] },
+  { label: 'Search', to: href.search(), pages: ['search'] },
   { label: 'New run', to: href.newRun(), pages: ['new-run'] },
   { label: 'Play', to: href.play(), pages: ['play', 'review'] },
   { label: 'Leaderboard', to: href.leaderboard(), pages: ['leaderboard'] },
@@ -94,8 +100,11 @@ export function App() {
   const route = useRoute();
   const [theme, setTheme] = useTheme();
   const info = useQuery('app.info', {});
+  const paused = usePausedGames().length;
   // Moving to another page puts focus on its content, as a page load would.
   useEffect(() => {
+    // A new page starts at its top, as a page load would: not scrolled down to where the last one was left.
+    window.scrollTo(0, 0);
     const main = document.getElementById('main');
     // …unless the page already put focus somewhere in it (an autofocus field).
     if (main && !main.contains(document.activeElement)) main.focus();
@@ -111,7 +120,15 @@ export function App() {
         <ul>
           {NAV.map((item) => (
             <li key={item.to}>
-              <a href={item.to} aria-current={item.pages.includes(route.page) ? 'page' : undefined}>{item.label}</a>
+              <a href={item.to} aria-current={item.pages.includes(route.page) ? 'page' : undefined}>
+                {item.label}
+                {item.to === href.play() && paused > 0 && (
+                  <span className="nav-badge" data-testid="paused-badge" title={counted(paused, 'paused game')}>
+                    <span aria-hidden="true">{paused}</span>
+                    <span className="sr-only">({counted(paused, 'paused game')})</span>
+                  </span>
+                )}
+              </a>
             </li>
           ))}
         </ul>

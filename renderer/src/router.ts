@@ -11,7 +11,7 @@ export type Route =
   | { page: 'annotations'; runId: number | null }
   | { page: 'annotation-results'; setId: number }
   | { page: 'annotate'; setId: number }
-  | { page: 'play' }
+  | { page: 'play'; resume?: number }
   | { page: 'review' }
   | { page: 'leaderboard' }
   | { page: 'heatmap' }
@@ -19,6 +19,7 @@ export type Route =
   | { page: 'significance' }
   | { page: 'suite' }
   | { page: 'compare'; episodeId: number }
+  | { page: 'search'; query: string }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -31,6 +32,7 @@ export function parseRoute(hash: string): Route {
   if (path === '/models') return { page: 'models' };
   if (path === '/datasets') return { page: 'datasets' };
   if (path === '/play') return { page: 'play' };
+  if ((m = /^\/play\/resume\/(\d+)$/.exec(path))) return { page: 'play', resume: Number(m[1]) };
   if (path === '/review') return { page: 'review' };
   if (path === '/leaderboard') return { page: 'leaderboard' };
   if (path === '/heatmap') return { page: 'heatmap' };
@@ -38,6 +40,7 @@ export function parseRoute(hash: string): Route {
   if (path === '/significance') return { page: 'significance' };
   if (path === '/benchmark') return { page: 'suite' };
   if ((m = /^\/compare\/(\d+)$/.exec(path))) return { page: 'compare', episodeId: Number(m[1]) };
+  if ((m = /^\/search(?:\?q=(.*))?$/.exec(path))) return { page: 'search', query: safeDecode(m[1] ?? '') };
   if (path === '/annotations') return { page: 'annotations', runId: null };
   if ((m = /^\/annotations\/new\/(\d+)$/.exec(path))) return { page: 'annotations', runId: Number(m[1]) };
   if ((m = /^\/annotations\/(\d+)$/.exec(path))) return { page: 'annotation-results', setId: Number(m[1]) };
@@ -54,6 +57,7 @@ export const href = {
   datasets: () => '#/datasets',
   annotations: () => '#/annotations',
   play: () => '#/play',
+  resumePlay: (episodeId: number) => `#/play/resume/${episodeId}`,
   review: () => '#/review',
   leaderboard: () => '#/leaderboard',
   heatmap: () => '#/heatmap',
@@ -61,10 +65,20 @@ export const href = {
   significance: () => '#/significance',
   suite: () => '#/benchmark',
   compare: (episodeId: number) => `#/compare/${episodeId}`,
+  search: (query = '') => (query ? `#/search?q=${encodeURIComponent(query)}` : '#/search'),
   newAnnotationSet: (runId: number) => `#/annotations/new/${runId}`,
   annotationResults: (id: number) => `#/annotations/${id}`,
   annotate: (id: number) => `#/annotations/${id}/label`,
 };
+
+/** A query from the address bar; a malformed escape is kept as typed. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 export function navigate(to: string): void {
   window.location.hash = to;

@@ -108,6 +108,7 @@ export const API_INPUTS = {
   'human.hint': z.object({ episodeId: Id }).strict(),
   'human.abandon': z.object({ episodeId: Id }).strict(),
   'human.sessions': Empty,
+  'human.resume': z.object({ episodeId: Id }).strict(),
   'human.review': z.object({ episodeId: Id, invalid: z.string().trim().min(1).max(300).nullable() }).strict(),
   'explore.options': Empty,
   'explore.leaderboard': z.object({ filters: ExploreFiltersSchema }).strict(),
@@ -194,6 +195,7 @@ export interface ApiOutputs {
   'human.hint': V.HumanGameState;
   'human.abandon': V.HumanGameState;
   'human.sessions': V.HumanSessionRow[];
+  'human.resume': { episodeId: number };
   'human.review': { episodeId: number; invalid: string | null };
   'explore.options': V.ExploreOptions;
   'explore.leaderboard': V.LeaderboardView;

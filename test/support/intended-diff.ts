@@ -61,7 +61,7 @@ export function viewChanges(now: Json, then: Json, path = ''): string[] {
     const out = Object.keys(now).filter((k) => !(k in then) && !ADDED_KEYS.has(k) && !(k === 'total' && now.mode === 'all')).map((k) => `${path}.${k}: added`);
     for (const k of Object.keys(then)) {
       if (!(k in now)) out.push(`${path}.${k}: removed`);
-      else if (k === 'best' && isObject(now[k]) && isObject(then[k])) out.push(...bestChanges(now as Board, then[k] as Record<string, Json>, `${path}.best`));
+      else if (k === 'best' && isObject(now[k]) && isObject(then[k])) out.push(...bestChanges(now as unknown as Board, then[k] as Record<string, Json>, `${path}.best`));
       else out.push(...viewChanges(now[k], then[k], `${path}.${k}`));
     }
     return out;

@@ -77,7 +77,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   async function route(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const problem = refusal(req, url);
-    if (problem) return sendJson(res, problem.status, { ok: false, error: { code: 'unauthorized', message: problem.message } });
+    if (problem) {
+      // A person opening the bare address gets a page that says what to do; API callers keep JSON.
+      if (problem.status === 401 && !url.pathname.startsWith('/api/') && (req.method === 'GET' || req.method === 'HEAD')) return sendTokenPage(res);
+      return sendJson(res, problem.status, { ok: false, error: { code: 'unauthorized', message: problem.message } });
+    }
 
     if (url.pathname === '/api/events') return req.method === 'GET' ? openEventStream(res) : notAllowed(res, 'GET');
     if (url.pathname.startsWith('/api/')) return callApi(req, url, res);
@@ -187,6 +191,33 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
   res.end(text);
+}
+
+/** Static HTML with no script or style of its own, so it passes the app's CSP unchanged. */
+export const TOKEN_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Parlor: open the link with its token</title></head>
+<body>
+<main>
+<h1>Open Parlor with its link</h1>
+<p>This address needs the private token that keeps other programs and websites out of your Parlor.</p>
+<p>Open the full link that <code>parlor serve</code> printed in the terminal when it started. It looks like
+<code>http://127.0.0.1:PORT/?token=…</code>. The token changes every time Parlor starts, so an old link or bookmark no longer works.</p>
+<p>Lost the link? Stop Parlor (Ctrl+C in its terminal) and run <code>parlor serve</code> again.</p>
+</main>
+</body>
+</html>
+`;
+
+function sendTokenPage(res: ServerResponse) {
+  res.writeHead(401, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  });
+  res.end(TOKEN_PAGE);
 }
 
 function refuse(res: ServerResponse, status: number, code: ApiErrorCode, message: string, headers: Record<string, string> = {}) {

@@ -23,6 +23,7 @@ import { registerAnnotation } from './annotation-handlers';
 import { registerModels } from './models-handlers';
 import { ProfileKeys } from './profile-keys';
 import { registerHuman } from './human-handlers';
+import { registerNav } from './nav-handlers';
 import { registerSuites } from './suite-handlers';
 import { HandlerRegistry } from './registry';
 import { RunManager } from './run-manager';
@@ -164,6 +165,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   registerModels(registry, store, keys, factory);
   registerSuites(registry, store);
   const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));
+  registerNav(registry, store, humans);
 
   const missing = registry.missing();
   if (missing.length) throw new Error(`API methods without a handler: ${missing.join(', ')}`);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useGames } from '../api/games';
 import { ErrorNote } from '../components/ErrorNote';
+import { GiveUpButton } from '../components/ConfirmDialog';
 import { GenericTranscript } from '../components/GenericTranscript';
 import { MediaImage } from '../components/MediaImage';
 import type { PlayProps } from '../games';
@@ -49,7 +50,7 @@ export function GenericPlay({ state, act, onAgain }: PlayProps) {
           <input id="play-reply" value={text} onChange={(e) => setText(e.target.value)} disabled={busy || !state.waiting} maxLength={300} autoComplete="off" autoFocus />
           <button type="submit" className="primary" disabled={busy || !text.trim()}>{busy ? 'The others are playing…' : 'Send'}</button>
           {state.hintModel && <button type="button" disabled={busy} onClick={() => run('hint')}>What would {state.hintModel} say?</button>}
-          <button type="button" disabled={busy} onClick={() => run('abandon')}>Give up</button>
+          <GiveUpButton disabled={busy} onGiveUp={() => void run('abandon')} />
         </form>
       ) : (
         <div className="welcome" role="status" data-testid="result">

@@ -6,7 +6,7 @@ import { count, usd } from '../format';
 import { href, navigate } from '../router';
 import { ImageSourcesField, rememberedImages, rememberImages, type ImageChoice } from './ImageSources';
 import { ModelListField, ModelOptions } from './ModelListField';
-import { emptyLists, gameDefaults, INITIAL, localProblems, runConfig, withPreset, type Form } from './newRunForm';
+import { emptyLists, gameDefaults, INITIAL, localProblems, runConfig, shownProblems, withPreset, type Form } from './newRunForm';
 import { PresetField } from './PresetField';
 
 export function NewRunPage() {
@@ -25,8 +25,13 @@ export function NewRunPage() {
     // Only onto the form of this game: a quick change of game must not get the previous game's defaults.
     setForm((f) => (f.game !== game.id || f.dataset ? f : { ...f, ...gameDefaults(game), players: {}, lists: emptyLists(game) }));
   }, [game, form.dataset]);
-  const problems = localProblems(form, game);
-  const valid = Object.keys(problems).length === 0 && !!form.dataset;
+  const allProblems = localProblems(form, game);
+  const valid = Object.keys(allProblems).length === 0 && !!form.dataset;
+  // A fresh form shows no problems: each field's once it was left or changed, all once Start was tried.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [attempted, setAttempted] = useState(false);
+  const touch = (key: string) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
+  const problems = shownProblems(allProblems, touched, attempted);
   const config = useMemo(() => (valid ? runConfig(form, game, profiles, game?.images ? images : null) : null), [form, profiles, valid, game, images]);
 
   // The estimate follows the form, and doubles as the engine's own validation of the config.
@@ -38,7 +43,12 @@ export function NewRunPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!config) return;
+    if (!config) {
+      setAttempted(true);
+      const first = Object.keys(allProblems)[0];
+      if (first) document.getElementById(`run-${first}`)?.focus();
+      return;
+    }
     setSubmitting(true);
     setSubmitError(null);
     try {
@@ -53,7 +63,7 @@ export function NewRunPage() {
   };
 
   const field = (key: string, label: string, input: React.ReactNode, hint?: string) => (
-    <div className={`field${problems[key] ? ' invalid' : ''}`} key={key}>
+    <div className={`field${problems[key] ? ' invalid' : ''}`} key={key} onBlur={() => touch(key)} onChange={() => touch(key)}>
       <label htmlFor={`run-${key}`}>{label}</label>
       {input}
       {problems[key] ? <small id={`run-${key}-problem`} className="field-problem">{problems[key]}</small> : hint ? <small className="hint">{hint}</small> : null}
@@ -116,7 +126,10 @@ export function NewRunPage() {
               key={`role-${role.id}`}
               role={{ ...role, several }}
               value={form.lists[role.id] ?? []}
-              onChange={(list) => setForm((f) => ({ ...f, lists: { ...f.lists, [role.id]: list } }))}
+              onChange={(list) => {
+                touch(`role-${role.id}`);
+                setForm((f) => ({ ...f, lists: { ...f.lists, [role.id]: list } }));
+              }}
               profiles={profiles}
               builtin={!!game?.builtinRoles.includes(role.id)}
               problem={problems[`role-${role.id}`]}
@@ -162,7 +175,7 @@ export function NewRunPage() {
         </div>
         <ErrorNote error={submitError} />
         <div className="form-actions">
-          <button type="submit" className="primary" disabled={!valid || submitting || !!estimate.error}>
+          <button type="submit" className="primary" disabled={submitting || (valid && !!estimate.error)}>
             {submitting ? 'Checking the models…' : 'Start run'}
           </button>
           <a href={href.runs()}>Cancel</a>

@@ -1,19 +1,41 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiInput, GameInfo, HumanGameState } from '../../../shared/api/contract';
 import { useGames } from '../api/games';
 import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { gameViews, type PlayAction } from '../games';
-import { href } from '../router';
+import { href, navigate } from '../router';
 import { GenericPlay } from './GenericPlay';
+import { PausedGames, usePausedGames } from './PausedGames';
 import { PlayerBoard } from './PlayerBoard';
 
 /** A person takes a seat of a game against models in the others, under the rules the models play by. */
-export function PlayPage() {
+export function PlayPage({ resume }: { resume?: number }) {
   const api = useApi();
   const { games, gameOf } = useGames();
   const [state, setState] = useState<HumanGameState | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const paused = usePausedGames();
+  // A Resume link opens the game again with its players, then leaves the plain Play address behind.
+  useEffect(() => {
+    if (resume === undefined) return;
+    let live = true;
+    setError(null);
+    api
+      .call('human.resume', { episodeId: resume })
+      .then(({ episodeId }) => api.call('human.state', { episodeId }))
+      .then(
+        (next) => {
+          if (!live) return;
+          setState(next);
+          navigate(href.play());
+        },
+        (e: unknown) => live && setError((e as Error).message),
+      );
+    return () => {
+      live = false;
+    };
+  }, [api, resume]);
 
   const start = async (input: ApiInput<'human.start'>) => {
     setError(null);
@@ -44,6 +66,7 @@ export function PlayPage() {
         <a className="button" href={href.review()}>Review human games</a>
       </header>
       <ErrorNote error={error} />
+      {!state && resume === undefined && <PausedGames games={paused} />}
       {!state && games.length > 0 && <Setup games={games} onStart={start} />}
       {state && (
         <>

@@ -116,3 +116,9 @@ export function runConfig(form: Form, game: GameInfo | undefined, profiles: read
     ...(images ? { images: imageSources(images) } : {}),
   };
 }
+
+/** The problems to show: only of fields the person has touched, or all once they tried to start the run. */
+export function shownProblems(problems: Problems, touched: ReadonlySet<string>, attempted: boolean): Problems {
+  if (attempted) return problems;
+  return Object.fromEntries(Object.entries(problems).filter(([key]) => touched.has(key)));
+}

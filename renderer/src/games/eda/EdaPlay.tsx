@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { HumanGameState } from '../../../../shared/api/contract';
 import { ErrorNote } from '../../components/ErrorNote';
+import { GiveUpButton } from '../../components/ConfirmDialog';
 import { href } from '../../router';
 import type { PlayProps } from '../types';
 import { usePlayActions } from '../usePlayActions';
@@ -75,7 +76,7 @@ function Guessing({ state: game, act, onAgain }: PlayProps) {
           <input id="play-question" ref={input} value={question} onChange={(e) => setQuestion(e.target.value)} placeholder={turns.length === 0 ? 'Ask a yes/no question, e.g. “Is it alive?”' : 'Your next question, or your guess'} disabled={busy} maxLength={300} autoComplete="off" />
           <button type="submit" className="primary" disabled={busy || !question.trim()}>{busy ? 'The judge is answering…' : 'Ask'}</button>
           {game.hintModel && <button type="button" disabled={busy} onClick={() => run('hint')}>What would {game.hintModel} ask?</button>}
-          <button type="button" disabled={busy} onClick={() => run('abandon')}>Give up</button>
+          <GiveUpButton disabled={busy} onGiveUp={() => void run('abandon')} />
         </form>
       ) : (
         <Result game={game} questions={turns.length} onAgain={onAgain} />
