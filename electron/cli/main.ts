@@ -12,7 +12,7 @@ import { importCommand } from './commands/import';
 import { reportCommand } from './commands/report';
 import { imagesCommand } from './commands/images';
 import { runCommand } from './commands/run';
-import { episodesCommand, runsCommand } from './commands/runs';
+import { episodesCommand, runsCommand, runsLabelCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
 import { fileCommand } from './commands/file';
@@ -95,11 +95,12 @@ program
   });
 
 program
-  .command('runs')
-  .description('list runs with status (interrupted runs included) and progress')
+  .command('runs [action] [run] [words...]')
+  .description('list runs with status (interrupted runs included), progress, tags and notes; `runs tag <run> <tag>...`, `runs untag <run> <tag>...`, `runs note <run> <text>` (an empty text clears it)')
   .option('--json', 'machine-readable output')
-  .action((flags, cmd: Command) => {
-    exitCode = runsCommand({ ...flags, db: dbOf(cmd) });
+  .option('--tag <tag>', 'list only runs with this tag')
+  .action((action: string | undefined, run: string | undefined, words: string[], flags, cmd: Command) => {
+    exitCode = action === undefined ? runsCommand({ ...flags, db: dbOf(cmd) }) : runsLabelCommand(action, run, words, { db: dbOf(cmd) });
   });
 
 program

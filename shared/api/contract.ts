@@ -6,6 +6,7 @@ import { ModelConfigSchema } from '../contract/models';
 import { PriceInputSchema, PricedModelSchema } from '../contract/prices';
 import { ImageSourcesSchema } from '../contract/run';
 import type * as V from './views';
+import type * as R from './runs-views';
 import type { AnnotationApplyView, AnnotationMineView, AnnotatorProgressRow } from './annotation-views';
 import type { PriceTableView } from './models-views';
 import type { TranscriptSearchResult } from './transcript-views';
@@ -142,6 +143,11 @@ export const API_INPUTS = {
   'comparison.export': z.object({ comparison: z.string().min(1), datasets: z.record(z.string(), z.string().min(1)).optional(), format: z.enum(['csv', 'latex']) }).strict(),
   /** A file the run's game makes from it (`GameInfo.runFiles`: SimulBench's test scripts). */
   'runs.file': z.object({ runId: Id, id: z.string().min(1) }).strict(),
+  /** Sets a run's tags (replacing them) and/or its note; omitted fields stay as they are. */
+  'runs.label': z.object({ runId: Id, tags: z.array(z.string().max(40, 'a tag has at most 40 characters')).max(30, 'at most 30 tags').optional(), note: z.string().max(4000, 'a note has at most 4000 characters').optional() }).strict(),
+  'runs.errorGroups': z.object({ runId: Id }).strict(),
+  /** Every episode of a run, one row each (the same bytes as `parlor export <run>`). */
+  'runs.export': z.object({ runId: Id, format: z.enum(['jsonl', 'csv']) }).strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -215,6 +221,9 @@ export interface ApiOutputs {
   'comparison.table': V.ComparisonView;
   'comparison.export': V.ExportFile;
   'runs.file': V.ExportFile;
+  'runs.label': R.RunLabelsView;
+  'runs.errorGroups': R.RunErrorGroup[];
+  'runs.export': V.ExportFile;
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

@@ -52,6 +52,9 @@ export interface RunSummary {
   successRate: number | null;
   /** Why the run's models cannot play its game (clembench: fewer images per message than it shows); such a run has no episodes. */
   cannotPlay: string | null;
+  /** The researcher's tags and note (schema 9). */
+  tags?: string[];
+  note?: string;
 }
 
 export interface MetricSummary extends MetricSpec {

@@ -39,6 +39,8 @@ export function runSummary(row: RunListRow, active: boolean): RunSummary {
     outcomes: row.outcomes,
     successRate: counted ? row.outcomes.success / counted : null,
     cannotPlay: row.episodes === 0 ? runCannotPlay(game, row.config) : null,
+    tags: row.tags,
+    note: row.note,
   };
 }
 

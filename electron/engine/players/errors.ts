@@ -9,11 +9,13 @@ export class ProviderError extends Error {
   readonly retryAfterMs: number | null;
   /** The response body the server sent, when there was one. */
   readonly body: unknown;
+  /** Set for a cause no retry can fix (connection refused, unknown host, TLS mismatch) of a normally retryable kind. */
+  readonly permanent: boolean;
 
   constructor(
     kind: ErrorKind,
     message: string,
-    options: { status?: number | null; retryAfterMs?: number | null; body?: unknown; cause?: unknown } = {},
+    options: { status?: number | null; retryAfterMs?: number | null; body?: unknown; cause?: unknown; permanent?: boolean } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'ProviderError';
@@ -21,10 +23,11 @@ export class ProviderError extends Error {
     this.status = options.status ?? null;
     this.retryAfterMs = options.retryAfterMs ?? null;
     this.body = options.body ?? null;
+    this.permanent = options.permanent ?? false;
   }
 
   get retryable(): boolean {
-    return RETRYABLE.has(this.kind);
+    return !this.permanent && RETRYABLE.has(this.kind);
   }
 }
 

@@ -5,6 +5,7 @@ import { modelLabel } from '../../../shared/contract/models';
 import { describeError } from '../errors';
 import { hasImages, type ImageMode } from './content';
 import { kindForStatus, ProviderError, retryAfterMs } from './errors';
+import { networkCause } from './network-cause';
 import { redactText, redactValue } from './redact';
 import { gateFor, type ModelGate } from './gate';
 import { DEFAULT_RETRY, withRetries } from './retry';
@@ -147,7 +148,7 @@ export abstract class SdkChatModel implements ChatModel {
     const message = redactText(failure.message, this.secrets);
     const body = redactValue(failure.body, this.secrets);
     if (message === failure.message && body === failure.body) return failure;
-    return new ProviderError(failure.kind, message, { status: failure.status, retryAfterMs: failure.retryAfterMs, body });
+    return new ProviderError(failure.kind, message, { status: failure.status, retryAfterMs: failure.retryAfterMs, body, permanent: failure.permanent });
   }
 
   private classifyRaw(error: unknown): ProviderError {
@@ -161,6 +162,8 @@ export abstract class SdkChatModel implements ChatModel {
       return new ProviderError('timeout', `${where} did not answer within ${this.config.timeoutMs} ms.`, { cause: error });
     }
     if (error instanceof APIConnectionError) {
+      const known = networkCause(error, this.endpoint);
+      if (known) return new ProviderError('connection', `Could not reach ${this.label}: ${known.message}`, { cause: error, permanent: known.permanent });
       const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
       return new ProviderError('connection', `Could not reach ${where}${cause}.`, { cause: error });
     }
@@ -170,7 +173,10 @@ export abstract class SdkChatModel implements ChatModel {
       const mentionsModel = /model/i.test(serverMessage);
       const kind = kindForStatus(status, mentionsModel);
       const hint = HINTS[kind]?.(this.config) ?? '';
-      return new ProviderError(kind, `${where} answered HTTP ${status}: ${serverMessage}${hint}`, {
+      const head = kind === 'auth'
+        ? `HTTP ${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}: ${this.endpoint} refused the key for ${this.label}`
+        : `${where} answered HTTP ${status}`;
+      return new ProviderError(kind, `${head}: ${serverMessage}${hint}`, {
         status,
         retryAfterMs: retryAfterMs(error.headers),
         body: error.error ?? null,

@@ -2,7 +2,7 @@
 import { hostname } from 'node:os';
 import type { Outcome } from '../../../shared/contract/game';
 import type { RunStatus } from '../../../shared/contract/records';
-import { NotFoundError } from '../errors';
+import { NotFoundError, UserError } from '../errors';
 import type { Db, Row } from './db';
 import { json, nowIso, num, parseJson, str } from './rows';
 import type { NewRun, PlayerKind, RunListRow, RunRow, SeatPlayer } from './types';
@@ -101,6 +101,12 @@ export class Runs {
       o[row.outcome as Outcome] = Number(row.n);
       outcomes.set(Number(row.run_id), o);
     }
+    const tags = new Map<number, string[]>();
+    for (const row of this.db.q(`SELECT run_id, tag FROM run_tags ${only('run_id')} ORDER BY tag`).all() as Row[]) {
+      const list = tags.get(Number(row.run_id)) ?? [];
+      list.push(String(row.tag));
+      tags.set(Number(row.run_id), list);
+    }
     return rows.map((row) => {
       const c = counts.get(Number(row.id));
       return {
@@ -109,8 +115,33 @@ export class Runs {
         done: Number(c?.done ?? 0),
         errors: Number(c?.errors ?? 0),
         outcomes: outcomes.get(Number(row.id)) ?? { success: 0, failure: 0, aborted: 0 },
+        tags: tags.get(Number(row.id)) ?? [],
+        note: String(row.note ?? ''),
       };
     });
+  }
+
+  /** Replaces a run's tags (normalized: trimmed, lower-case, unique). */
+  setTags(runId: number, tags: readonly string[]): string[] {
+    this.get(runId);
+    const clean = normalizeTags(tags);
+    this.db.tx(() => {
+      this.db.q('DELETE FROM run_tags WHERE run_id = ?').run(runId);
+      const insert = this.db.prepare('INSERT INTO run_tags (run_id, tag) VALUES (?, ?)');
+      for (const tag of clean) insert.run(runId, tag);
+    });
+    return clean;
+  }
+
+  setNote(runId: number, note: string): void {
+    this.get(runId);
+    this.db.q('UPDATE runs SET note = ? WHERE id = ?').run(note.trim(), runId);
+  }
+
+  /** Each errored episode's last failed model call, by episode id. */
+  lastFailedCalls(runId: number): Map<number, number> {
+    const rows = this.db.q(`SELECT episode_id, MAX(id) AS call_id FROM model_calls WHERE run_id = ? AND status = 'error' AND episode_id IS NOT NULL GROUP BY episode_id`).all(runId) as Row[];
+    return new Map(rows.map((r) => [Number(r.episode_id), Number(r.call_id)]));
   }
 
   markRunning(runId: number, pid: number = process.pid): void {
@@ -180,4 +211,19 @@ export class Runs {
     for (const row of rows) out.set(Number(row.run_id), { errors: Number(row.errors), unfinished: Number(row.unfinished) });
     return out;
   }
+}
+
+export const MAX_TAG_LENGTH = 40;
+
+/** Tags as stored: trimmed, lower-case, unique, sorted; a bad one is refused with the reason. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const clean = new Set<string>();
+  for (const raw of tags) {
+    const tag = raw.trim().toLowerCase();
+    if (!tag) continue;
+    if (tag.length > MAX_TAG_LENGTH) throw new UserError(`The tag "${tag.slice(0, 20)}…" is longer than ${MAX_TAG_LENGTH} characters.`);
+    if (/[\s,]/.test(tag)) throw new UserError(`The tag "${tag}" has a space or comma: use one word per tag, e.g. "baseline" or "temp-0.7".`);
+    clean.add(tag);
+  }
+  return [...clean].sort();
 }

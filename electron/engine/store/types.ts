@@ -45,6 +45,9 @@ export interface RunListRow extends RunRow {
   errors: number;
   /** Counted episodes (done, not marked invalid) by outcome. */
   outcomes: Record<Outcome, number>;
+  /** The researcher's tags (sorted) and note. */
+  tags: string[];
+  note: string;
 }
 
 export interface EpisodeRow {

@@ -1,7 +1,9 @@
 import { percent } from '../format';
+import { paceText } from '../run-rate';
 
 /** Finished episodes out of all; errors are their own segment so they are never mistaken for wins. */
-export function ProgressBar({ done, errors, total, label }: { done: number; errors: number; total: number; label: string }) {
+/** `pace`: the latest calls/s and ETA of a run being played (from its progress events). */
+export function ProgressBar({ done, errors, total, label, pace }: { done: number; errors: number; total: number; label: string; pace?: { callsPerSecond: number; etaSeconds: number | null } | null }) {
   const finished = done + errors;
   const share = (n: number) => `${total ? (100 * n) / total : 0}%`;
   return (
@@ -20,8 +22,13 @@ export function ProgressBar({ done, errors, total, label }: { done: number; erro
       </div>
       <span className="progress-text" data-testid="progress-text">
         {percent(finished, total)} · {finished}/{total}
-        {errors ? ` · ${errors} errors` : ''}
+        {errors ? ` · ${errors} error${errors === 1 ? '' : 's'}` : ''}
       </span>
+      {pace && finished < total && (
+        <span className="progress-pace" data-testid="progress-pace">
+          {paceText(pace)}
+        </span>
+      )}
     </div>
   );
 }

@@ -13,6 +13,8 @@ import { costText } from '../cost-text';
 import { count, meanStd, when } from '../format';
 import { href, navigate } from '../router';
 import { RunActions } from './RunActions';
+import { RunErrors } from './RunErrors';
+import { RunLabels } from './RunLabels';
 
 type OutcomeFilter = 'all' | 'success' | 'failure' | 'aborted' | 'error' | 'unfinished';
 
@@ -20,6 +22,8 @@ const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
 
 export function RunPage({ runId }: { runId: number }) {
   const detail = useQuery('runs.get', { runId });
+  const errorGroups = useQuery('runs.errorGroups', { runId });
+  const [pace, setPace] = useState<{ callsPerSecond: number; etaSeconds: number | null } | null>(null);
   const [search, setSearch] = useState('');
   const [appliedSearch, setAppliedSearch] = useState('');
   const episodes = useQuery('episodes.list', appliedSearch ? { runId, search: appliedSearch } : { runId });
@@ -40,8 +44,11 @@ export function RunPage({ runId }: { runId: number }) {
   const refresh = useThrottled(() => {
     detail.reload();
     episodes.reload();
+    errorGroups.reload();
   }, 750);
   useEvents((event) => {
+    if (event.type === 'progress' && event.runId === runId) setPace({ callsPerSecond: event.callsPerSecond, etaSeconds: event.etaSeconds });
+    if (event.type === 'run-finished' && event.runId === runId) setPace(null);
     if (event.type === 'runs-changed' || ('runId' in event && event.runId === runId)) refresh();
   });
 
@@ -113,7 +120,7 @@ export function RunPage({ runId }: { runId: number }) {
         created {when(s.createdAt)} · Parlor {run.appVersion}
       </p>
       <div className="run-progress">
-        <ProgressBar done={s.done} errors={s.errors} total={s.total} label={`Run ${s.id} progress`} />
+        <ProgressBar done={s.done} errors={s.errors} total={s.total} label={`Run ${s.id} progress`} pace={s.active ? pace : null} />
         <RunActions run={s} onChanged={detail.reload} />
         {s.done > 0 && game?.annotation && <a className="button" href={href.newAnnotationSet(s.id)}>Check the {game.annotation.itemsNoun}…</a>}
         {s.done > 0 &&
@@ -125,6 +132,7 @@ export function RunPage({ runId }: { runId: number }) {
         {fileNote && <span className="meta" role="status">{fileNote}</span>}
       </div>
       {s.error && <ErrorNote error={`Stopped: ${s.error}`} />}
+      <RunLabels run={s} onChanged={detail.reload} />
 
       <h2>Results</h2>
       {perPlayer && <PlayerTable players={perPlayer} label={game?.roles.find((r) => r.subject && r.several)?.label ?? 'Player'} />}
@@ -179,13 +187,7 @@ export function RunPage({ runId }: { runId: number }) {
         <>
           <h2>Errors ({run.errors.length})</h2>
           <p className="meta">Infrastructure failures after retries: excluded from the metrics, never scored as a {outcomeLabel(game, 'failure')}.</p>
-          <ul className="error-list">
-            {run.errors.map((e) => (
-              <li key={e.episodeId}>
-                <a href={href.episode(e.episodeId)}>{e.instance}</a> (rep. {e.repetition}): <code>{e.kind ?? 'error'}</code> {e.message}
-              </li>
-            ))}
-          </ul>
+          {errorGroups.data && <RunErrors groups={errorGroups.data} />}
         </>
       )}
 

@@ -14,15 +14,19 @@ export function RunsPage() {
   const runs = useQuery('runs.list', {});
   const models = useQuery('models.list', {});
   const { gameOf } = useGames();
-  const [live, setLive] = useState<Record<number, Pick<RunSummary, 'done' | 'errors' | 'total'> & { successes: number }>>({});
+  const [live, setLive] = useState<Record<number, Pick<RunSummary, 'done' | 'errors' | 'total'> & { successes: number; callsPerSecond: number; etaSeconds: number | null }>>({});
+  const [tagFilter, setTagFilter] = useState('');
   const refetch = useThrottled(runs.reload, 500);
   useEvents((event) => {
     if (event.type === 'progress' || event.type === 'episode-finished') {
-      setLive((l) => ({ ...l, [event.runId]: { done: event.done, errors: event.errors, successes: event.successes, total: event.total } }));
+      const pace = event.type === 'progress' ? { callsPerSecond: event.callsPerSecond, etaSeconds: event.etaSeconds } : null;
+      setLive((l) => ({ ...l, [event.runId]: { ...l[event.runId], done: event.done, errors: event.errors, successes: event.successes, total: event.total, ...(pace ?? { callsPerSecond: l[event.runId]?.callsPerSecond ?? 0, etaSeconds: l[event.runId]?.etaSeconds ?? null }) } }));
     } else refetch();
   });
 
-  const list = runs.data ?? [];
+  const all = runs.data ?? [];
+  const allTags = [...new Set(all.flatMap((r) => r.tags ?? []))].sort();
+  const list = tagFilter ? all.filter((r) => r.tags?.includes(tagFilter)) : all;
   return (
     <section aria-labelledby="runs-title">
       <header className="page-header">
@@ -30,7 +34,18 @@ export function RunsPage() {
         <a className="button primary" href={href.newRun()}>New run</a>
       </header>
       <ErrorNote error={runs.error} />
-      {runs.data && list.length === 0 && <Welcome hasModels={(models.data?.length ?? 0) > 0} />}
+      {allTags.length > 0 && (
+        <div className="filters" role="search">
+          <label>
+            Tag{' '}
+            <select data-testid="runs-tag-filter" value={tagFilter} onChange={(e) => setTagFilter(e.target.value)}>
+              <option value="">all runs</option>
+              {allTags.map((t) => <option key={t} value={t}>{t}</option>)}
+            </select>
+          </label>
+        </div>
+      )}
+      {runs.data && all.length === 0 && <Welcome hasModels={(models.data?.length ?? 0) > 0} />}
       {list.length > 0 && (
         <table className="data">
           <thead>
@@ -43,6 +58,7 @@ export function RunsPage() {
               <th scope="col">Progress</th>
               <th scope="col" className="num">Success</th>
               <th scope="col">Started</th>
+              <th scope="col">Tags and note</th>
               <th scope="col"><span className="sr-only">Actions</span></th>
             </tr>
           </thead>
@@ -61,9 +77,13 @@ export function RunsPage() {
                     {run.seats.map((s) => (game?.roles.find((r) => r.id === s.role)?.subject ? <strong key={s.seat}>{s.player} </strong> : <span key={s.seat} className="meta">{s.seat} {s.player} </span>))}
                   </td>
                   <td><StatusBadge status={run.status} active={run.active} />{run.cannotPlay && <span className="chip cannot-play" title={run.cannotPlay}>cannot play</span>}</td>
-                  <td><ProgressBar done={counts.done} errors={counts.errors} total={counts.total} label={`Run ${run.id} progress`} /></td>
+                  <td><ProgressBar done={counts.done} errors={counts.errors} total={counts.total} label={`Run ${run.id} progress`} pace={run.active ? live[run.id] : null} /></td>
                   <td className="num">{counts.done ? (counts.successes / counts.done).toFixed(2) : '—'}</td>
                   <td>{when(run.createdAt)}</td>
+                  <td className="run-labels-cell" data-testid={`run-labels-${run.id}`}>
+                    {(run.tags ?? []).map((t) => <span key={t} className="chip tag">{t}</span>)}
+                    {run.note && <span className="meta run-note" title={run.note}>{run.note.length > 60 ? `${run.note.slice(0, 59)}…` : run.note}</span>}
+                  </td>
                   <td><RunActions run={run} onChanged={runs.reload} compact /></td>
                 </tr>
               );
