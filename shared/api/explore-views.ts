@@ -162,3 +162,45 @@ export interface SlicesView {
   minEpisodes: number;
   coverage: InstanceCoverage;
 }
+
+/** One pair of rows in the significance table: a − b on the metric, and the test that says whether it is chance. */
+export interface SignificancePairView {
+  a: string;
+  b: string;
+  /** `paired` when the two rows sat in the same episodes, `welch` when they share none. */
+  test: 'paired' | 'welch';
+  /** Paired: the episodes both have a value in; Welch: nA + nB. */
+  n: number;
+  nA: number;
+  nB: number;
+  /** Means over the episodes the test used (paired: the shared ones). */
+  meanA: number | null;
+  meanB: number | null;
+  /** Mean difference a − b. */
+  difference: number | null;
+  /** Null where the test cannot be run (fewer than two values, no spread). */
+  t: number | null;
+  df: number | null;
+  p: number | null;
+  /** Holm-adjusted over every test of the table. */
+  pHolm: number | null;
+  /** pHolm below alpha. */
+  significant: boolean;
+}
+
+/** Pairwise t-tests between rows on one metric, one value per row and counted episode (AGE: "all p-values below 0.01"). */
+export interface SignificanceView {
+  game: string;
+  metric: string;
+  metricLabel: string;
+  digits: number;
+  alpha: number;
+  /** Rows with a value of the metric, in leaderboard order: episodes with a value and their mean. */
+  players: { player: string; episodes: number; mean: number }[];
+  /** Rows of the view without any value of the metric (AGE: no successful conversation for a `_kept` metric). */
+  without: string[];
+  pairs: SignificancePairView[];
+  /** One line: which tests were used and why. */
+  note: string;
+  coverage: InstanceCoverage;
+}
