@@ -87,7 +87,7 @@ export function heatmapSvg(data: HeatmapData, order: { rows: HeatmapOrder; colum
         el('title', {}, escapeXml(tip)) +
           el('rect', { x, y, width: cellW - 2, height: cellH - 2, fill, rx: 2, ...(thin ? { stroke: theme.emptyStroke, 'stroke-dasharray': '3 2', 'data-too-few': '' } : {}) }) +
           (thin
-            ? el('text', { x: x + cellW / 2 - 1, y: y + 15, 'text-anchor': 'middle', fill: theme.text, 'font-style': 'italic', 'font-size': 11 }, 'too few')
+            ? el('text', { x: x + cellW / 2 - 1, y: y + 15, 'text-anchor': 'middle', fill: theme.text, 'font-size': 11 }, 'too few')
             : el('text', { x: x + cellW / 2 - 1, y: y + 15, 'text-anchor': 'middle', fill: textOn(fill), 'font-weight': 600 }, c.mean.toFixed(2))) +
           el('text', { x: x + cellW / 2 - 1, y: y + 28, 'text-anchor': 'middle', fill: thin ? theme.text : textOn(fill), 'font-size': 10 }, `n=${c.n}`),
       );
