@@ -74,6 +74,8 @@ export const API_INPUTS = {
   'prices.remove': PricedModelSchema,
   'datasets.list': z.object({ game: z.string().min(1).optional() }).strict(),
   'datasets.instances': z.object({ game: GameId, name: z.string().min(1), subset: z.string().min(1) }).strict(),
+  /** Suspicious entries of a dataset: every subset, or the one named. */
+  'datasets.audit': z.object({ game: z.string().min(1).max(100), name: z.string().min(1).max(200), subset: z.string().min(1).max(100).optional() }).strict(),
   'annotations.preview': z.object({ spec: z.unknown() }).strict(),
   'annotations.create': z.object({ name: z.string().trim().min(1, 'name the set').max(200), spec: AnnotationSpecSchema }).strict(),
   'annotations.list': Empty,
@@ -183,6 +185,7 @@ export interface ApiOutputs {
   'prices.remove': PriceTableView;
   'datasets.list': V.DatasetInfo[];
   'datasets.instances': V.InstanceView[];
+  'datasets.audit': import('./datasets-views').DatasetAuditSubset[];
   'annotations.preview': V.AnnotationPreview;
   'annotations.create': V.AnnotationSetSummary;
   'annotations.list': V.AnnotationSetSummary[];
@@ -263,3 +266,5 @@ export type * from './annotation-views';
 export type * from './calibration-views';
 export type * from './models-views';
 export type * from './transcript-views';
+export type * from './runs-views';
+export type * from './datasets-views';

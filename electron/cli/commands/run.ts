@@ -1,5 +1,6 @@
 import { basename, resolve } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { UserError } from '../../engine/errors';
+import { readUtf8 } from '../../engine/core/text-file';
 import { formatProblems } from '../../engine/core/datasets';
 import { allGames, gameById } from '../../engine/games/registry';
 import { executeRun, retryErrors } from '../../engine/runner/execute';
@@ -50,9 +51,10 @@ const camel = (text: string) => text.replace(/[-_](\w)/g, (_m, c: string) => c.t
 function readConfigFile(path: string): Json {
   let text: string;
   try {
-    // Editors on Windows may save a byte-order mark, which JSON.parse refuses.
-    text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+    // Strict UTF-8, and without the byte-order mark editors on Windows may save (JSON.parse refuses it).
+    text = readUtf8(path, `config file ${path}`);
   } catch (error) {
+    if (error instanceof UserError) throw new CliError(error.message);
     throw new CliError(`Cannot read config file ${path}: ${(error as Error).message}`);
   }
   try {

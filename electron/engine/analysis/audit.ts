@@ -62,6 +62,10 @@ export function runTogetherReason(text: string): string | null {
   // A comma is legit in "Washington, D.C." style names; two long halves suggest a list.
   const parts = text.split(',').map((s) => s.trim());
   if (parts.length > 2 || (parts.length === 2 && parts.every((s) => s.split(/\s+/).length >= 2))) return 'contains ","';
+  // A whole entry of two words joined without a space ("CelloMarshmallow"); short parts keep "McCartney",
+  // "YouTube", "DiCaprio", and brand words inside longer names ("JavaScript Console") are left alone.
+  const joined = /^(\p{Lu}\p{Ll}{3,})(\p{Lu}\p{Ll}{3,})$/u.exec(text.trim());
+  if (joined) return `two words joined without a space ("${joined[1]}" + "${joined[2]}")`;
   // Legit names reach four capitalised words ("Aung San Suu Kyi", title-case task names); five is a list.
   const words = text.split(/\s+/);
   if (words.length >= 5 && words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w))) return 'five or more capitalised words in a row';

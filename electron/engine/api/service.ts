@@ -18,6 +18,7 @@ import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 import { EventHub } from './events';
 import { registerExplore } from './explore-handlers';
+import { registerDatasets } from './datasets-handlers';
 import { registerRuns } from './runs-handlers';
 import { registerTranscripts } from './transcript-handlers';
 import { registerAnnotation } from './annotation-handlers';
@@ -161,6 +162,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     });
 
   registerExplore(registry, store);
+  registerDatasets(registry, store);
   registerRuns(registry, store, () => hub.emit({ type: 'runs-changed' }));
   registerTranscripts(registry, store);
   registerAnnotation(registry, store);

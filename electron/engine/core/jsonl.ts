@@ -3,10 +3,10 @@
  * again, is a problem with its line number; an empty file is one too. Shared by the games whose data
  * are JSONL (SimulBench's scripts and tasks).
  */
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { DatasetError, refuseErrors } from './datasets';
+import { refuseErrors } from './datasets';
 import type { DatasetProblem } from './game';
+import { readUtf8 } from './text-file';
 
 export interface JsonlKind<T> {
   /** What a record is called in messages ("script"). */
@@ -47,13 +47,8 @@ export function parseJsonl<T>(text: string, schema: z.ZodType<T, unknown>, kind:
 
 /** Reads and checks a JSONL file (a byte-order mark is dropped); a DatasetError lists every problem. */
 export function loadJsonl<T>(path: string, schema: z.ZodType<T, unknown>, kind: JsonlKind<T>): T[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new DatasetError(`Cannot read ${kind.noun}s file ${path}: ${(error as Error).message}`);
-  }
-  const { records, problems } = parseJsonl(text.replace(/^\uFEFF/, ''), schema, kind);
+  const text = readUtf8(path, `${kind.noun}s file ${path}`);
+  const { records, problems } = parseJsonl(text, schema, kind);
   refuseErrors(problems, path);
   return records;
 }

@@ -3,7 +3,8 @@
  * after the paper's description, see `datasets/age/README.md`) and a user's own list in CSV or JSON.
  * A list with errors is refused with every problem named by file and line; warnings travel with it.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readUtf8 } from '../../core/text-file';
 import { extname, resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName, refuseErrors } from '../../core/datasets';
 import type { DatasetProblem } from '../../core/game';
@@ -37,8 +38,9 @@ export interface AgeList {
 
 function readText(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readUtf8(path, `word list ${path}`);
   } catch (error) {
+    if (error instanceof DatasetError) throw error;
     throw new DatasetError(`Cannot read word list ${path}: ${(error as Error).message}`);
   }
 }

@@ -2,7 +2,8 @@
  * clembench instance files: `{"experiments": [{"name", ...experiment fields, "game_instances": [...]}]}`.
  * The shape is checked once here; each game reads its own instances from the experiments.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readUtf8 } from '../../core/text-file';
 import { DatasetError } from '../../core/datasets';
 
 export interface ClemExperiment {
@@ -15,8 +16,9 @@ export interface ClemExperiment {
 export function readInstanceFileText(path: string, what: string): string {
   if (!existsSync(path)) throw new DatasetError(`The ${what} instance file was not found: ${path}`);
   try {
-    return readFileSync(path, 'utf8');
+    return readUtf8(path, `the ${what} instance file ${path}`);
   } catch (error) {
+    if (error instanceof DatasetError) throw error;
     throw new DatasetError(`Cannot read the ${what} instance file ${path}: ${(error as Error).message}`);
   }
 }

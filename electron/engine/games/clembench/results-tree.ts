@@ -4,8 +4,9 @@
  * experiment folder, and `raw.csv` (game, model, experiment, episode, metric, value) at the root.
  * Nothing is trusted: each file that is missing or malformed is reported with its path.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readUtf8 } from '../../core/text-file';
+import { basename, join, relative, sep } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { ClemAction } from './adapter';
 
@@ -34,12 +35,12 @@ export interface TreeProblem {
 }
 
 function readJson(path: string): unknown {
-  return JSON.parse(readFileSync(path, 'utf8'));
+  return JSON.parse(readUtf8(path, basename(path)));
 }
 
 /** scores.json as Python's json.dump writes it: a bare NaN (clembench's "not scored") is read as null. Only numbers live there. */
 function readScores(path: string): unknown {
-  return JSON.parse(readFileSync(path, 'utf8').replace(/([:[,]\s*)-?(?:NaN|Infinity)(?=\s*[,\]}])/g, '$1null'));
+  return JSON.parse(readUtf8(path, basename(path)).replace(/([:[,]\s*)-?(?:NaN|Infinity)(?=\s*[,\]}])/g, '$1null'));
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -126,7 +127,7 @@ function readRawCsv(root: string, problems: TreeProblem[]): Map<string, Record<s
 
 function readRawFile(path: string, rel: string, out: Map<string, Record<string, number | null>>, problems: TreeProblem[]): void {
   try {
-    const rows = parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    const rows = parse(readUtf8(path, basename(path)), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
     for (const r of rows) {
       if (!r.game || !r.model || !r.experiment || !r.episode || !r.metric) continue;
       const key = rawKey(r.game, r.model, r.experiment, r.episode);

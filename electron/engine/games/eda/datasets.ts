@@ -3,10 +3,11 @@
  * their topics), or a user's own list of one entity per line (`|` between aliases), stored under its
  * own name and content hash.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName, refuseErrors } from '../../core/datasets';
 import type { DatasetProblem, DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
+import { readUtf8 } from '../../core/text-file';
 import { parseEntityList, type ParsedEntity } from './lists';
 import { EdaKindSchema, type EdaKind } from './settings';
 import { loadTopics } from './topics';
@@ -16,11 +17,7 @@ export const SPLITS = ['train', 'dev', 'test'] as const;
 const TITLES: Record<EdaKind, string> = { things: 'Things', celebrities: 'Celebrities' };
 
 function readList(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new DatasetError(`Cannot read entity list ${path}: ${(error as Error).message}`);
-  }
+  return readUtf8(path, `entity list ${path}`);
 }
 
 /** An entity as an instance: its first alias is its name; the whole line is its key. */

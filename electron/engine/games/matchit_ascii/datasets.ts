@@ -5,7 +5,7 @@
  * every instance's payload, so a game master needs nothing else. The image MatchIt (`games/matchit`)
  * reads its files with the same script and loader; only the pictures differ (grids here, images there).
  */
-import { readFileSync } from 'node:fs';
+import { readUtf8 } from '../../core/text-file';
 import { clemExperiments, duplicateKey } from '../clembench/instance-file';
 import { resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName } from '../../core/datasets';
@@ -139,8 +139,9 @@ export interface MatchItFiles {
 export function matchitFileDatasets(spec: MatchItFiles): DatasetSource {
   const read = (path: string): string => {
     try {
-      return readFileSync(path, 'utf8');
+      return readUtf8(path, `the ${spec.what} instances ${path}`);
     } catch (error) {
+      if (error instanceof DatasetError) throw error;
       throw new DatasetError(`Cannot read the ${spec.what} instances ${path}: ${(error as Error).message}`);
     }
   };

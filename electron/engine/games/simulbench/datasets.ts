@@ -4,7 +4,7 @@
  * subsets computed by dialogue. Each script is tagged with its task (`act`), type, kind and labels:
  * the heatmap and breakdown axes and the score table's columns.
  */
-import { readFileSync } from 'node:fs';
+import { readUtf8 } from '../../core/text-file';
 import { resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName } from '../../core/datasets';
 import type { DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
@@ -45,7 +45,7 @@ function load(ref: DatasetRef): LoadedDataset {
   const subset = subsetOf(ref.subset);
   if (ref.file) {
     const path = resolve(ref.file);
-    const { name, contentHash } = fileDatasetName(path, readFileSync(path, 'utf8'));
+    const { name, contentHash } = fileDatasetName(path, readUtf8(path, path));
     const instances = scriptInstances(loadScripts(path), false).filter((i) => SUBSETS[subset]!.keep(i.tags));
     return { name, kind: SIMULBENCH_KIND, subset, source: path, contentHash, instances, problems: [] };
   }

@@ -3,7 +3,7 @@
  * user's own JSONL of tasks; subsets all, stateful, stateless. Each task is tagged with its `act` and
  * `type`, the heatmap and difficulty axes.
  */
-import { readFileSync } from 'node:fs';
+import { readUtf8 } from '../../core/text-file';
 import { resolve } from 'node:path';
 import { DatasetError, fileDatasetName } from '../../core/datasets';
 import type { DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
@@ -34,7 +34,7 @@ function load(ref: DatasetRef): LoadedDataset {
   if (ref.file) {
     const path = resolve(ref.file);
     const tasks = loadTasks(path);
-    const { name, contentHash } = fileDatasetName(path, readFileSync(path, 'utf8'));
+    const { name, contentHash } = fileDatasetName(path, readUtf8(path, path));
     return { name, kind: MAKE_KIND, subset, source: path, contentHash, instances: taskInstances(tasks.filter(keep)), problems: [] };
   }
   if (ref.name !== MAKE_DATASET) throw new DatasetError(`Unknown dataset "${ref.name}": SimulBench's released tasks are "${MAKE_DATASET}"; for your own give the file (--dataset-file).`);
