@@ -30,18 +30,3 @@ export interface AnnotationMineView {
 export interface AnnotatorProgressRow extends AnnotatorProgress {
   annotator: string;
 }
-
-/** An item whose annotators gave different labels (`ambiguous` counts as a label). */
-export interface AnnotationDisagreement {
-  itemId: number;
-  position: number;
-  episodeId: number;
-  round: number;
-  instance: string;
-  /** The event's own label. */
-  label: string;
-  /** Each annotator's label, by annotator name. */
-  verdicts: { annotator: string; answer: string }[];
-  /** Their majority, or null for an even split. */
-  majority: string | null;
-}

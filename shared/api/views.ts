@@ -8,7 +8,6 @@ import type { ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
 import type { InstanceCoverage } from './explore-views';
 import type { AnnotationCalibrationView } from './calibration-views';
-import type { AnnotationDisagreement } from './annotation-views';
 import type { EpisodeNeighbours, HintView, TurnStats } from './transcript-views';
 
 export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
@@ -299,6 +298,21 @@ export interface Interval {
   rate: number | null;
   low: number | null;
   high: number | null;
+}
+
+/** An item whose annotators gave different labels (`ambiguous` counts as a label). */
+export interface AnnotationDisagreement {
+  itemId: number;
+  position: number;
+  episodeId: number;
+  round: number;
+  instance: string;
+  /** The event's own label. */
+  label: string;
+  /** Each annotator's label, by annotator name. */
+  verdicts: { annotator: string; answer: string }[];
+  /** Their majority, or null for an even split. */
+  majority: string | null;
 }
 
 export interface AnnotationResultsView {

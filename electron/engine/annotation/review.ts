@@ -2,7 +2,7 @@
  * Pure helpers for reviewing a set: which items annotators disagree on, and the labels export's
  * column names as people read them.
  */
-import type { AnnotationDisagreement } from '../../../shared/api/annotation-views';
+import type { AnnotationDisagreement } from '../../../shared/api/views';
 import { goldAnswer, type LabelledItem } from './results';
 
 /** What the disagreement list needs of an item besides its labels. */
