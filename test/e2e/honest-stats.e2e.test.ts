@@ -4,39 +4,17 @@
  * episodes; the view says when players ran on different instances; cautions sit beside the counts.
  */
 import { describe, expect, it } from 'vitest';
-import type { ModelConfig } from '../../shared/contract/models';
-import { textOf } from '../../shared/contract/content';
-import { edaGame } from '../../electron/engine/games/eda/game';
-import { ScriptedModel } from '../../electron/engine/players/scripted';
-import { executeRun } from '../../electron/engine/runner/execute';
-import { prepareRun } from '../../electron/engine/runner/prepare';
-import type { Store } from '../../electron/engine/store/store';
-import { mockJudge } from '../mock-provider/behaviours';
 import { useAppStory } from '../support/app-browser';
 import { requireBrowser, screenshot, WAIT } from '../support/browser';
+import { playListGuesser } from '../support/eda';
 
 const problem = requireBrowser();
-const THINGS = edaGame.datasets.load({ name: 'things', subset: 'test' }).instances.map((i) => i.name);
-
-/** A guesser naming the test list in order: the same moves, so `steady` and `twin` tie exactly. */
-async function play(store: Store, name: string, limit: number) {
-  const factory = (c: ModelConfig) =>
-    c.model === 'judge'
-      ? new ScriptedModel('judge', (r) => mockJudge(textOf(r.messages[0]!.content)))
-      : new ScriptedModel(name, (r) => `Is it a ${THINGS[((r.messages.length - 1) / 2) % THINGS.length]!.toLowerCase()}?`);
-  const { runId } = await prepareRun(
-    store,
-    { dataset: { name: 'things', split: 'test' }, limit, repetitions: 1, seed: 3, preflight: false, players: { guesser: { provider: 'scripted', model: name }, judge: { provider: 'scripted', model: 'judge' } } },
-    { createModel: factory },
-  );
-  await executeRun(store, runId, { createModel: factory });
-}
 
 describe.skipIf(problem !== null)('numbers that cannot mislead, in Chromium', () => {
   const app = useAppStory('honest-stats', async (store) => {
-    await play(store, 'lucky', 1);
-    await play(store, 'steady', 8);
-    await play(store, 'twin', 8);
+    await playListGuesser(store, 'lucky', 1);
+    await playListGuesser(store, 'steady', 8);
+    await playListGuesser(store, 'twin', 8);
   });
   const board = () => app.page.getByTestId('leaderboard');
   const row = (player: string) => board().locator(`tr[data-player="${player}"]`);

@@ -4,51 +4,21 @@
  * minimum, and refuses a bad one.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
-import type { ModelConfig } from '../../shared/contract/models';
-import { textOf } from '../../shared/contract/content';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
-import { edaGame } from '../../electron/engine/games/eda/game';
-import { ScriptedModel } from '../../electron/engine/players/scripted';
-import { executeRun } from '../../electron/engine/runner/execute';
-import { prepareRun } from '../../electron/engine/runner/prepare';
 import type { Store } from '../../electron/engine/store/store';
-import { mockJudge } from '../mock-provider/behaviours';
 import { parlor } from '../support/cli';
 import { tempStore } from '../support/tmp';
+import { playListGuesser } from '../support/eda';
+import { apiCaller } from '../support/api';
 
-const THINGS = edaGame.datasets.load({ name: 'things', subset: 'test' }).instances.map((i) => i.name);
-
-/** A guesser that names the test list's entities in order (turn t: the t-th), on the first `limit` of them. */
-async function play(store: Store, name: string, limit: number) {
-  const factory = (c: ModelConfig) =>
-    c.model === 'judge'
-      ? new ScriptedModel('judge', (r) => mockJudge(textOf(r.messages[0]!.content)))
-      : new ScriptedModel(name, (r) => `Is it a ${THINGS[((r.messages.length - 1) / 2) % THINGS.length]!.toLowerCase()}?`);
-  const { runId } = await prepareRun(
-    store,
-    { dataset: { name: 'things', split: 'test' }, limit, repetitions: 1, seed: 3, preflight: false, players: { guesser: { provider: 'scripted', model: name }, judge: { provider: 'scripted', model: 'judge' } } },
-    { createModel: factory },
-  );
-  await executeRun(store, runId, { createModel: factory });
-  return runId;
-}
-
-function api(store: Store) {
-  const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
-  return async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const reply = await service.registry.dispatch(method, input);
-    if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-    return reply.result as ApiOutput<M>;
-  };
-}
+const api = (store: Store) => apiCaller(createApiService({ store, vault: new MemoryVault(), mode: 'browser' }));
 
 describe('views that cannot mislead', () => {
   it('a player with one game is too few to print or to be best; with the minimum lowered it is both', async () => {
     const store = tempStore();
-    await play(store, 'lucky', 1);
-    await play(store, 'steady', 8);
+    await playListGuesser(store, 'lucky', 1);
+    await playListGuesser(store, 'steady', 8);
     const call = api(store);
     const board = await call('explore.leaderboard', { filters: { dataset: 'things', instances: 'all' } });
     expect(board.minEpisodes).toBe(5);
@@ -70,7 +40,7 @@ describe('views that cannot mislead', () => {
 
   it('the CLI takes --min-episodes and refuses one below 1 with the reason', async () => {
     const store = tempStore();
-    await play(store, 'steady', 6);
+    await playListGuesser(store, 'steady', 6);
     const ok = await parlor(store.path, ['export', 'leaderboard', '--dataset', 'things', '--min-episodes', '10']);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/too few episodes \(under 10\)/);

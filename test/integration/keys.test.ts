@@ -4,12 +4,13 @@
  * $0.00, while a model it used has no price.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput, UiEvent } from '../../shared/api/contract';
+import type { UiEvent } from '../../shared/api/contract';
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
 import { MemoryVault, profileKeyName } from '../../electron/engine/api/vault';
 import type { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { tempStore } from '../support/tmp';
+import { apiCaller } from '../support/api';
 
 const SECRET = 'sk-keys-test-9f8e7d';
 
@@ -25,11 +26,7 @@ function open(env: NodeJS.ProcessEnv = {}) {
   service.hub.subscribe((e) => events.push(e));
 }
 
-async function call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
-  const reply = await service.registry.dispatch(method, input);
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  return reply.result as ApiOutput<M>;
-}
+const call = apiCaller(() => service);
 
 async function until(predicate: () => boolean, ms = 20_000) {
   const end = Date.now() + ms;

@@ -1,21 +1,17 @@
 /** Run tags and notes (schema 9), errors grouped by kind with their failing call, and the run export. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import type { Store } from '../../electron/engine/store/store';
 import { parlor } from '../support/cli';
 import { seedRun } from '../support/seed';
 import { tempStore } from '../support/tmp';
+import { apiCaller } from '../support/api';
 
 let store: Store;
 let service: ApiService;
 
-async function call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
-  const reply = await service.registry.dispatch(method, input);
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  return reply.result as ApiOutput<M>;
-}
+const call = apiCaller(() => service);
 
 beforeEach(() => {
   store = tempStore();

@@ -1,14 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { GameInfo } from '../../../../shared/api/contract';
-import { episodeValue } from '../../../../shared/contract/game';
 import { heatmapSvg, type HeatmapOrder } from '../../../../shared/charts/heatmap';
 import { useApi, useQuery } from '../../api/hooks';
 import { useChartTheme } from '../../charts';
 import { ErrorNote } from '../../components/ErrorNote';
-import { OutcomeBadge } from '../../components/OutcomeBadge';
 import { download } from '../../download';
-import { href } from '../../router';
 import { ChartFrame } from './ChartFrame';
+import { EpisodeList } from './EpisodeList';
 import { CoverageNote, FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
 
 /** Players × a tag's values (EDA: topics), coloured by a metric; a cell opens its episodes. */
@@ -62,45 +60,7 @@ function Heatmap({ filters, topics, players, game }: { filters: Filters; topics:
         <ChartFrame svg={svg} file={file} name={`heatmap-${filters.dataset}-${topic}`} label={`${metric} by ${topic}: press Enter on a cell for its episodes`} onPick={(d) => setCell({ player: d.player!, topic: d.topic! })} />
       )}
       <p className="meta">Each cell: mean over the player's finished episodes on {game.view.nouns.instances} of that {topic}, with n; hover (or focus) for the 95% interval. Colours: cividis, readable with colour-vision deficiency.</p>
-      {cell && <CellEpisodes filters={filters} topic={topic} cell={cell} game={game} />}
+      {cell && <EpisodeList key={`${cell.player}/${cell.topic}`} filters={filters} player={cell.player} topic={{ key: topic, value: cell.topic }} game={game} />}
     </>
-  );
-}
-
-function CellEpisodes({ filters, topic, cell, game }: { filters: Filters; topic: string; cell: { player: string; topic: string }; game: GameInfo }) {
-  const list = useQuery('explore.cell', { filters, topic, value: cell.topic, player: cell.player });
-  const columns = game.view.episodeColumns.flatMap((k) => game.metrics.filter((m) => m.key === k));
-  return (
-    <div data-testid="cell-episodes">
-      <h2>{cell.player} · {cell.topic}</h2>
-      <ErrorNote error={list.error} />
-      {list.data && (
-        <>
-          <p className="meta">{list.data.total > 500 ? 'First 500 episodes' : `${list.data.episodes.length} episodes`}</p>
-          <table className="data">
-            <thead>
-              <tr>
-                <th scope="col">{game.view.nouns.instance.charAt(0).toUpperCase() + game.view.nouns.instance.slice(1)}</th><th scope="col">Run</th><th scope="col" className="num">Rep.</th><th scope="col">Outcome</th>
-                {columns.map((m) => <th key={m.key} scope="col" className="num">{m.label}</th>)}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.episodes.map((e) => (
-                <tr key={e.id}>
-                  <td><a href={href.episode(e.id)}>{e.instance}</a></td>
-                  <td><a href={href.run(e.runId)}>#{e.runId}</a></td>
-                  <td className="num">{e.repetition}</td>
-                  <td><OutcomeBadge episode={{ status: e.status, outcome: e.outcome, errorKind: null }} game={game} /></td>
-                  {columns.map((m) => {
-                    const v = e.scores?.[m.key];
-                    return <td key={m.key} className="num">{v === undefined ? '—' : episodeValue(m, v)}</td>;
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
-    </div>
   );
 }
