@@ -1,4 +1,5 @@
 import type { MeanStd } from '../../shared/contract/records';
+import { tooFew, tooFewText } from '../../shared/stats/caution';
 
 export function meanStd(value: MeanStd | null, digits: number): string {
   if (!value) return '—';
@@ -27,4 +28,11 @@ export function count(n: number): string {
 /** "1 episode", "3 episodes": a count with its noun agreeing (the plural given where adding s is wrong). */
 export function counted(n: number, singular: string, plural = `${singular}s`): string {
   return `${count(n)} ${n === 1 ? singular : plural}`;
+}
+
+/** "45% (30%–60%)"; the value alone when it has no interval; "too few (n = 2)" below the minimum of games; "—" when unscored. */
+export function withInterval(value: { pooled: number; low: number | null; high: number | null } | undefined, n: number, minEpisodes: number, show: (x: number) => string): string {
+  if (tooFew(n, minEpisodes)) return tooFewText(n);
+  if (!value || !Number.isFinite(value.pooled)) return '—';
+  return value.low === null || value.high === null ? show(value.pooled) : `${show(value.pooled)} (${show(value.low)}–${show(value.high)})`;
 }

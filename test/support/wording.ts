@@ -14,7 +14,7 @@ export interface WordingProblem {
 const PLURALS = [
   'errors', 'episodes', 'runs', 'games', 'calls', 'items', 'labels', 'answers', 'turns', 'models', 'players', 'entities', 'instances', 'scripts',
   'conversations', 'seats', 'attempts', 'failed attempts', 'repetitions', 'rounds', 'questions', 'words', 'changes', 'annotators', 'sets', 'tokens',
-  'matches', 'events', 'hints', 'guesses', 'messages', 'files', 'images', 'experiments', 'topics', 'levels', 'pairs', 'rows', 'columns', 'results',
+  'matches', 'events', 'hints', 'tests', 'guesses', 'messages', 'files', 'images', 'experiments', 'topics', 'levels', 'pairs', 'rows', 'columns', 'results',
 ];
 
 const RULES: { rule: string; pattern: RegExp }[] = [

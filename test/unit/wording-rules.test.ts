@@ -8,6 +8,7 @@ describe('wording rules', () => {
   it('catches the bugs issue 17 names', () => {
     expect(rules('Success 45% (—–—)')).toEqual(['placeholder range in brackets']);
     expect(rules('The run had 1 errors.')).toEqual(['one with a plural noun']);
+    expect(rules('Holm p adjusted over the 1 tests.')).toEqual(['one with a plural noun']);
     expect(rules('ada played 20hinted games')).toEqual(['number run into a word']);
     expect(rules('score 0.333333333333')).toEqual(['float noise']);
     expect(rules('cost NaN')).toEqual(['NaN or undefined']);

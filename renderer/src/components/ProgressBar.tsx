@@ -1,4 +1,4 @@
-import { percent } from '../format';
+import { counted, percent } from '../format';
 import { paceText } from '../run-rate';
 
 /** Finished episodes out of all; errors are their own segment so they are never mistaken for wins. */
@@ -15,7 +15,7 @@ export function ProgressBar({ done, errors, total, label, pace }: { done: number
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={finished}
-        aria-valuetext={`${finished} of ${total} episodes (${percent(finished, total)})${errors ? `, ${errors} errors` : ''}`}
+        aria-valuetext={`${finished} of ${counted(total, 'episode')} (${percent(finished, total)})${errors ? `, ${counted(errors, 'error')}` : ''}`}
       >
         <div className="progress-done" style={{ width: share(done) }} />
         <div className="progress-errors" style={{ width: share(errors) }} />

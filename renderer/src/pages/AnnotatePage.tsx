@@ -6,6 +6,7 @@ import { ProgressBar } from '../components/ProgressBar';
 import { href } from '../router';
 import { AnnotationGuidelines, AnnotatorsProgress, verdictText, YourLabels } from './AnnotationSidePanel';
 import { useAnnotationQueue } from './useAnnotationQueue';
+import { counted } from '../format';
 
 /** The keys of a game's annotation: one per label (EDA: Y N M D), and the same keys for every game after them. */
 const keysOf = (info: AnnotationInfo | null): [string, string][] => [
@@ -191,7 +192,7 @@ export function AnnotatePage({ setId }: { setId: number }) {
                 {current.round} of <a href={href.episode(current.episodeId)}>episode {current.episodeId}</a>
               </p>
               <details open={showContext} onToggle={(e) => setShowContext((e.target as HTMLDetailsElement).open)}>
-                <summary>Before this ({current.context.length} rounds) — T</summary>
+                <summary>Before this ({counted(current.context.length, 'round')}) — T</summary>
                 <ol className="context">
                   {current.context.map((c, i) => (
                     <li key={i}>

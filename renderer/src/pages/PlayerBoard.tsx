@@ -1,9 +1,11 @@
 import type { GameInfo } from '../../../shared/api/contract';
 import { useQuery } from '../api/hooks';
+import { withInterval } from '../format';
 
 /**
  * People and models side by side: games, the game's first rate (EDA: success) with its Wilson interval,
- * its main metric (EDA: score) with its interval. Compared on the instances every player finished; when
+ * its main metric (EDA: score) with its interval; a row with fewer games than the board's minimum says
+ * "too few" instead. Compared on the instances every player finished; when
  * there are none, each row is over that player's own games, and the board says so.
  */
 export function PlayerBoard({ game, dataset, role }: { game: GameInfo; dataset: string; role: string }) {
@@ -16,8 +18,8 @@ export function PlayerBoard({ game, dataset, role }: { game: GameInfo; dataset: 
   if (!rows.length) return null;
   const rate = game.metrics.find((m) => m.kind === 'rate');
   const main = game.metrics.find((m) => m.key === game.view.sortBy && m !== rate);
-  const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${(100 * x).toFixed(0)}%`);
-  const two = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(2));
+  const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+  const two = (x: number) => x.toFixed(2);
   const instances = game.view.nouns.instances;
   return (
     <>
@@ -39,8 +41,8 @@ export function PlayerBoard({ game, dataset, role }: { game: GameInfo; dataset: 
               <tr key={r.player} data-player={r.player}>
                 <th scope="row">{r.player.replace(/^human:/, '')} {r.kind === 'human' ? <span className="mark">human</span> : null}</th>
                 <td className="num">{r.episodes}</td>
-                {rate && <td className="num">{pct(a?.pooled)} ({pct(a?.low)}–{pct(a?.high)})</td>}
-                {main && <td className="num">{two(b?.pooled)} ({two(b?.low)}–{two(b?.high)})</td>}
+                {rate && <td className="num">{withInterval(a, r.episodes, board!.minEpisodes, pct)}</td>}
+                {main && <td className="num">{withInterval(b, r.episodes, board!.minEpisodes, two)}</td>}
               </tr>
             );
           })}
@@ -52,7 +54,7 @@ export function PlayerBoard({ game, dataset, role }: { game: GameInfo; dataset: 
           : board!.coverage.mode === 'common'
             ? `Over the ${board!.coverage.common} ${instances} every player finished${board!.coverage.common < board!.coverage.total ? ` (${board!.coverage.total - board!.coverage.common} left out)` : ''}.`
             : ''}{' '}
-        Rates with their Wilson 95% interval, means with a normal-approximation interval. Sessions a reviewer marked invalid are left out.
+        Rates with their Wilson 95% interval, means with a Student's t interval kept within the metric's range. Sessions a reviewer marked invalid are left out.
       </p>
     </>
   );

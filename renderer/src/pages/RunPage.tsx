@@ -10,7 +10,7 @@ import { ProgressBar } from '../components/ProgressBar';
 import { StatusBadge } from '../components/StatusBadge';
 import { VirtualTable, type Column } from '../components/VirtualTable';
 import { costText } from '../cost-text';
-import { count, meanStd, when } from '../format';
+import { count, counted, meanStd, when } from '../format';
 import { href, navigate } from '../router';
 import { RunActions } from './RunActions';
 import { RunErrors } from './RunErrors';
@@ -116,7 +116,7 @@ export function RunPage({ runId }: { runId: number }) {
             {roleLabel(game, seat.role).toLowerCase()} <strong>{seat.player}</strong> ·{' '}
           </span>
         ))}
-        {run.repetitions} repetitions · seed {run.seed} ·
+        {counted(run.repetitions, 'repetition')} · seed {run.seed} ·
         created {when(s.createdAt)} · Parlor {run.appVersion}
       </p>
       <div className="run-progress">
@@ -156,7 +156,7 @@ export function RunPage({ runId }: { runId: number }) {
         Mean ± sample std of the per-repetition means over finished episodes (a metric an episode was not scored on is left out of it).
         {run.errorsExcluded ? ` ${run.errorsExcluded} error${run.errorsExcluded === 1 ? '' : 's'} excluded.` : ''}
         {run.pending ? ` ${run.pending} unfinished excluded.` : ''}
-        {run.invalidExcluded ? ` ${run.invalidExcluded} marked invalid excluded.` : ''} {count(run.calls.total)} model calls ({run.calls.errors} failed attempts) · cost{' '}
+        {run.invalidExcluded ? ` ${run.invalidExcluded} marked invalid excluded.` : ''} {count(run.calls.total)} model calls ({counted(run.calls.errors, 'failed attempt')}) · cost{' '}
         <span data-testid="run-cost">{costText(run.costUsd, run.costUnpriced)}</span>.
       </p>
       {run.perRepetition.length > 1 && (
@@ -186,7 +186,9 @@ export function RunPage({ runId }: { runId: number }) {
       {run.errors.length > 0 && (
         <>
           <h2>Errors ({run.errors.length})</h2>
-          <p className="meta">Infrastructure failures after retries: excluded from the metrics, never scored as a {outcomeLabel(game, 'failure')}.</p>
+          <p className="meta">
+            Episodes that did not finish — a call that still failed after its retries, or a game a person gave up — are excluded from the metrics, never scored as a {outcomeLabel(game, 'failure')}.
+          </p>
           {errorGroups.data && <RunErrors groups={errorGroups.data} />}
         </>
       )}
@@ -232,7 +234,7 @@ export function RunPage({ runId }: { runId: number }) {
             </button>
           )}
         </form>
-        <span className="meta" aria-live="polite">{rows.length} of {s.total} episodes</span>
+        <span className="meta" aria-live="polite">{rows.length} of {counted(s.total, 'episode')}</span>
       </div>
       <ErrorNote error={episodes.error} />
       <VirtualTable

@@ -8,6 +8,7 @@ import { usePlayActions } from '../usePlayActions';
 import { Answer } from './EdaTranscript';
 import { Tutorial } from './Tutorial';
 import { settingsOf, turnsOf } from './turns';
+import { counted } from '../../format';
 
 /** 20 questions from the guesser's seat: the models' instructions, a question counter, the judge's answers. */
 export function EdaPlay({ state, act, onAgain }: PlayProps) {
@@ -50,7 +51,7 @@ function Guessing({ state: game, act, onAgain }: PlayProps) {
   return (
     <div className="play">
       <p className="meta">
-        <strong>{game.handle}</strong> · {game.dataset}/{game.subset} · <span data-testid="turn-counter">{over ? `${turns.length} questions asked` : `Question ${turn} of ${maxTurns}`}</span>
+        <strong>{game.handle}</strong> · {game.dataset}/{game.subset} · <span data-testid="turn-counter">{over ? `${counted(turns.length, 'question')} asked` : `Question ${turn} of ${maxTurns}`}</span>
         {game.hinted && <span className="mark">hinted</span>}
       </p>
       <details>

@@ -3,6 +3,7 @@ import type { LeaderboardView } from '../../../../shared/api/contract';
 import { playerStyles } from '../../../../shared/charts/players';
 import { rowCautions, tooFew, tooFewText } from '../../../../shared/stats/caution';
 import { PlayerSwatch } from './ChartFrame';
+import { counted } from '../../format';
 
 const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
 
@@ -89,7 +90,7 @@ export function LeaderboardTable({ board, onOpen, universe }: { board: Leaderboa
                 const text = meanStd(c.mean, c.std, m.digits);
                 const interval = c.low === null || c.high === null ? '' : ` (95% CI ${c.low.toFixed(m.digits + 1)}–${c.high.toFixed(m.digits + 1)})`;
                 return (
-                  <td key={m.key} className="num" data-metric={m.key} title={`pooled over ${c.n} episodes: ${c.pooled.toFixed(m.digits + 1)}${interval}`}>
+                  <td key={m.key} className="num" data-metric={m.key} title={`pooled over ${counted(c.n, 'episode')}: ${c.pooled.toFixed(m.digits + 1)}${interval}`}>
                     {board.best[m.key]?.includes(r.player) ? <strong>{text}</strong> : text}
                   </td>
                 );

@@ -3,6 +3,7 @@ import type { GameInfo, SignificancePairView } from '../../../../shared/api/cont
 import { useApi, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
+import { counted } from '../../format';
 import { CoverageNote, FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
 
 const ALPHAS = [0.05, 0.01, 0.001];
@@ -59,7 +60,7 @@ function Significance({ filters, game }: { filters: Filters; game: GameInfo }) {
       {data && data.pairs.length === 0 && <p className="notice">Fewer than two players have values of this metric: nothing to compare.</p>}
       {data && data.pairs.length > 0 && (
         <table className="data" data-testid="significance-table">
-          <caption className="meta">Δ: the difference in {data.metricLabel}, A − B, over one value per player and episode; Holm p adjusted over the {data.pairs.filter((p) => p.p !== null).length} tests.</caption>
+          <caption className="meta">Δ: the difference in {data.metricLabel}, A − B, over one value per player and episode; Holm p adjusted over the {counted(data.pairs.filter((p) => p.p !== null).length, 'test')}.</caption>
           <thead>
             <tr>
               <th scope="col">A</th><th scope="col">B</th><th scope="col">Test</th><th scope="col" className="num">n</th>

@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
 import { ComparisonSection } from './ComparisonTable';
 import { unevenGames } from '../../../../shared/stats/caution';
+import { counted } from '../../format';
 
 const fmt = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '—');
 
@@ -132,7 +133,7 @@ function Table({ view }: { view: SuiteView }) {
                     </td>,
                   ];
                 }
-                const title = cell ? [`${cell.episodes} episodes`, ...hidden.map((c) => `${c.label} ${fmt(cell.values[c.key], c.digits)}`)].join(' · ') : 'not played';
+                const title = cell ? [counted(cell.episodes, 'episode'), ...hidden.map((c) => `${c.label} ${fmt(cell.values[c.key], c.digits)}`)].join(' · ') : 'not played';
                 return shown.map((c) => (
                   <td key={`${g.id}-${c.key}`} className="num" title={title}>{cellOf(fmt(cell?.values[c.key], c.digits), view.best[`${g.id}:${c.key}`]?.includes(r.player) ?? false)}</td>
                 ));

@@ -1,0 +1,152 @@
+/**
+ * The wording of every page (issue 17, item 8): each route of the app, over a database with every
+ * game, errors, a person's hinted game and annotators who disagree, in the light and the dark theme;
+ * the text of `main` must pass the wording rules (test/support/wording.ts), and where a page states a
+ * count beside the things it counts, the two agree.
+ */
+import { describe, expect, it } from 'vitest';
+import { useAppStory } from '../support/app-browser';
+import { requireBrowser, WAIT } from '../support/browser';
+import { seedShowcase, type Showcase } from '../support/showcase';
+import { wordingProblems } from '../support/wording';
+
+const problem = requireBrowser();
+const BUSY = /Loading|Computing…|Searching…/;
+/**
+ * In the page, one call (the app's script policy forbids Playwright's polled functions): resolves with
+ * `main`'s text once it has some, nothing is busy or loading, and it has stayed the same for three checks 40 ms apart.
+ */
+const SETTLED = `new Promise((resolve, reject) => {
+  let last = null;
+  let same = 0;
+  const started = Date.now();
+  const check = () => {
+    const main = document.querySelector('main');
+    const text = main.innerText;
+    same = text === last && text.trim() !== '' && !main.querySelector('[aria-busy="true"]') && !${BUSY}.test(text) ? same + 1 : 0;
+    if (same === 3) return resolve(text);
+    if (Date.now() - started > ${WAIT.timeout}) return reject(new Error('the page did not finish loading: ' + text.slice(0, 200)));
+    last = text;
+    setTimeout(check, 40);
+  };
+  check();
+})`;
+/** What `main` says outside its visible text: tooltips and what a screen reader hears from a progress bar. */
+const HIDDEN_TEXT = `[...document.querySelectorAll('main [title], main [aria-valuetext], main [aria-label]')].map((e) => [e.getAttribute('title'), e.getAttribute('aria-valuetext'), e.getAttribute('aria-label')].filter(Boolean).join(' | ')).join('\\n')`;
+const EXPLORE = ['leaderboard', 'heatmap', 'difficulty', 'significance', 'benchmark'];
+
+describe.skipIf(problem !== null)('the wording of every page', () => {
+  let show: Showcase;
+  const app = useAppStory('wording', async (store) => {
+    show = await seedShowcase(store);
+  });
+  const main = () => app.page.locator('main');
+
+  /** Waits until the page has loaded: nothing busy, no "Loading…", and the same text twice in a row . */
+  const settled = (): Promise<string> => app.page.evaluate<string>(SETTLED);
+  const visit = async (hash: string): Promise<string> => {
+    await app.go(hash);
+    expect(await app.page.evaluate('location.hash')).toBe(hash);
+    return settled();
+  };
+
+  /** Every route with what it shows here: each run, a transcript of each game's episode, the explore views of each game. */
+  const routes = (): { name: string; hash: string }[] => {
+    const episode = (runId: number) => app.store.episodes.list(runId).find((e) => e.status === 'done')!.id;
+    const runs = app.store.runs.all().map((r) => ({ name: `run #${r.id} (${r.game})`, hash: `#/runs/${r.id}` }));
+    return [
+      { name: 'runs', hash: '#/runs' },
+      ...runs,
+      { name: 'new run', hash: '#/runs/new' },
+      { name: 'EDA transcript', hash: `#/episodes/${episode(show.runs.eda[0]!)}` },
+      { name: 'won EDA transcript', hash: `#/episodes/${episode(show.runs.failing)}` },
+      { name: 'errored transcript', hash: `#/episodes/${show.errored}` },
+      { name: 'hinted human game', hash: `#/episodes/${show.hinted}` },
+      { name: 'AGE transcript', hash: `#/episodes/${episode(show.runs.age)}` },
+      { name: 'SimulBench transcript', hash: `#/episodes/${episode(show.runs.simulbench)}` },
+      { name: 'reference game transcript', hash: `#/episodes/${episode(show.runs.reference)}` },
+      { name: 'compare', hash: `#/compare/${episode(show.runs.eda[0]!)}` },
+      { name: 'models & keys', hash: '#/models' },
+      { name: 'datasets', hash: '#/datasets' },
+      { name: 'annotation sets', hash: '#/annotations' },
+      { name: 'new annotation set', hash: `#/annotations/new/${show.runs.eda[0]}` },
+      { name: 'annotation results', hash: `#/annotations/${show.annotationSet}` },
+      { name: 'annotate', hash: `#/annotations/${show.annotationSet}/label` },
+      { name: 'play', hash: '#/play' },
+      { name: 'review', hash: '#/review' },
+      ...EXPLORE.map((page) => ({ name: page, hash: `#/${page}` })),
+      { name: 'search', hash: `#/search?q=${encodeURIComponent(show.query)}` },
+      { name: 'not found', hash: '#/nowhere' },
+    ];
+  };
+  /** The labelling page asks who is labelling first; the queue is what it says after. */
+  const enterAnnotator = async () => {
+    const name = app.page.locator('#annotator-name');
+    if (!(await name.count())) return;
+    await name.fill('bob');
+    await name.press('Enter');
+  };
+  /** The other games the explore view offers (the Game filter), each chosen in turn (the page as opened is already read). */
+  const otherGames = async (read: (game: string) => Promise<void>) => {
+    const select = app.page.getByRole('group', { name: 'Filters' }).getByLabel('Game');
+    if (!(await select.count())) return;
+    const shown = await select.inputValue();
+    for (const value of await select.locator('option').evaluateAll((os) => os.map((o) => o.getAttribute('value') ?? ''))) {
+      if (value === shown) continue;
+      await select.selectOption(value);
+      await settled();
+      await read(value);
+    }
+  };
+
+  for (const theme of ['light', 'dark']) {
+    it(`says nothing wrong on any page in the ${theme} theme`, async () => {
+      await app.page.locator('.sidebar-foot select').selectOption(theme);
+      await expect.poll(() => app.page.evaluate('document.documentElement.dataset.theme'), WAIT).toBe(theme);
+      const found: string[] = [];
+      const check = async (page: string, text: string) => {
+        found.push(...wordingProblems(text).map((p) => `${page}, ${theme} [${p.rule}]: …${p.snippet}…`));
+        found.push(...wordingProblems(await app.page.evaluate<string>(HIDDEN_TEXT)).map((p) => `${page}, ${theme}, tooltips and labels [${p.rule}]: …${p.snippet}…`));
+      };
+      for (const route of routes()) {
+        await check(route.name, await visit(route.hash));
+        if (route.name === 'annotate') {
+          await enterAnnotator();
+          await check('annotate (queue)', await settled());
+        }
+        if (EXPLORE.includes(route.name)) await otherGames(async (game) => check(`${route.name} of ${game}`, await settled()));
+      }
+      expect(found).toEqual([]);
+    }, 120_000);
+  }
+
+  it('states counts that agree with what it lists', async () => {
+    // A run's errors: the heading, the progress line and the groups count the errored episodes listed.
+    await visit(`#/runs/${show.runs.failing}`);
+    const errored = app.store.episodes.list(show.runs.failing).filter((e) => e.status === 'error').length;
+    expect(errored).toBeGreaterThan(1);
+    await expect.poll(() => app.page.getByTestId('error-item').count(), WAIT).toBe(errored);
+    expect(await main().getByRole('heading', { name: /^Errors/ }).textContent()).toBe(`Errors (${errored})`);
+    expect(await app.page.getByTestId('progress-text').first().textContent()).toContain(`· ${errored} errors`);
+    const grouped = (await app.page.getByTestId('error-groups').locator('summary').allInnerTexts()).map((s) => Number(/· (\d+) episodes?/.exec(s)![1]));
+    expect(grouped.reduce((a, b) => a + b, 0)).toBe(errored);
+
+    // The search status counts the episodes and runs it lists.
+    await visit(`#/search?q=${encodeURIComponent(show.query)}`);
+    const status = (await app.page.getByRole('status').textContent())!;
+    const [, episodes, runs] = /^(\d+) episodes? in (\d+) runs?/.exec(status)!;
+    expect(await app.page.getByTestId('search-hit').count()).toBe(Number(episodes));
+    expect(await app.page.getByTestId('search-run').count()).toBe(Number(runs));
+
+    // The annotation results: the disagreements counted are the rows listed, and the answers changed in the
+    // scores are the disagreements whose majority overturned the judge.
+    await visit(`#/annotations/${show.annotationSet}`);
+    const rows = app.page.getByTestId('disagreement');
+    const differ = (await main().getByText(/items? where annotators differ/).textContent())!;
+    expect(Number(/^(\d+)/.exec(differ)![1])).toBe(await rows.count());
+    expect(await rows.count()).toBeGreaterThan(0);
+    const overturned = (await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))).filter((cells) => cells[2] !== cells.at(-1) && cells.at(-1) !== 'tie').length;
+    const changed = (await main().getByText(/ changed\)\.$/).first().textContent())!;
+    expect(Number(/\((\d+) \w+ changed\)/.exec(changed)![1])).toBe(overturned);
+  });
+});
