@@ -6,7 +6,6 @@ import type { ContentPart } from '../contract/content';
 import type { AggregateInfo, AnnotationInfo, EventKind, GameInfo, MetricSpec, Outcome, RoleSpec } from '../contract/game';
 import type { ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
-import type { InstanceCoverage } from './explore-views';
 import type { AnnotationCalibrationView } from './calibration-views';
 import type { EpisodeNeighbours, HintView, TurnStats } from './transcript-views';
 
