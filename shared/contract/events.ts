@@ -32,4 +32,6 @@ export type RunEvent =
       /** Spend so far in this process, USD; null when the models have no price. */
       costUsd: number | null;
     }
+  /** Batch mode: a batch was sent or ended. */
+  | { type: 'batches'; runId: number; sent: number; out: number; requests: number; answered: number }
   | { type: 'run-finished'; runId: number; status: RunStatus; done: number; errors: number; total: number; reason: string | null };

@@ -36,6 +36,15 @@ export const ImageSourcesSchema = z
 export type ImageSourcesConfig = z.infer<typeof ImageSourcesSchema>;
 
 /** Everything that defines a run; stored whole with the run so it can be reproduced. */
+export const RunBatchSchema = z
+  .object({
+    roles: z.array(z.string().trim().min(1)).min(1).optional(),
+    /** How often a batch's state is asked for. */
+    pollMs: z.number().int().min(10).max(3_600_000).default(30_000),
+  })
+  .strict();
+export type RunBatch = z.infer<typeof RunBatchSchema>;
+
 export const RunConfigSchema = z
   .object({
     name: z.string().trim().min(1).max(200).optional(),
@@ -61,6 +70,11 @@ export const RunConfigSchema = z
     settings: z.unknown().optional(),
     /** A multimodal game's image folders and downloads. */
     images: ImageSourcesSchema.optional(),
+    /**
+     * Batch mode: calls go through the providers' batch services (half price, answered within 24 hours),
+     * one step of every episode per batch. `roles` limits it to some roles (e.g. only the judge's calls).
+     */
+    batch: RunBatchSchema.optional(),
   })
   .strict();
 export type RunConfig = z.infer<typeof RunConfigSchema>;

@@ -152,6 +152,7 @@ export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unkn
     ...roles.filter((r) => !config.players[r]).map((r) => `  - players.${r}: say which model plays the ${r} (${game.shortTitle} needs ${roles.join(' and ')})`),
     ...Object.keys(config.players).filter((r) => !roles.includes(r)).map((r) => `  - players.${r}: ${game.shortTitle} has no role "${r}" (its roles: ${roles.join(', ')})`),
     ...game.roles.flatMap((r) => listProblems(r, config.players[r.id], game.shortTitle)),
+    ...(config.batch?.roles ?? []).filter((r) => !roles.includes(r)).map((r) => `  - batch.roles: ${game.shortTitle} has no role "${r}" (its roles: ${roles.join(', ')})`),
   ];
   if (problems.length) throw new RunConfigError(`Invalid run config:\n${problems.join('\n')}`);
   try {

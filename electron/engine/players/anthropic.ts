@@ -4,6 +4,7 @@ import { textOf } from '../../../shared/contract/content';
 import { ANTHROPIC_IMAGE_LIMITS } from './image-limits';
 import { anthropicContent, type ImageMode } from './content';
 import { httpFetch } from './http-fetch';
+import { AnthropicBatches } from './batch-anthropic';
 import { SdkChatModel, type Extracted } from './sdk-model';
 import type { ChatRequest, ModelOptions } from './types';
 
@@ -51,6 +52,11 @@ export class AnthropicChatModel extends SdkChatModel {
       .create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, { signal })
       .withResponse();
     return { data: data as unknown, status: response.status, headers: response.headers };
+  }
+
+  private batches: AnthropicBatches | null = null;
+  protected batchTransport(): AnthropicBatches {
+    return (this.batches ??= new AnthropicBatches(() => this.connect()));
   }
 
   protected extract(data: unknown): Extracted {

@@ -3,6 +3,7 @@ import type { ModelConfig } from '../../../shared/contract/models';
 import { OPENAI_IMAGE_LIMITS } from './image-limits';
 import { openaiContent, type ImageMode } from './content';
 import { httpFetch } from './http-fetch';
+import { OpenAIBatches } from './batch-openai';
 import { SdkChatModel, type Extracted } from './sdk-model';
 import type { ChatRequest, ModelOptions } from './types';
 
@@ -35,6 +36,11 @@ export class OpenAIChatModel extends SdkChatModel {
       .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal })
       .withResponse();
     return { data: data as unknown, status: response.status, headers: response.headers };
+  }
+
+  private batches: OpenAIBatches | null = null;
+  protected batchTransport(): OpenAIBatches {
+    return (this.batches ??= new OpenAIBatches(this.client));
   }
 
   protected extract(data: unknown): Extracted {

@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { modelLabel } from '../../../shared/contract/models';
+import { textOf } from '../../../shared/contract/content';
 import { describeError } from '../errors';
 import { hasImages, type ImageMode } from './content';
 import { kindForStatus, ProviderError, retryAfterMs } from './errors';
 import { networkCause } from './network-cause';
 import { redactText, redactValue } from './redact';
-import { gateFor, type ModelGate } from './gate';
+import { budgetKey, pacerFor, type Pacer } from './pacer';
+import { estimateRequestTokens } from './token-estimate';
 import { DEFAULT_RETRY, withRetries } from './retry';
-import type { CallAttempt, CallOptions, ChatModel, ChatRequest, ChatResult, ModelOptions } from './types';
+import type { BatchTransport } from './batch-transport';
+import type { BatchSink, CallAttempt, CallOptions, ChatModel, ChatRequest, ChatResult, ModelOptions } from './types';
 
 /** The error classes every Stainless-generated SDK (openai, @anthropic-ai/sdk) exports. */
 export interface SdkErrorClasses {
@@ -32,7 +35,7 @@ export interface Extracted {
 export abstract class SdkChatModel implements ChatModel {
   readonly label: string;
 
-  private readonly gate: ModelGate;
+  private readonly pacer: Pacer;
 
   protected constructor(
     protected readonly config: ModelConfig,
@@ -44,7 +47,7 @@ export abstract class SdkChatModel implements ChatModel {
     private readonly secrets: readonly string[] = [],
   ) {
     this.label = modelLabel(config);
-    this.gate = gateFor(`${config.provider} ${endpoint} ${config.model}`, config);
+    this.pacer = pacerFor(budgetKey(config.provider, endpoint, config.model, secrets[0] ?? ''), config, options.budgets);
   }
 
   /** The request body; `ref` names images by their `media:` reference, `inline` carries their bytes. */
@@ -70,11 +73,53 @@ export abstract class SdkChatModel implements ChatModel {
       }
     }
     const policy = { ...DEFAULT_RETRY, ...this.options.retry, maxAttempts: this.config.maxAttempts };
-    // Tokens the call will use at most (prompt characters / 4 plus the completion budget), for a TPM limit.
-    const estimate = this.config.tpm
-      ? JSON.stringify(body.messages ?? '').length / 4 + Number(body.max_tokens ?? body.max_completion_tokens ?? 0)
-      : 0;
+    // What the call counts against a tokens-per-minute limit.
+    const estimate = estimateRequestTokens(request.messages.map((m) => textOf(m.content)), request.maxTokens);
+    const batch = this.options.batch;
+    if (batch?.wants(options.site)) {
+      return withRetries((attempt) => this.batchAttempt(batch, body, wire, attempt, options, key), policy, options.signal);
+    }
     return withRetries((attempt) => this.attemptOnce(body, wire, attempt, options, key, estimate), policy, options.signal);
+  }
+
+  /** The provider's batch service; absent where the provider has none. */
+  protected abstract batchTransport(): BatchTransport;
+
+  /** One attempt through a batch: it resolves when the batch holding the request ends. */
+  private async batchAttempt(
+    batch: BatchSink,
+    body: Record<string, unknown>,
+    wire: Record<string, unknown>,
+    attempt: number,
+    options: CallOptions,
+    cacheKey: string | null,
+  ): Promise<ChatResult> {
+    const startedAt = new Date().toISOString();
+    const t0 = performance.now();
+    const site = options.site!;
+    // Where the call is and what it asks: the same request after a restart finds its batch again.
+    const requestKey = createHash('sha256').update(JSON.stringify([site.episodeId, site.seat, site.round, cacheKey ?? this.cacheKey(body)])).digest('hex');
+    const answer = await batch.call({ requestKey, stored: body, wire, transport: this.batchTransport(), config: this.config, signal: options.signal });
+    const base = { attempt, startedAt, request: body, batchId: answer.batchId };
+    if ('error' in answer) {
+      const { kind, status, message } = answer.error;
+      const errorKind = kind === 'expired' ? 'timeout' : kind === 'cancelled' ? 'aborted' : status !== null ? kindForStatus(status, /model/i.test(message)) : 'server';
+      const failure = new ProviderError(errorKind, `${this.label} in batch ${answer.batchId}: ${redactText(message, this.secrets)}`, { status });
+      options.onAttempt?.({ ...base, latencyMs: performance.now() - t0, response: null, httpStatus: status, ok: false, errorKind, error: failure.message, inputTokens: null, outputTokens: null });
+      throw failure;
+    }
+    const latencyMs = performance.now() - t0;
+    let extracted: Extracted;
+    try {
+      extracted = this.extract(answer.response);
+    } catch (error) {
+      const failure = new ProviderError('malformed', `${this.label} sent a malformed answer in batch ${answer.batchId}: ${describeError(error)}`, { status: 200 });
+      options.onAttempt?.({ ...base, latencyMs, response: redactValue(answer.response, this.secrets), httpStatus: 200, ok: false, errorKind: 'malformed', error: failure.message, inputTokens: null, outputTokens: null });
+      throw failure;
+    }
+    options.onAttempt?.({ ...base, latencyMs, response: answer.response, httpStatus: 200, ok: true, errorKind: null, error: null, ...extracted });
+    if (cacheKey !== null) this.options.cache!.put(cacheKey, this.label, body, answer.response);
+    return { ...extracted, latencyMs };
   }
 
   private cacheKey(body: Record<string, unknown>): string {
@@ -100,7 +145,7 @@ export abstract class SdkChatModel implements ChatModel {
     cacheKey: string | null,
     estimatedTokens: number,
   ): Promise<ChatResult> {
-    await this.gate.acquire(estimatedTokens, options.signal);
+    const expected = await this.pacer.acquire(estimatedTokens, options.signal);
     const startedAt = new Date().toISOString();
     const t0 = performance.now();
     const report = (fields: Omit<CallAttempt, 'attempt' | 'startedAt' | 'request' | 'latencyMs'>) =>
@@ -110,10 +155,10 @@ export abstract class SdkChatModel implements ChatModel {
     try {
       let headers: Headers;
       ({ data, status, headers } = await this.send(wire, options.signal));
-      this.gate.observe(headers);
+      this.pacer.observe(headers, expected);
     } catch (error) {
       const failure = this.classify(error);
-      if (failure.retryAfterMs !== null) this.gate.pauseFor(failure.retryAfterMs);
+      if (failure.retryAfterMs !== null) this.pacer.pauseFor(failure.retryAfterMs);
       report({
         response: failure.body, // classify redacted it
         httpStatus: failure.status,

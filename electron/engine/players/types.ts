@@ -52,6 +52,8 @@ export interface CallAttempt {
   inputTokens: number | null;
   outputTokens: number | null;
   cached?: boolean;
+  /** The provider batch that answered (batch price). */
+  batchId?: number;
 }
 
 export interface CallOptions {
@@ -60,6 +62,34 @@ export interface CallOptions {
   round?: number;
   /** Called once per attempt as soon as it ends, so every call is stored even if the episode dies later. */
   onAttempt?: (attempt: CallAttempt) => void;
+  /** Where in a run the call is made; a batch names its request by it. */
+  site?: CallSite;
+}
+
+export interface CallSite {
+  episodeId: number;
+  seat: string;
+  round: number;
+}
+
+/** One request answered by a provider's batch service, or why it was not. */
+export type BatchAnswer = { batchId: number; response: unknown } | { batchId: number; error: import('./batch-transport').ItemError };
+
+/** Sends calls through a provider's batch service instead of one by one (a run in batch mode). */
+export interface BatchSink {
+  /** Whether a call at this site goes through a batch. */
+  wants(site: CallSite | undefined): boolean;
+  /** Resolves once the batch holding this request has ended (at once if an earlier session collected it). */
+  call(input: {
+    requestKey: string;
+    /** Stored with the batch: images by reference. */
+    stored: Record<string, unknown>;
+    /** Sent to the provider. */
+    wire: Record<string, unknown>;
+    transport: import('./batch-transport').BatchTransport;
+    config: import('../../../shared/contract/models').ModelConfig;
+    signal?: AbortSignal;
+  }): Promise<BatchAnswer>;
 }
 
 /** A model behind one provider; implementations must not retry on their own (see `withRetries`). */
@@ -84,4 +114,8 @@ export interface ModelOptions {
   cache?: ResponseCache;
   cacheMode?: CacheMode;
   retry?: Partial<import('./retry').RetryPolicy>;
+  /** Where rate budgets live; the store's, in a run, so every process on the database shares them. */
+  budgets?: import('./pacer').BudgetLedger;
+  /** Set in batch mode: calls it wants go through the provider's batch service. */
+  batch?: BatchSink;
 }

@@ -60,6 +60,7 @@ export async function playStoredEpisode(
         const result = await player.complete(refs.length ? { ...request, messages: fitted, images } : request, {
           signal: local.signal,
           round,
+          site: { episodeId, seat, round },
           onAttempt: (attempt) => {
             callId = record({ episodeId, round, seat }, attempt);
           },

@@ -16,6 +16,7 @@ import { playStoredEpisode } from './episode';
 import { buildModels, seatModels } from './prepare';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { gameOf } from '../games/registry';
+import { batchHubFor } from './batch-mode';
 
 export interface ExecuteOptions {
   createModel?: ModelFactory;
@@ -83,7 +84,11 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   if (config.budgetUsd !== undefined && spent >= config.budgetUsd) throw new BudgetExhaustedError(runId, config.budgetUsd);
   const cache = { get: (key: string) => store.models.cacheGet(key), put: store.models.cachePut.bind(store.models) };
   const factory = options.createModel ?? createModel;
-  const built = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry }), game);
+  // One internal signal shared by every call in flight; it follows the caller's and the budget.
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const hub = batchHubFor(store, run, config, controller.signal, () => emit({ type: 'batches', runId, ...store.batches.summary(runId) }));
+  const built = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry, budgets: store.rateBudgets, batch: hub ?? undefined }), game);
   // One player per seat: the model of the seat's role (its member-th when several models fill the role).
   const models = seatModels(run.seats, built);
   const seatInfo = Object.fromEntries(
@@ -94,9 +99,6 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   );
   const emit = options.onEvent ?? (() => {});
 
-  // One internal signal shared by every call in flight; it follows the caller's and the budget.
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
   let reason: string | null = null;
   const stop = (why: string) => {
     if (!controller.signal.aborted) {
@@ -147,6 +149,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     if (signal.aborted) return;
     const episode = store.episodes.get(episodeId);
     const base = { type: 'episode-finished' as const, runId, episodeId, instance: episode.instance.name, repetition: episode.repetition };
+    hub?.enter();
     try {
       const result = await playStoredEpisode(store, episode, game, settings, models, record, signal);
       store.episodes.finish(episodeId, result.outcome, result.scores);
@@ -162,6 +165,8 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
       store.episodes.fail(episodeId, failure.kind, failure.message);
       counts.errors++;
       emit({ ...base, status: 'error', outcome: null, error: failure.message, ...counts, total });
+    } finally {
+      hub?.leave();
     }
   };
 
@@ -172,7 +177,8 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   ticker.unref();
   emit({ type: 'run-started', runId, total, remaining: pending.length });
 
-  const queue = new PQueue({ concurrency: config.concurrency });
+  // In batch mode every episode is in flight: a batch is one step of all of them.
+  const queue = new PQueue({ concurrency: hub ? Math.max(1, pending.length) : config.concurrency });
   signal.addEventListener('abort', () => queue.clear(), { once: true });
   let status: RunStatus;
   try {

@@ -10,6 +10,8 @@ import { Episodes } from './episodes';
 import { Events } from './events';
 import { ExploreQueries } from './explore';
 import { Models } from './models';
+import { Batches } from './batches';
+import { RateBudgets } from './rate-budgets';
 import { Runs } from './runs';
 
 export class Store {
@@ -21,6 +23,8 @@ export class Store {
   readonly models: Models;
   readonly explore: ExploreQueries;
   readonly annotations: Annotations;
+  readonly rateBudgets: RateBudgets;
+  readonly batches: Batches;
 
   private constructor(private readonly db: Db) {
     this.runs = new Runs(db);
@@ -31,6 +35,8 @@ export class Store {
     this.models = new Models(db);
     this.explore = new ExploreQueries(db);
     this.annotations = new Annotations(db);
+    this.rateBudgets = new RateBudgets(db);
+    this.batches = new Batches(db);
   }
 
   /** Opens (creating it unless `mustExist`) a Parlor database and brings its schema up to date. */

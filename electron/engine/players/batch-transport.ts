@@ -1,0 +1,45 @@
+/** What Parlor needs from a provider's batch service, whichever provider it is. */
+
+export interface BatchRequestItem {
+  customId: string;
+  /** The request body exactly as a live call would send it. */
+  body: Record<string, unknown>;
+}
+
+/** Why one request of a batch produced no answer. */
+export interface ItemError {
+  kind: 'expired' | 'cancelled' | 'errored';
+  status: number | null;
+  message: string;
+}
+
+export type ItemResult = { response: unknown } | { error: ItemError };
+
+export type BatchStatus =
+  | { state: 'in_progress'; done: number; total: number }
+  | { state: 'ended' | 'expired' | 'cancelled'; done: number; total: number }
+  | { state: 'failed'; error: string };
+
+export interface BatchTransport {
+  readonly provider: string;
+  /** A batch holds this many requests at most (the provider's limit). */
+  readonly maxRequests: number;
+  submit(items: readonly BatchRequestItem[]): Promise<{ remoteId: string; inputFileId: string | null }>;
+  status(remoteId: string): Promise<BatchStatus>;
+  /** Every answer of an ended batch, by custom id. */
+  results(remoteId: string): Promise<Map<string, ItemResult>>;
+}
+
+/** Parses a JSONL body line by line, naming the line that is not JSON. */
+export function parseJsonl(text: string, what: string): unknown[] {
+  const out: unknown[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (!line.trim()) return;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      throw new Error(`${what}: line ${index + 1} is not JSON`);
+    }
+  });
+  return out;
+}
