@@ -56,6 +56,12 @@ export function progressPrinter(successes = 'successes', out: NodeJS.WriteStream
           if (bar) bar.start(event.total, event.done + event.errors, { wins: event.successes, errors: event.errors, rate: '', eta_text: '--', cost: '' });
         }
         break;
+      case 'batches': {
+        const line = `  batches: ${event.sent} sent, ${event.out} out · ${event.answered}/${event.requests} requests answered\n`;
+        if (bar) bar.stop();
+        out.write(line);
+        break;
+      }
       case 'run-finished':
         bar?.stop();
         out.write(`run ${event.runId} ${event.status}${event.reason ? ` (${event.reason})` : ''}: ${event.done} done, ${event.errors} errors, ${event.total} episodes\n`);

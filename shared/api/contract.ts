@@ -148,6 +148,8 @@ export const API_INPUTS = {
   /** Sets a run's tags (replacing them) and/or its note; omitted fields stay as they are. */
   'runs.label': z.object({ runId: Id, tags: z.array(z.string().max(40, 'a tag has at most 40 characters')).max(30, 'at most 30 tags').optional(), note: z.string().max(4000, 'a note has at most 4000 characters').optional() }).strict(),
   'runs.errorGroups': z.object({ runId: Id }).strict(),
+  /** The provider batches of a run in batch mode, oldest first. */
+  'runs.batches': z.object({ runId: Id }).strict(),
   /** Every episode of a run, one row each (the same bytes as `parlor export <run>`). */
   'runs.export': z.object({ runId: Id, format: z.enum(['jsonl', 'csv']) }).strict(),
 } as const;
@@ -226,6 +228,7 @@ export interface ApiOutputs {
   'runs.file': V.ExportFile;
   'runs.label': R.RunLabelsView;
   'runs.errorGroups': R.RunErrorGroup[];
+  'runs.batches': R.RunBatchView[];
   'runs.export': V.ExportFile;
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];

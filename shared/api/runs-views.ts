@@ -20,3 +20,19 @@ export interface RunErrorGroup {
   count: number;
   items: RunErrorItem[];
 }
+
+/** One provider batch of a run in batch mode (OpenAI Batch API, Anthropic Message Batches). */
+export interface RunBatchView {
+  id: number;
+  /** `provider:model`. */
+  model: string;
+  /** The provider's id for it (null while it was being sent). */
+  remoteId: string | null;
+  state: 'submitting' | 'in_progress' | 'ended' | 'expired' | 'failed' | 'cancelled';
+  requests: number;
+  succeeded: number;
+  failed: number;
+  error: string | null;
+  submittedAt: string;
+  endedAt: string | null;
+}

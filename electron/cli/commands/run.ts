@@ -31,6 +31,8 @@ export interface RunFlags {
   budget?: string;
   rpm?: string;
   tpm?: string;
+  batch?: string | boolean;
+  poll?: string;
   resume?: string;
   retryErrors?: string;
   dryRun?: boolean;
@@ -143,6 +145,12 @@ export function configFromFlags(flags: RunFlags): Json {
     if (value !== undefined) config[key] = value;
   }
   if (flags.preflight === false) config.preflight = false;
+  if (flags.batch !== undefined || flags.poll !== undefined) {
+    const batch: Json = { ...obj(file.batch) };
+    if (typeof flags.batch === 'string') batch.roles = flags.batch.split(',').map((r) => r.trim()).filter(Boolean);
+    if (flags.poll !== undefined) batch.pollMs = Math.round(Number(flags.poll) * 1000);
+    config.batch = batch;
+  }
   if (flags.images?.length || flags.downloadImages || flags.skipMissingImages) {
     const images = obj(file.images);
     config.images = {

@@ -1,4 +1,4 @@
-import type { RunErrorGroup, RunErrorItem } from '../../../shared/api/runs-views';
+import type { RunBatchView, RunErrorGroup, RunErrorItem } from '../../../shared/api/runs-views';
 import { toCsv, toJsonl } from '../io/csv';
 import { episodeExportRows } from '../io/episodes';
 import type { Store } from '../store/store';
@@ -21,6 +21,14 @@ export function errorGroups(store: Store, runId: number): RunErrorGroup[] {
     .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
 }
 
+/** A run's provider batches, oldest first. */
+export function runBatches(store: Store, runId: number): RunBatchView[] {
+  store.runs.get(runId);
+  return store.batches.list(runId).map(({ id, model, remoteId, state, requests, succeeded, failed, error, submittedAt, endedAt }) => ({
+    id, model, remoteId, state, requests, succeeded, failed, error, submittedAt, endedAt,
+  }));
+}
+
 /** Tags and notes, grouped errors and the whole-run export. */
 export function registerRuns(registry: HandlerRegistry, store: Store, onChanged: () => void): void {
   registry
@@ -32,6 +40,7 @@ export function registerRuns(registry: HandlerRegistry, store: Store, onChanged:
       return { tags: row.tags, note: row.note };
     })
     .handle('runs.errorGroups', ({ runId }) => errorGroups(store, runId))
+    .handle('runs.batches', ({ runId }) => runBatches(store, runId))
     .handle('runs.export', ({ runId, format }) => {
       const rows = episodeExportRows(store, runId);
       return format === 'csv'

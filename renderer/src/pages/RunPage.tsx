@@ -13,6 +13,7 @@ import { costText } from '../cost-text';
 import { count, counted, meanStd, when } from '../format';
 import { href, navigate } from '../router';
 import { RunActions } from './RunActions';
+import { RunBatches } from './RunBatches';
 import { RunErrors } from './RunErrors';
 import { RunLabels } from './RunLabels';
 
@@ -182,6 +183,8 @@ export function RunPage({ runId }: { runId: number }) {
           </table>
         </details>
       )}
+
+      <RunBatches runId={runId} />
 
       {run.errors.length > 0 && (
         <>
