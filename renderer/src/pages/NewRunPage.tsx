@@ -153,7 +153,31 @@ export function NewRunPage() {
           />
         )}
         {numberField('repetitions', 'Repetitions', undefined, 'Tables report mean ± std over repetitions.')}
-        {numberField('concurrency', 'Episodes in flight')}
+        {field(
+          'mode',
+          'Mode',
+          <select id="run-mode" value={form.mode} onChange={(e) => setForm((f) => ({ ...f, mode: e.target.value === 'batch' ? 'batch' : 'live' }))}>
+            <option value="live">Live: calls one by one, paced to the provider&apos;s limits</option>
+            <option value="batch">Batch: the providers&apos; batch services, half price, within 24 h</option>
+          </select>,
+          form.mode === 'batch' ? 'Every episode is in flight; each step of all of them is one batch per model. Parlor may be closed while batches are out: resuming the run collects them.' : undefined,
+        )}
+        {form.mode === 'batch' &&
+          field(
+            'batchRoles',
+            'Batch only these roles',
+            <fieldset id="run-batchRoles" className="checks">
+              {(game?.roles ?? []).map((r) => (
+                <label key={r.id}>
+                  <input type="checkbox" checked={form.batchRoles.includes(r.id)} onChange={(e) => setForm((f) => ({ ...f, batchRoles: e.target.checked ? [...f.batchRoles, r.id] : f.batchRoles.filter((x) => x !== r.id) }))} /> {r.label}
+                </label>
+              ))}
+            </fieldset>,
+            'None ticked: every role. Tick the judge alone to batch only its calls and play the rest live.',
+          )}
+        {form.mode === 'batch' &&
+          field('pollSeconds', 'Ask for results every (s)', <input id="run-pollSeconds" inputMode="decimal" value={form.pollSeconds} onChange={set('pollSeconds')} aria-invalid={!!problems.pollSeconds} aria-describedby={describedBy('pollSeconds')} />, 'Batches take minutes to hours; asking more often does not make them faster.')}
+        {form.mode === 'live' && numberField('concurrency', 'Episodes in flight')}
         {numberField('limit', `Limit (first N ${game?.view.nouns.instances ?? 'instances'})`, 'all of them')}
         {numberField('seed', 'Seed', 'random, recorded')}
         <details className="field wide">

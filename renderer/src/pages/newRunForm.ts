@@ -21,6 +21,12 @@ export interface Form {
   seed: string;
   /** The game's settings as JSON, prefilled with its defaults (the paper's). */
   settings: string;
+  /** Live calls, or the providers' batch services at half price. */
+  mode: 'live' | 'batch';
+  /** In batch mode, only these roles' calls go in batches (none ticked: all). */
+  batchRoles: string[];
+  /** In batch mode, how often to ask a batch for its state, in seconds. */
+  pollSeconds: string;
 }
 
 export type Problems = Partial<Record<string, string>>;
@@ -28,7 +34,7 @@ export type Problems = Partial<Record<string, string>>;
 /** The value the model selects give the game's own player. */
 export const BUILTIN = 'builtin';
 
-export const INITIAL: Form = { name: '', game: 'eda', preset: '', dataset: '', subset: '', experiments: [], players: {}, lists: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '' };
+export const INITIAL: Form = { name: '', game: 'eda', preset: '', dataset: '', subset: '', experiments: [], players: {}, lists: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '', mode: 'live', batchRoles: [], pollSeconds: '30' };
 
 /**
  * Settings as indented JSON, with arrays of plain values on one line (`"groups": [2, 2]`) so a short
@@ -84,6 +90,9 @@ export function localProblems(form: Form, game: GameInfo | undefined): Problems 
   if (!whole(form.repetitions, 1, 100)) problems.repetitions = 'A whole number from 1 to 100.';
   if (!whole(form.concurrency, 1, 1024)) problems.concurrency = 'A whole number from 1 to 1024.';
   if (form.limit && !whole(form.limit, 1, 1_000_000)) problems.limit = 'Empty for all of them, or a positive whole number.';
+  if (form.mode === 'batch' && !(/^\d+(\.\d+)?$/.test(form.pollSeconds) && Number(form.pollSeconds) >= 0.01 && Number(form.pollSeconds) <= 3600)) {
+    problems.pollSeconds = 'Seconds from 0.01 to 3600.';
+  }
   if (form.seed && !whole(form.seed, 0, 2 ** 31 - 1)) problems.seed = 'Empty for a random seed, or a whole number below 2³¹.';
   try {
     if (form.settings.trim()) JSON.parse(form.settings);
@@ -114,6 +123,7 @@ export function runConfig(form: Form, game: GameInfo | undefined, profiles: read
     ...(form.seed ? { seed: Number(form.seed) } : {}),
     ...(form.settings.trim() ? { settings: JSON.parse(form.settings) as unknown } : {}),
     ...(images ? { images: imageSources(images) } : {}),
+    ...(form.mode === 'batch' ? { batch: { ...(form.batchRoles.length ? { roles: form.batchRoles } : {}), pollMs: Math.round(Number(form.pollSeconds) * 1000) } } : {}),
   };
 }
 
