@@ -9,6 +9,8 @@
  *   mock-leaky                 HTTP 400 whose message quotes the API key it was sent
  *   mock-play:<game>:<role>[:<variant>]  a game's built-in player for that role (and variant), over the wire
  * Any other model id is answered with the provider's own 404 "model not found".
+ * Also: per-model rate limits advertised in headers (`limits`, limits.ts, stats at GET /mock/stats),
+ * both providers' batch services (`batches`, batches.ts) and prompt-cache usage (prompt-cache.ts).
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -19,6 +21,9 @@ import { imagesOf, visionReply } from './vision';
 import type { ContentPart } from '../../shared/contract/content';
 import { gameById } from '../../electron/engine/games/registry';
 import { seededRandom } from '../../electron/engine/core/seeds';
+import { BadRequest, MockBatches, NotFound, type MockBatchOptions } from './batches';
+import { RateLimits, type MockLimits, type ModelLimitStats } from './limits';
+import { PromptCache } from './prompt-cache';
 
 /** Fault injection: each request independently draws at most one fault at these rates (0–1). */
 export interface MockFaults {
@@ -41,6 +46,10 @@ export interface MockProviderOptions {
   latencyMs?: number;
   /** When set, requests must carry this key (Bearer for OpenAI, x-api-key for Anthropic). */
   apiKey?: string;
+  /** Per-model requests- and tokens-per-minute limits, enforced and advertised in headers. */
+  limits?: MockLimits;
+  /** Timing and faults of the batch services. */
+  batches?: MockBatchOptions;
 }
 
 export interface ReceivedRequest {
@@ -58,6 +67,10 @@ export interface MockProvider {
   requests: ReceivedRequest[];
   /** Faults injected so far, by kind. */
   injected: Record<'429' | '500' | 'timeout' | 'malformed', number>;
+  /** What the rate limits admitted, per model (also GET /mock/stats). */
+  stats(): Record<string, ModelLimitStats>;
+  /** Batches created and how they ended. */
+  batchStats(): { created: number; ended: number; expired: number; cancelled: number };
   close(): Promise<void>;
 }
 
@@ -120,7 +133,7 @@ function reply(model: string, messages: WireMessage[], seed: number): string {
   return messages.at(-1)?.content ?? '';
 }
 
-function success(format: Format, model: string, text: string, promptText: string) {
+function success(format: Format, model: string, text: string, promptText: string, cache: PromptCache, body: Record<string, unknown>, messages: WireMessage[]) {
   const input = countTokens(promptText);
   const output = countTokens(text);
   if (format === 'anthropic') {
@@ -132,7 +145,7 @@ function success(format: Format, model: string, text: string, promptText: string
       content: [{ type: 'text', text }],
       stop_reason: 'end_turn',
       stop_sequence: null,
-      usage: { input_tokens: input, output_tokens: output },
+      usage: { ...cache.anthropicUsage(model, body, input), output_tokens: output },
     };
   }
   return {
@@ -141,7 +154,7 @@ function success(format: Format, model: string, text: string, promptText: string
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null }],
-    usage: { prompt_tokens: input, completion_tokens: output, total_tokens: input + output },
+    usage: { prompt_tokens: input, completion_tokens: output, total_tokens: input + output, prompt_tokens_details: { cached_tokens: cache.openaiCached(model, messages, input) } },
   };
 }
 
@@ -169,6 +182,10 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     }
     return null;
   };
+  const limits = new RateLimits(options.limits ?? {});
+  const promptCache = new PromptCache();
+  let baseUrl = '';
+  const batches = new MockBatches(options.batches ?? {}, (format, body) => answer(format, body), () => baseUrl);
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => send(res, 500, { error: { message: String(error) } }));
   });
@@ -186,6 +203,14 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     if (req.method === 'GET' && path === '/v1/models') {
       return send(res, 200, { object: 'list', data: MOCK_MODELS.map((id) => ({ id, object: 'model', owned_by: 'parlor-mock' })) });
     }
+    if (path === '/mock/stats') return send(res, 200, { models: limits.stats() });
+    if (path === '/mock/stats/reset' && req.method === 'POST') {
+      limits.reset();
+      return send(res, 200, { ok: true });
+    }
+    if (path === '/v1/files' || path.startsWith('/v1/files/') || path.startsWith('/v1/batches') || path.startsWith('/v1/messages/batches')) {
+      return batchRoute(req, res, path);
+    }
     if (req.method !== 'POST' || !format) return send(res, 404, { error: { message: `no route ${req.method} ${path}` } });
 
     const body = await readJson(req);
@@ -201,6 +226,16 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     const model = String(body.model ?? '');
     if (!MOCK_MODELS.some((m) => model === m || model.startsWith(`${m}-`)) && !(model.startsWith('mock-play:') && builtinPolicy(model))) {
       return respond(404, errorBody(format, 404, `The model \`${model}\` does not exist or you do not have access to it.`));
+    }
+    const now = Date.now();
+    const admitted = limits.active ? limits.admit(model, body, now) : null;
+    const limitHeaders = limits.active ? limits.headers(format, model, now) : {};
+    if (admitted && !admitted.ok) {
+      return respond(429, errorBody(format, 429, `Rate limit reached for ${admitted.what}.`), {
+        ...limitHeaders,
+        'retry-after': String(Math.ceil(admitted.retryAfterMs / 1000)),
+        'retry-after-ms': String(admitted.retryAfterMs),
+      });
     }
     const fault = model.startsWith('mock-guesser') || model.startsWith('mock-judge') ? pickFault() : null;
     if (fault) injected[fault]++;
@@ -222,26 +257,95 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       const key = String(req.headers['x-api-key'] ?? (req.headers.authorization ?? '').replace(/^Bearer /, ''));
       return respond(400, errorBody(format, 400, `Key ${key} may not use ${model}.`));
     }
-    if (model.startsWith('mock-server-error')) return respond(500, errorBody(format, 500, 'The server had an error while processing your request.'));
-    if (model.startsWith('mock-malformed')) return respond(200, format === 'openai' ? { id: 'x', object: 'chat.completion', choices: [] } : { type: 'message' });
+    const answered = answer(format, body);
+    return respond(answered.status, answered.body, answered.status === 200 ? limitHeaders : {});
+  }
 
+  /** The live answer to a valid request for a known model, without latency, limits or random faults. */
+  function answer(format: Format, body: Record<string, unknown>): { status: number; body: unknown } {
+    const model = String(body.model ?? '');
+    if (!MOCK_MODELS.some((m) => model === m || model.startsWith(`${m}-`)) && !(model.startsWith('mock-play:') && builtinPolicy(model))) {
+      return { status: 404, body: errorBody(format, 404, `The model \`${model}\` does not exist or you do not have access to it.`) };
+    }
+    if (model.startsWith('mock-server-error')) return { status: 500, body: errorBody(format, 500, 'The server had an error while processing your request.') };
+    if (model.startsWith('mock-malformed')) return { status: 200, body: format === 'openai' ? { id: 'x', object: 'chat.completion', choices: [] } : { type: 'message' } };
     const raw = Array.isArray(body.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
     const messages: WireMessage[] = raw.map((m) => ({ role: String(m.role), content: textOf(m.content) }));
-    if (format === 'anthropic' && typeof body.system === 'string') messages.unshift({ role: 'system', content: body.system });
+    if (format === 'anthropic' && body.system !== undefined) messages.unshift({ role: 'system', content: textOf(body.system) });
     const seed = typeof body.seed === 'number' ? body.seed : 0;
     const text = model.startsWith('mock-vision') ? visionReply(model, raw) : reply(model, messages, seed);
-    return respond(200, success(format, model, text, messages.map((m) => m.content).join('\n')));
+    return { status: 200, body: success(format, model, text, messages.map((m) => m.content).join('\n'), promptCache, body, messages) };
+  }
+
+  /** The batch services' routes (see batches.ts). */
+  async function batchRoute(req: IncomingMessage, res: ServerResponse, path: string) {
+    const anthropic = path.startsWith('/v1/messages/batches');
+    const format: Format = anthropic ? 'anthropic' : 'openai';
+    const parts = path.split('/').filter(Boolean); // v1, batches|files|messages, …
+    try {
+      if (!anthropic && path === '/v1/files' && req.method === 'POST') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const form = await new Request('http://mock/upload', { method: 'POST', headers: { 'content-type': String(req.headers['content-type'] ?? '') }, body: Buffer.concat(chunks) }).formData();
+        const file = form.get('file');
+        if (!file || typeof file === 'string') throw new BadRequest('file: a file part is required');
+        return send(res, 200, batches.putFile(file.name, String(form.get('purpose') ?? ''), await file.text()));
+      }
+      if (!anthropic && parts[1] === 'files' && req.method === 'GET') {
+        const id = parts[2] ?? '';
+        if (parts[3] === 'content') {
+          const text = batches.fileText(id);
+          if (text === null) throw new NotFound(`No such File object: ${id}`);
+          res.writeHead(200, { 'content-type': 'application/octet-stream' });
+          return res.end(text);
+        }
+        const file = batches.fileObject(id);
+        if (!file) throw new NotFound(`No such File object: ${id}`);
+        return send(res, 200, file);
+      }
+      const id = anthropic ? parts[3] : parts[2];
+      const action = anthropic ? parts[4] : parts[3];
+      if (req.method === 'POST' && !id) {
+        const body = await readJson(req);
+        if (!body) throw new BadRequest('request body is not JSON');
+        return send(res, 200, anthropic ? batches.createAnthropic(body) : batches.createOpenAI(body));
+      }
+      if (id && action === 'cancel' && req.method === 'POST') {
+        const b = batches.cancel(id, format);
+        if (!b) throw new NotFound(`No such batch: ${id}`);
+        return send(res, 200, b);
+      }
+      if (id && anthropic && action === 'results' && req.method === 'GET') {
+        const text = batches.anthropicResults(id);
+        if (text === null) throw new NotFound(`No results for batch ${id} (unknown, or not ended yet)`);
+        res.writeHead(200, { 'content-type': 'application/x-jsonl' });
+        return res.end(text);
+      }
+      if (id && !action && req.method === 'GET') {
+        const b = batches.get(id, format);
+        if (!b) throw new NotFound(`No such batch: ${id}`);
+        return send(res, 200, b);
+      }
+      return send(res, 404, errorBody(format, 404, `no route ${req.method} ${path}`));
+    } catch (error) {
+      if (error instanceof NotFound) return send(res, 404, errorBody(format, 404, error.message));
+      if (error instanceof BadRequest) return send(res, 400, errorBody(format, 400, error.message));
+      throw error;
+    }
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  baseUrl = url;
   return {
     url,
     openaiBaseUrl: `${url}/v1`,
     anthropicBaseUrl: url,
     requests,
     injected,
+    stats: () => limits.stats(),
+    batchStats: () => ({ ...batches.counts }),
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections();

@@ -92,7 +92,6 @@ class BufferedResponse {
   readonly statusText: string;
   readonly ok: boolean;
   readonly headers: PlainHeaders;
-  readonly body = null;
   readonly redirected = false;
   readonly type = 'basic';
   bodyUsed = false;
@@ -106,6 +105,17 @@ class BufferedResponse {
     this.statusText = res.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status < 300;
     this.headers = new PlainHeaders(res.headers);
+  }
+
+  /** A stream over the buffered bytes, for the SDKs' line decoders (Anthropic's batch results). */
+  get body(): ReadableStream<Uint8Array> {
+    const bytes = new Uint8Array(this.payload.buffer, this.payload.byteOffset, this.payload.byteLength);
+    return new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
   }
 
   async text(): Promise<string> {

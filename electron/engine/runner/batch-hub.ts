@@ -146,8 +146,10 @@ export class BatchHub implements BatchSink {
           let status;
           try {
             status = await transport.status(remoteId);
-          } catch {
-            continue; // a failed poll is tried again at the next interval; the batch is still out
+          } catch (error) {
+            // Tried again at the next interval (the batch is still out); the run page shows why.
+            this.store.batches.note(batchId, `could not ask for the batch's state: ${describeError(error)}`);
+            continue;
           }
           if (status.state === 'in_progress') continue;
           if (status.state === 'failed') return this.endFailed(batchId, status.error);

@@ -65,6 +65,11 @@ export class Batches {
     this.db.q(`UPDATE provider_batches SET remote_id = ?, input_file_id = ?, state = 'in_progress' WHERE id = ?`).run(remoteId, inputFileId, id);
   }
 
+  /** Why the last poll of a batch still out failed (cleared when it ends). */
+  note(id: number, error: string): void {
+    this.db.q(`UPDATE provider_batches SET error = ? WHERE id = ? AND state = 'in_progress'`).run(error, id);
+  }
+
   /** A batch the provider refused or that never got out: its requests are free to be sent again. */
   failed(id: number, error: string): void {
     this.db.tx(() => {
@@ -93,7 +98,7 @@ export class Batches {
       const missing: ItemError = { kind: 'errored', status: null, message: 'the batch ended without a result for this request' };
       failed += this.db.prepare(`UPDATE provider_batch_items SET status = 'failed', error = ? WHERE batch_id = ? AND status = 'pending'`).run(json(missing), id).changes;
       this.db
-        .prepare(`UPDATE provider_batches SET state = ?, succeeded = ?, failed = ?, ended_at = ? WHERE id = ?`)
+        .prepare(`UPDATE provider_batches SET state = ?, succeeded = ?, failed = ?, ended_at = ?, error = NULL WHERE id = ?`)
         .run(state, succeeded, failed, nowIso(), id);
     });
   }

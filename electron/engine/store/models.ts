@@ -52,12 +52,15 @@ export interface CallInput {
   startedAt: string;
   /** Served from the response cache, not the provider. */
   cached?: boolean;
+  /** The provider batch that answered it (batch price); absent for a live call. */
+  batchId?: number | null;
 }
 
-export interface CallRow extends Omit<CallInput, 'ok' | 'cached'> {
+export interface CallRow extends Omit<CallInput, 'ok' | 'cached' | 'batchId'> {
   id: number;
   status: 'ok' | 'error';
   cached: boolean;
+  batchId: number | null;
 }
 
 export class Models {
@@ -171,8 +174,8 @@ export class Models {
     const c = call;
     const insert = this.db.prepare(
       `INSERT INTO model_calls (run_id, episode_id, round, role, model_config_id, attempt, request, response,
-         status, http_status, error_kind, error, latency_ms, input_tokens, output_tokens, started_at, cached)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         status, http_status, error_kind, error, latency_ms, input_tokens, output_tokens, started_at, cached, batch_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.append(() => {
       // Serialised at commit time, off the path between one model call and the next; callers must
@@ -181,7 +184,7 @@ export class Models {
       ref.id = Number(
         insert.run(
           c.runId, c.episodeId, c.round, c.role, c.modelConfigId, c.attempt, json(c.request), response, c.ok ? 'ok' : 'error',
-          c.httpStatus, c.errorKind, c.error, c.latencyMs, c.inputTokens, c.outputTokens, c.startedAt, c.cached ? 1 : 0,
+          c.httpStatus, c.errorKind, c.error, c.latencyMs, c.inputTokens, c.outputTokens, c.startedAt, c.cached ? 1 : 0, c.batchId ?? null,
         ).lastInsertRowid,
       );
     });
@@ -233,5 +236,6 @@ function toCall(row: Row): CallRow {
     outputTokens: num(row.output_tokens),
     startedAt: String(row.started_at),
     cached: Number(row.cached) === 1,
+    batchId: num(row.batch_id),
   };
 }

@@ -3,12 +3,9 @@ import type { ImageCheckView } from '../../../shared/api/contract';
 import { useApi } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 
-export interface ImageChoice {
-  /** One folder per line. */
-  folders: string;
-  download: boolean;
-  skipMissing: boolean;
-}
+import { imageSources, type ImageChoice } from './imageChoice';
+
+export { imageSources, type ImageChoice };
 
 const REMEMBERED = 'parlor.imageFolders';
 
@@ -20,11 +17,6 @@ export function rememberImages(choice: ImageChoice): void {
 /** The folders typed last time: "point Parlor at your clembench resources folder" once, not every run. */
 export function rememberedImages(): ImageChoice {
   return { folders: localStorage.getItem(REMEMBERED) ?? '', download: false, skipMissing: false };
-}
-
-export function imageSources(choice: ImageChoice) {
-  const folders = choice.folders.split('\n').map((f) => f.trim()).filter(Boolean);
-  return { folders, download: choice.download, missing: choice.skipMissing ? ('skip' as const) : ('refuse' as const) };
 }
 
 /** Where a multimodal game's images come from, and a check of every image the chosen data needs before the run starts. */

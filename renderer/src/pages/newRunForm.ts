@@ -1,6 +1,6 @@
 /** The New run form's state and the pure steps from it to a run config: defaults, presets, checks. */
 import type { GameInfo, ModelProfile, RoleSpec } from '../../../shared/api/contract';
-import { imageSources, type ImageChoice } from './ImageSources';
+import { imageSources, type ImageChoice } from './imageChoice';
 
 export interface Form {
   name: string;
