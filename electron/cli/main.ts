@@ -200,7 +200,7 @@ program
 
 program
   .command('prices [action] [args...]')
-  .description('the price table: `prices`, `prices set <provider:model> <in $/Mtok> <out $/Mtok>`, `prices rm <provider:model>`')
+  .description('the price table: `prices`, `prices set <provider:model> <in $/Mtok> <out $/Mtok> [<cached in> [<cache write>]]`, `prices rm <provider:model>`')
   .action((action: string | undefined, args: string[], _flags, cmd: Command) => {
     exitCode = pricesCommand(action, args, { db: dbOf(cmd) });
   });

@@ -6,6 +6,9 @@ export interface PriceView {
   /** USD per million tokens. */
   inputPerMTok: number;
   outputPerMTok: number;
+  /** Cached input and cache writes; null: the provider's usual share of the input price. */
+  cachedInputPerMTok: number | null;
+  cacheWritePerMTok: number | null;
   updatedAt: string;
 }
 

@@ -37,7 +37,13 @@ export const ModelConfigSchema = z
      * played with it: the run is marked "cannot play", as clembench records such models, not errored.
      */
     imageInput: z.enum(['many', 'one', 'none']).optional(),
-    /** Client-side limits, shared by every call to this model from this process. */
+    /**
+     * Anthropic prompt caching: `auto` (when absent) marks the long shared prefixes (the system prompt, the
+     * first user message with the game's rules, the conversation so far) with `cache_control`; `off` sends
+     * no marks. OpenAI caches long prefixes by itself.
+     */
+    promptCache: z.enum(['auto', 'off']).optional(),
+    /** Client-side caps below what the server advertises, on the budget every process shares. */
     rpm: z.number().positive().optional(),
     tpm: z.number().positive().optional(),
   })

@@ -23,5 +23,9 @@ export const PricedModelSchema = z
 export const PriceInputSchema = PricedModelSchema.extend({
   inputPerMTok: pricePerMTok('input'),
   outputPerMTok: pricePerMTok('output'),
+  /** Prompt tokens read from the provider's cache; absent or null: the provider's usual share (OpenAI ½, Anthropic ⅒ of input). */
+  cachedInputPerMTok: pricePerMTok('cached input').nullable().optional(),
+  /** Prompt tokens written to the cache (Anthropic); absent or null: 1.25 × input on Anthropic. */
+  cacheWritePerMTok: pricePerMTok('cache write').nullable().optional(),
 }).strict();
 export type PriceInput = z.infer<typeof PriceInputSchema>;

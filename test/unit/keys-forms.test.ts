@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
+
+/** A usage row of an earlier version: no cache counts, no batch calls. */
+const NO_CACHE = { cachedInputTokens: 0, cacheWriteTokens: 0, batch: { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0 } };
 import { knownCost, runCost, runCostView } from '../../electron/engine/analysis/cost';
 import { costText } from '../../renderer/src/cost-text';
 import { draftConfig, draftProblems, EMPTY_DRAFT } from '../../renderer/src/pages/modelDraft';
 import { EMPTY_PRICE, priceInput, priceProblems } from '../../renderer/src/pages/priceDraft';
 
 const usage = [
-  { provider: 'openai', model: 'a', calls: 3, cachedCalls: 0, inputTokens: 2_000_000, outputTokens: 100_000 },
-  { provider: 'openai', model: 'b', calls: 1, cachedCalls: 0, inputTokens: 10, outputTokens: 1 },
+  { provider: 'openai', model: 'a', calls: 3, cachedCalls: 0, inputTokens: 2_000_000, outputTokens: 100_000, ...NO_CACHE },
+  { provider: 'openai', model: 'b', calls: 1, cachedCalls: 0, inputTokens: 10, outputTokens: 1, ...NO_CACHE },
 ];
-const priceA = { provider: 'openai', model: 'a', inputPerMTok: 1, outputPerMTok: 4, updatedAt: '' };
+const priceA = { provider: 'openai', model: 'a', inputPerMTok: 1, outputPerMTok: 4, cachedInputPerMTok: null, cacheWritePerMTok: null, updatedAt: '' };
 
 describe('a run’s cost', () => {
   it('is unknown, never a partial sum, while a used model has no price', () => {
@@ -60,6 +63,13 @@ describe('the price form', () => {
     expect(priceProblems({ ...EMPTY_PRICE, model: 'gpt-4o', input: '2.5', output: '20000' }).output).toMatch(/^The output price is over \$10,000 per million tokens/);
     const ok = { ...EMPTY_PRICE, model: ' gpt-4o ', input: '2.50', output: '.5' };
     expect(priceProblems(ok)).toEqual({});
-    expect(priceInput(ok)).toEqual({ provider: 'openai', model: 'gpt-4o', inputPerMTok: 2.5, outputPerMTok: 0.5 });
+    expect(priceInput(ok)).toEqual({ provider: 'openai', model: 'gpt-4o', inputPerMTok: 2.5, outputPerMTok: 0.5, cachedInputPerMTok: null, cacheWritePerMTok: null });
+  });
+
+  it('takes optional cached-input and cache-write prices, empty for the provider’s usual share', () => {
+    const base = { ...EMPTY_PRICE, provider: 'anthropic', model: 'claude', input: '3', output: '15' };
+    expect(priceInput({ ...base, cached: '0.30', cacheWrite: '3.75' })).toMatchObject({ cachedInputPerMTok: 0.3, cacheWritePerMTok: 3.75 });
+    expect(priceProblems({ ...base, cached: 'cheap' }).cached).toBe("Type the cached input price as a plain number of dollars, or leave it empty for the provider's usual share.");
+    expect(priceProblems({ ...base, cacheWrite: '-1' }).cacheWrite).toBe('The cache write price cannot be negative.');
   });
 });

@@ -14,7 +14,7 @@ const event = (over: Partial<EventRow> = {}): EventRow => ({
 
 const call = (over: Partial<CallRow>): CallRow => ({
   id: 1, runId: 1, episodeId: 1, round: 2, role: 'hint', modelConfigId: 1, attempt: 1, request: { model: 'gpt-x' }, response: { text: 'Is it a tool? ' }, status: 'ok',
-  httpStatus: 200, errorKind: null, error: null, latencyMs: 10, inputTokens: 1, outputTokens: 1, startedAt: '', cached: false, batchId: null, ...over,
+  httpStatus: 200, errorKind: null, error: null, latencyMs: 10, inputTokens: 1, outputTokens: 1, startedAt: '', cached: false, batchId: null, cachedInputTokens: null, cacheWriteTokens: null, ...over,
 });
 
 describe('per-turn tokens and latency', () => {

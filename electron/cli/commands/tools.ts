@@ -52,7 +52,7 @@ export function pricesCommand(action: string | undefined, args: string[], flags:
     if (!action || action === 'list') {
       const prices = store.models.listPrices();
       if (!prices.length) console.log('No prices set. Add one: parlor prices set openai:gpt-4o 2.50 10.00  (USD per million input / output tokens)');
-      else console.log(table(['model', 'input $/Mtok', 'output $/Mtok', 'updated'], prices.map((p) => [`${p.provider}:${p.model}`, p.inputPerMTok, p.outputPerMTok, p.updatedAt.slice(0, 10)])));
+      else console.log(table(['model', 'input $/Mtok', 'output $/Mtok', 'cached in', 'cache write', 'updated'], prices.map((p) => [`${p.provider}:${p.model}`, p.inputPerMTok, p.outputPerMTok, p.cachedInputPerMTok ?? 'default', p.cacheWritePerMTok ?? 'default', p.updatedAt.slice(0, 10)])));
       return 0;
     }
     const spec = args[0];
@@ -61,9 +61,12 @@ export function pricesCommand(action: string | undefined, args: string[], flags:
     if (action === 'set') {
       const input = number(args[1], 'The input price');
       const output = number(args[2], 'The output price');
-      if (input === undefined || output === undefined) throw new CliError('Usage: parlor prices set <provider:model> <input $/Mtok> <output $/Mtok>');
-      store.models.setPrice(provider, model, input, output);
-      console.log(`${provider}:${model}: $${input} input, $${output} output per million tokens`);
+      const cachedInputPerMTok = number(args[3], 'The cached input price') ?? null;
+      const cacheWritePerMTok = number(args[4], 'The cache write price') ?? null;
+      if (input === undefined || output === undefined) throw new CliError('Usage: parlor prices set <provider:model> <input $/Mtok> <output $/Mtok> [<cached input $/Mtok> [<cache write $/Mtok>]]');
+      store.models.setPrice(provider, model, input, output, { cachedInputPerMTok, cacheWritePerMTok });
+      const cache = cachedInputPerMTok === null ? '' : `, $${cachedInputPerMTok} cached input${cacheWritePerMTok === null ? '' : `, $${cacheWritePerMTok} cache write`}`;
+      console.log(`${provider}:${model}: $${input} input, $${output} output${cache} per million tokens`);
       return 0;
     }
     if (action === 'rm') {

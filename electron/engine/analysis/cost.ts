@@ -1,16 +1,46 @@
-import type { PriceRow, UsageRow } from '../store/models';
+import type { PriceRow, TokenCounts, UsageRow } from '../store/models';
 
 export interface Price {
   inputPerMTok: number;
   outputPerMTok: number;
+  cachedInputPerMTok?: number | null;
+  cacheWritePerMTok?: number | null;
+  provider?: string;
 }
 
-export function priceFor(prices: readonly PriceRow[], provider: string, model: string): Price | null {
+/** Both providers' batch services bill half the live price. */
+export const BATCH_SHARE = 0.5;
+
+/**
+ * The input price's share for a prompt token read from (written to) the provider's cache, where no price
+ * says otherwise: OpenAI bills cached input at half on most models and writes nothing extra; Anthropic
+ * bills a read at a tenth and a five-minute write at 1.25.
+ */
+export function cacheShares(provider: string | undefined): { read: number; write: number } {
+  if (provider === 'openai') return { read: 0.5, write: 1 };
+  if (provider === 'anthropic') return { read: 0.1, write: 1.25 };
+  return { read: 1, write: 1 };
+}
+
+export function priceFor(prices: readonly PriceRow[], provider: string, model: string): PriceRow | null {
   return prices.find((p) => p.provider === provider && p.model === model) ?? null;
 }
 
-export function callCost(price: Price, inputTokens: number, outputTokens: number): number {
-  return (inputTokens * price.inputPerMTok + outputTokens * price.outputPerMTok) / 1e6;
+/** What some tokens cost at a price: uncached input, cache reads, cache writes and output each at their rate. */
+export function tokensCost(price: Price, t: Partial<TokenCounts> & Pick<TokenCounts, 'inputTokens' | 'outputTokens'>): number {
+  const shares = cacheShares(price.provider);
+  const readPrice = price.cachedInputPerMTok ?? price.inputPerMTok * shares.read;
+  const writePrice = price.cacheWritePerMTok ?? price.inputPerMTok * shares.write;
+  const cached = t.cachedInputTokens ?? 0;
+  const written = t.cacheWriteTokens ?? 0;
+  const plain = Math.max(0, t.inputTokens - cached - written);
+  return (plain * price.inputPerMTok + cached * readPrice + written * writePrice + t.outputTokens * price.outputPerMTok) / 1e6;
+}
+
+/** One call's cost; a call answered by a batch costs the batch share. */
+export function callCost(price: Price, inputTokens: number, outputTokens: number, extra: { cachedInputTokens?: number | null; cacheWriteTokens?: number | null; batch?: boolean } = {}): number {
+  const usd = tokensCost(price, { inputTokens, outputTokens, cachedInputTokens: extra.cachedInputTokens ?? 0, cacheWriteTokens: extra.cacheWriteTokens ?? 0 });
+  return extra.batch ? usd * BATCH_SHARE : usd;
 }
 
 export interface CostSummary {
@@ -19,7 +49,7 @@ export interface CostSummary {
   unpriced: string[];
 }
 
-/** Actual spend of a run from stored usage; cached calls cost nothing. */
+/** Actual spend of a run from stored usage: live calls at the price, batch calls at half; cached calls cost nothing. */
 export function runCost(usage: readonly UsageRow[], prices: readonly PriceRow[]): CostSummary {
   let usd = 0;
   const unpriced: string[] = [];
@@ -29,7 +59,13 @@ export function runCost(usage: readonly UsageRow[], prices: readonly PriceRow[])
       if (u.inputTokens + u.outputTokens > 0) unpriced.push(`${u.provider}:${u.model}`);
       continue;
     }
-    usd += callCost(price, u.inputTokens, u.outputTokens);
+    const live = {
+      inputTokens: u.inputTokens - u.batch.inputTokens,
+      outputTokens: u.outputTokens - u.batch.outputTokens,
+      cachedInputTokens: u.cachedInputTokens - u.batch.cachedInputTokens,
+      cacheWriteTokens: u.cacheWriteTokens - u.batch.cacheWriteTokens,
+    };
+    usd += tokensCost(price, live) + BATCH_SHARE * tokensCost(price, u.batch);
   }
   return { usd, unpriced };
 }

@@ -57,8 +57,8 @@ export function registerModels(registry: HandlerRegistry, store: Store, keys: Pr
       }
     })
     .handle('prices.list', () => priceTable(store))
-    .handle('prices.set', ({ provider, model, inputPerMTok, outputPerMTok }) => {
-      store.models.setPrice(provider, model, inputPerMTok, outputPerMTok);
+    .handle('prices.set', ({ provider, model, inputPerMTok, outputPerMTok, cachedInputPerMTok, cacheWritePerMTok }) => {
+      store.models.setPrice(provider, model, inputPerMTok, outputPerMTok, { cachedInputPerMTok, cacheWritePerMTok });
       return priceTable(store);
     })
     .handle('prices.remove', ({ provider, model }) => {

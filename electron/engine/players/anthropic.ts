@@ -5,6 +5,7 @@ import { ANTHROPIC_IMAGE_LIMITS } from './image-limits';
 import { anthropicContent, type ImageMode } from './content';
 import { httpFetch } from './http-fetch';
 import { AnthropicBatches } from './batch-anthropic';
+import { withCacheMarks } from './cache-marks';
 import { SdkChatModel, type Extracted } from './sdk-model';
 import type { ChatRequest, ModelOptions } from './types';
 
@@ -63,6 +64,17 @@ export class AnthropicChatModel extends SdkChatModel {
     const body = data as Partial<Anthropic.Message> | null;
     if (!Array.isArray(body?.content)) throw new Error('content is missing');
     const text = body.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
-    return { text, inputTokens: body.usage?.input_tokens ?? null, outputTokens: body.usage?.output_tokens ?? null };
+    const usage = body.usage;
+    const read = usage?.cache_read_input_tokens ?? null;
+    const written = usage?.cache_creation_input_tokens ?? null;
+    // Anthropic counts cached prompt tokens apart; inputTokens means every prompt token, as OpenAI's.
+    const input = typeof usage?.input_tokens === 'number' ? usage.input_tokens + (read ?? 0) + (written ?? 0) : null;
+    return { text, inputTokens: input, outputTokens: usage?.output_tokens ?? null, cachedInputTokens: read, cacheWriteTokens: written };
+  }
+
+  /** The stored body with the long shared prefixes marked for Anthropic's prompt cache (never stored or cached). */
+  protected override wireBody(request: ChatRequest, body: Record<string, unknown>): Record<string, unknown> {
+    const wire = super.wireBody(request, body);
+    return this.config.promptCache === 'off' ? wire : withCacheMarks(wire);
   }
 }

@@ -51,6 +51,8 @@ export class OpenAIChatModel extends SdkChatModel {
       text: content,
       inputTokens: body?.usage?.prompt_tokens ?? null,
       outputTokens: body?.usage?.completion_tokens ?? null,
+      cachedInputTokens: body?.usage?.prompt_tokens_details?.cached_tokens ?? null,
+      cacheWriteTokens: null,
     };
   }
 }

@@ -24,8 +24,13 @@ export interface SdkErrorClasses {
 
 export interface Extracted {
   text: string;
+  /** Every prompt token, cached or not. */
   inputTokens: number | null;
   outputTokens: number | null;
+  /** Of the prompt tokens, read from the provider's prompt cache; null when it did not say. */
+  cachedInputTokens: number | null;
+  /** Of the prompt tokens, written to the prompt cache (Anthropic). */
+  cacheWriteTokens: number | null;
 }
 
 /**
@@ -50,6 +55,11 @@ export abstract class SdkChatModel implements ChatModel {
     this.pacer = pacerFor(budgetKey(config.provider, endpoint, config.model, secrets[0] ?? ''), config, options.budgets);
   }
 
+  /** What is sent: the stored body, with the images' bytes where it has images. */
+  protected wireBody(request: ChatRequest, body: Record<string, unknown>): Record<string, unknown> {
+    return hasImages(request.messages) ? this.buildBody(request, 'inline') : body;
+  }
+
   /** The request body; `ref` names images by their `media:` reference, `inline` carries their bytes. */
   protected abstract buildBody(request: ChatRequest, images: ImageMode): Record<string, unknown>;
   protected abstract send(
@@ -62,7 +72,7 @@ export abstract class SdkChatModel implements ChatModel {
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResult> {
     // What is stored and cached names images by reference; only what is sent carries their bytes.
     const body = this.buildBody(request, 'ref');
-    const wire = hasImages(request.messages) ? this.buildBody(request, 'inline') : body;
+    const wire = this.wireBody(request, body);
     const mode = this.options.cache ? (this.options.cacheMode ?? 'off') : 'off';
     const key = mode === 'off' ? null : this.cacheKey(body);
     if (key !== null) {

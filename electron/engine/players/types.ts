@@ -54,6 +54,9 @@ export interface CallAttempt {
   cached?: boolean;
   /** The provider batch that answered (batch price). */
   batchId?: number;
+  /** Of the input tokens, read from and written to the provider's prompt cache. */
+  cachedInputTokens?: number | null;
+  cacheWriteTokens?: number | null;
 }
 
 export interface CallOptions {

@@ -122,7 +122,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     const info = seatInfo[site.seat]!;
     counts.calls++;
     if (info.price && !attempt.cached) {
-      spent += callCost(info.price, attempt.inputTokens ?? 0, attempt.outputTokens ?? 0);
+      spent += callCost(info.price, attempt.inputTokens ?? 0, attempt.outputTokens ?? 0, { ...attempt, batch: attempt.batchId !== undefined });
       if (config.budgetUsd !== undefined && spent >= config.budgetUsd) {
         stop(`budget of $${config.budgetUsd.toFixed(2)} reached ($${spent.toFixed(4)} spent)`);
       }

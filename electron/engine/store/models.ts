@@ -20,16 +20,28 @@ export interface PriceRow {
   model: string;
   inputPerMTok: number;
   outputPerMTok: number;
+  /** Per million prompt tokens read from the provider's cache; null: the provider's usual share of the input price. */
+  cachedInputPerMTok: number | null;
+  /** Per million prompt tokens written to the cache (Anthropic); null: the usual share. */
+  cacheWritePerMTok: number | null;
   updatedAt: string;
 }
 
-export interface UsageRow {
+/** Tokens of some calls: every prompt token (cached or not), of which cached and written, and the output. */
+export interface TokenCounts {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  cacheWriteTokens: number;
+}
+
+export interface UsageRow extends TokenCounts {
   provider: string;
   model: string;
   calls: number;
   cachedCalls: number;
-  inputTokens: number;
-  outputTokens: number;
+  /** The part of the tokens answered by provider batches (batch price). */
+  batch: TokenCounts & { calls: number };
 }
 
 export interface CallInput {
@@ -54,13 +66,18 @@ export interface CallInput {
   cached?: boolean;
   /** The provider batch that answered it (batch price); absent for a live call. */
   batchId?: number | null;
+  /** Of the input tokens, read from and written to the provider's prompt cache (null: not reported). */
+  cachedInputTokens?: number | null;
+  cacheWriteTokens?: number | null;
 }
 
-export interface CallRow extends Omit<CallInput, 'ok' | 'cached' | 'batchId'> {
+export interface CallRow extends Omit<CallInput, 'ok' | 'cached' | 'batchId' | 'cachedInputTokens' | 'cacheWriteTokens'> {
   id: number;
   status: 'ok' | 'error';
   cached: boolean;
   batchId: number | null;
+  cachedInputTokens: number | null;
+  cacheWriteTokens: number | null;
 }
 
 export class Models {
@@ -113,12 +130,12 @@ export class Models {
 
   // ── prices and usage ────────────────────────────────────────────────────
 
-  setPrice(provider: string, model: string, inputPerMTok: number, outputPerMTok: number): void {
+  setPrice(provider: string, model: string, inputPerMTok: number, outputPerMTok: number, cache: { cachedInputPerMTok?: number | null; cacheWritePerMTok?: number | null } = {}): void {
     this.db
-      .q(`INSERT INTO prices (provider, model, input_per_mtok, output_per_mtok, updated_at) VALUES (?, ?, ?, ?, ?)
-          ON CONFLICT (provider, model) DO UPDATE SET input_per_mtok = excluded.input_per_mtok,
-            output_per_mtok = excluded.output_per_mtok, updated_at = excluded.updated_at`)
-      .run(provider, model, inputPerMTok, outputPerMTok, nowIso());
+      .q(`INSERT INTO prices (provider, model, input_per_mtok, output_per_mtok, cached_input_per_mtok, cache_write_per_mtok, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (provider, model) DO UPDATE SET input_per_mtok = excluded.input_per_mtok, output_per_mtok = excluded.output_per_mtok,
+            cached_input_per_mtok = excluded.cached_input_per_mtok, cache_write_per_mtok = excluded.cache_write_per_mtok, updated_at = excluded.updated_at`)
+      .run(provider, model, inputPerMTok, outputPerMTok, cache.cachedInputPerMTok ?? null, cache.cacheWritePerMTok ?? null, nowIso());
   }
 
   removePrice(provider: string, model: string): boolean {
@@ -131,28 +148,41 @@ export class Models {
       model: String(r.model),
       inputPerMTok: Number(r.input_per_mtok),
       outputPerMTok: Number(r.output_per_mtok),
+      cachedInputPerMTok: num(r.cached_input_per_mtok),
+      cacheWritePerMTok: num(r.cache_write_per_mtok),
       updatedAt: String(r.updated_at),
     }));
   }
 
-  /** Tokens used by a run, per model; cached calls cost nothing and are counted apart. */
+  /** Tokens used by a run, per model; calls from the response cache cost nothing and are counted apart. */
   usage(runId: number): UsageRow[] {
-    return (
-      this.db
-        .q(`SELECT m.provider, m.model, COUNT(*) AS calls, SUM(c.cached) AS cached_calls,
-              SUM(CASE WHEN c.cached = 0 THEN COALESCE(c.input_tokens, 0) ELSE 0 END) AS input_tokens,
-              SUM(CASE WHEN c.cached = 0 THEN COALESCE(c.output_tokens, 0) ELSE 0 END) AS output_tokens
-            FROM model_calls c JOIN model_configs m ON m.id = c.model_config_id
-            WHERE c.run_id = ? GROUP BY m.provider, m.model ORDER BY m.provider, m.model`)
-        .all(runId) as Row[]
-    ).map((r) => ({
-      provider: String(r.provider),
-      model: String(r.model),
-      calls: Number(r.calls),
-      cachedCalls: Number(r.cached_calls ?? 0),
-      inputTokens: Number(r.input_tokens ?? 0),
-      outputTokens: Number(r.output_tokens ?? 0),
-    }));
+    const live = (column: string, batch: boolean) =>
+      `SUM(CASE WHEN c.cached = 0 AND c.batch_id IS ${batch ? 'NOT ' : ''}NULL THEN COALESCE(c.${column}, 0) ELSE 0 END)`;
+    const rows = this.db
+      .q(`SELECT m.provider, m.model, COUNT(*) AS calls, SUM(c.cached) AS cached_calls,
+            ${live('input_tokens', false)} AS input, ${live('output_tokens', false)} AS output,
+            ${live('cached_input_tokens', false)} AS cached_input, ${live('cache_write_tokens', false)} AS cache_write,
+            SUM(c.cached = 0 AND c.batch_id IS NOT NULL) AS batch_calls,
+            ${live('input_tokens', true)} AS b_input, ${live('output_tokens', true)} AS b_output,
+            ${live('cached_input_tokens', true)} AS b_cached_input, ${live('cache_write_tokens', true)} AS b_cache_write
+          FROM model_calls c JOIN model_configs m ON m.id = c.model_config_id
+          WHERE c.run_id = ? GROUP BY m.provider, m.model ORDER BY m.provider, m.model`)
+      .all(runId) as Row[];
+    const n = (v: unknown) => Number(v ?? 0);
+    return rows.map((r) => {
+      const batch = { calls: n(r.batch_calls), inputTokens: n(r.b_input), outputTokens: n(r.b_output), cachedInputTokens: n(r.b_cached_input), cacheWriteTokens: n(r.b_cache_write) };
+      return {
+        provider: String(r.provider),
+        model: String(r.model),
+        calls: n(r.calls),
+        cachedCalls: n(r.cached_calls),
+        inputTokens: n(r.input) + batch.inputTokens,
+        outputTokens: n(r.output) + batch.outputTokens,
+        cachedInputTokens: n(r.cached_input) + batch.cachedInputTokens,
+        cacheWriteTokens: n(r.cache_write) + batch.cacheWriteTokens,
+        batch,
+      };
+    });
   }
 
   // ── the response cache ──────────────────────────────────────────────────
@@ -174,8 +204,9 @@ export class Models {
     const c = call;
     const insert = this.db.prepare(
       `INSERT INTO model_calls (run_id, episode_id, round, role, model_config_id, attempt, request, response,
-         status, http_status, error_kind, error, latency_ms, input_tokens, output_tokens, started_at, cached, batch_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         status, http_status, error_kind, error, latency_ms, input_tokens, output_tokens, started_at, cached, batch_id,
+         cached_input_tokens, cache_write_tokens)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.append(() => {
       // Serialised at commit time, off the path between one model call and the next; callers must
@@ -185,6 +216,7 @@ export class Models {
         insert.run(
           c.runId, c.episodeId, c.round, c.role, c.modelConfigId, c.attempt, json(c.request), response, c.ok ? 'ok' : 'error',
           c.httpStatus, c.errorKind, c.error, c.latencyMs, c.inputTokens, c.outputTokens, c.startedAt, c.cached ? 1 : 0, c.batchId ?? null,
+          c.cachedInputTokens ?? null, c.cacheWriteTokens ?? null,
         ).lastInsertRowid,
       );
     });
@@ -237,5 +269,7 @@ function toCall(row: Row): CallRow {
     startedAt: String(row.started_at),
     cached: Number(row.cached) === 1,
     batchId: num(row.batch_id),
+    cachedInputTokens: num(row.cached_input_tokens),
+    cacheWriteTokens: num(row.cache_write_tokens),
   };
 }

@@ -35,12 +35,12 @@ export function PriceTable({ models }: { models: string }) {
     setTouched({});
     setError(null);
   };
-  const set = (key: 'provider' | 'model' | 'input' | 'output') => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const set = (key: 'provider' | 'model' | 'input' | 'output' | 'cached' | 'cacheWrite') => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
   const touch = (field: PriceField) => () => setTouched((t) => ({ ...t, [field]: true }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ provider: true, model: true, input: true, output: true });
+    setTouched({ provider: true, model: true, input: true, output: true, cached: true, cacheWrite: true });
     const input = priceInput(draft);
     if (!input) return;
     try {
@@ -72,7 +72,7 @@ export function PriceTable({ models }: { models: string }) {
   return (
     <section aria-labelledby="prices-title" data-testid="price-table">
       <h2 id="prices-title">Prices</h2>
-      <p className="meta">USD per million tokens, input and output. Parlor ships no prices: they change too often. A run whose models all have a price shows its cost; otherwise its cost is unknown.</p>
+      <p className="meta">USD per million tokens, input and output; batch calls cost half. Parlor ships no prices: they change too often. A run whose models all have a price shows its cost; otherwise its cost is unknown.</p>
       <ErrorNote error={query.error} />
       {shown && shown.prices.length === 0 && <p className="meta">No prices yet.</p>}
       {shown && shown.prices.length > 0 && (
@@ -82,6 +82,8 @@ export function PriceTable({ models }: { models: string }) {
               <th scope="col">Model</th>
               <th scope="col" className="num">Input $/M tokens</th>
               <th scope="col" className="num">Output $/M tokens</th>
+              <th scope="col" className="num" title="Prompt tokens read from the provider's cache; default: half the input price on OpenAI, a tenth on Anthropic">Cached input</th>
+              <th scope="col" className="num" title="Prompt tokens written to Anthropic's cache; default: 1.25 × input">Cache write</th>
               <th scope="col">Updated</th>
               <th scope="col"><span className="sr-only">Actions</span></th>
             </tr>
@@ -92,6 +94,8 @@ export function PriceTable({ models }: { models: string }) {
                 <td><code>{p.provider}:{p.model}</code></td>
                 <td className="num">{perMillion(p.inputPerMTok)}</td>
                 <td className="num">{perMillion(p.outputPerMTok)}</td>
+                <td className="num">{p.cachedInputPerMTok === null ? <span className="meta">default</span> : perMillion(p.cachedInputPerMTok)}</td>
+                <td className="num">{p.cacheWritePerMTok === null ? <span className="meta">default</span> : perMillion(p.cacheWritePerMTok)}</td>
                 <td>{when(p.updatedAt)}</td>
                 <td>
                   <div className="actions compact">
@@ -126,6 +130,8 @@ export function PriceTable({ models }: { models: string }) {
         {field('model', 'Priced model', <input id="price-model" value={draft.model} onChange={set('model')} readOnly={draft.editing} placeholder="gpt-4o" {...described('model')} />, 'As the run records it, e.g. gpt-4o.')}
         {field('input', 'Input $ per million tokens', <input id="price-input" inputMode="decimal" value={draft.input} onChange={set('input')} placeholder="2.50" {...described('input')} />)}
         {field('output', 'Output $ per million tokens', <input id="price-output" inputMode="decimal" value={draft.output} onChange={set('output')} placeholder="10.00" {...described('output')} />)}
+        {field('cached', 'Cached input $ per million (optional)', <input id="price-cached" inputMode="decimal" value={draft.cached} onChange={set('cached')} placeholder="default" {...described('cached')} />, 'Empty: half the input price on OpenAI, a tenth on Anthropic.')}
+        {field('cacheWrite', 'Cache write $ per million (optional)', <input id="price-cacheWrite" inputMode="decimal" value={draft.cacheWrite} onChange={set('cacheWrite')} placeholder="default" {...described('cacheWrite')} />, 'Empty: 1.25 × input on Anthropic.')}
         <ErrorNote error={error} />
         <div className="form-actions">
           <button type="submit" className="primary">{draft.editing ? 'Save price' : 'Add price'}</button>
