@@ -36,3 +36,6 @@ export function withInterval(value: { pooled: number; low: number | null; high: 
   if (!value || !Number.isFinite(value.pooled)) return '—';
   return value.low === null || value.high === null ? show(value.pooled) : `${show(value.pooled)} (${show(value.low)}–${show(value.high)})`;
 }
+
+
+export { duration } from '../../shared/text/duration';

@@ -194,6 +194,13 @@ export interface RunEstimateView {
   /** Upper bound in USD; null when a model has no price. */
   usd: number | null;
   unpriced: string[];
+  /** The same run live and in batch mode, side by side. */
+  modes: {
+    /** Minutes at the configured rpm, or at `assumedCallSeconds` a call with the run's episodes in flight. */
+    live: { usd: number | null; minutes: number; basis: string };
+    /** Half the price; one batch per step of all episodes (per model), each answered within 24 h. */
+    batch: { usd: number | null; batches: number; basis: string };
+  };
 }
 
 export interface DatasetInfo {

@@ -10,6 +10,7 @@ import type { Store } from '../../engine/store/store';
 import { CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../context';
 import { progressPrinter } from '../progress';
 import { printReport } from './report';
+import { duration } from '../../../shared/text/duration';
 
 export interface RunFlags {
   config?: string;
@@ -197,7 +198,12 @@ function printEstimate(store: Store, config: Json): void {
   process.stderr.write(
     `estimate: ${estimate.episodes} episodes, ≤ ${estimate.calls} calls, ≤ ${fmt(estimate.inputTokens)} input + ${fmt(estimate.outputTokens)} output tokens, ${money} (upper bound: every game lasts all its turns)\n`,
   );
+  const { live, batch } = estimate.modes;
+  const dollars = (usd: number | null) => (usd === null ? 'cost unknown' : `≤ $${usd.toFixed(2)}`);
+  process.stderr.write(`  live:  ${dollars(live.usd)}, about ${duration(live.minutes)} ${live.basis}\n`);
+  process.stderr.write(`  batch: ${dollars(batch.usd)} (half price), ${batch.basis}${config.batch ? '' : ' (--batch)'}\n`);
 }
+
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 

@@ -1,7 +1,7 @@
 import type { RunEstimateView } from '../../../shared/api/contract';
 import { modelLabel } from '../../../shared/contract/models';
-import { roleModels } from '../../../shared/contract/run';
-import { callCost, priceFor } from '../analysis/cost';
+import { roleModels, type RunConfig } from '../../../shared/contract/run';
+import { BATCH_SHARE, callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
 import { cannotPlay } from '../core/image-input';
 import { parseRunConfig } from '../core/run-config';
@@ -48,5 +48,31 @@ export function estimateRun(store: Store, input: unknown): RunEstimate {
       }
     }
   }
-  return { episodes, ...total, usd, unpriced };
+  return { episodes, ...total, usd, unpriced, modes: modesOf(config, episodes, total.calls, usd) };
+}
+
+/** A typical chat call's duration, for a live estimate without a configured rate limit. */
+export const ASSUMED_CALL_SECONDS = 2;
+
+/**
+ * Live: the run's calls at its models' slowest configured requests-per-minute cap, or else at an assumed
+ * 2 s a call with `concurrency` episodes in flight (a key's limits can only make it longer). Batch: half
+ * the price; an episode's calls are its steps, and each step of all episodes is one batch per model.
+ */
+export function modesOf(config: RunConfig, episodes: number, calls: number, usd: number | null): RunEstimate['modes'] {
+  const models = Object.values(config.players).flatMap((p) => roleModels(p)).filter((m) => m.provider !== 'builtin');
+  const rpms = models.map((m) => m.rpm).filter((r): r is number => r !== undefined);
+  const perEpisode = episodes ? calls / episodes : 0;
+  const configured = rpms.length === models.length && rpms.length > 0;
+  const minutes = configured ? calls / (Math.min(...rpms) * models.length) : (Math.ceil(episodes / config.concurrency) * perEpisode * ASSUMED_CALL_SECONDS) / 60;
+  const live = {
+    usd,
+    minutes,
+    basis: configured ? `at the configured ${Math.min(...rpms).toLocaleString('en-US')} requests per minute per model` : `at ${ASSUMED_CALL_SECONDS} s a call with ${config.concurrency} episodes in flight (a key's rate limits can make it longer)`,
+  };
+  const batches = Math.ceil(perEpisode);
+  return {
+    live,
+    batch: { usd: usd === null ? null : usd * BATCH_SHARE, batches, basis: `up to ${batches.toLocaleString('en-US')} batches one after another (one step of all episodes each), each answered within 24 h, usually in minutes` },
+  };
 }

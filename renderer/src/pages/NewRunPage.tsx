@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useGames } from '../api/games';
 import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
-import { count, usd } from '../format';
+import { count, duration, usd } from '../format';
 import { href, navigate } from '../router';
 import { ImageSourcesField, rememberedImages, rememberImages, type ImageChoice } from './ImageSources';
 import { ModelListField, ModelOptions } from './ModelListField';
@@ -192,6 +192,29 @@ export function NewRunPage() {
               {count(estimate.value.episodes)} episodes · at most {count(estimate.value.calls)} calls · {count(estimate.value.inputTokens + estimate.value.outputTokens)} tokens · cost{' '}
               {estimate.value.usd === null ? `unknown (no price for ${estimate.value.unpriced.join(', ')}; set one with \`parlor prices set\`)` : `at most ${usd(estimate.value.usd)}`}
             </p>
+          ) : null}
+          {estimate.value ? (
+            <table className="compact estimate-modes" data-testid="estimate-modes">
+              <thead>
+                <tr>
+                  <th scope="col">Mode</th>
+                  <th scope="col" className="num">Cost at most</th>
+                  <th scope="col">Time</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr className={form.mode === 'live' ? 'chosen' : undefined}>
+                  <th scope="row">Live</th>
+                  <td className="num">{estimate.value.modes.live.usd === null ? 'unknown' : usd(estimate.value.modes.live.usd)}</td>
+                  <td>about {duration(estimate.value.modes.live.minutes)} {estimate.value.modes.live.basis}</td>
+                </tr>
+                <tr className={form.mode === 'batch' ? 'chosen' : undefined}>
+                  <th scope="row">Batch</th>
+                  <td className="num">{estimate.value.modes.batch.usd === null ? 'unknown' : usd(estimate.value.modes.batch.usd)}</td>
+                  <td>{estimate.value.modes.batch.basis}</td>
+                </tr>
+              </tbody>
+            </table>
           ) : (
             <p className="hint">{valid ? 'Estimating…' : 'Fill in the form to see how large the run is.'}</p>
           )}
