@@ -26,7 +26,16 @@ export function printReport(store: Store, runId: number): void {
   const usage = store.models.usage(runId);
   if (usage.length) {
     const cost = runCost(usage, store.models.listPrices());
-    const parts = usage.map((u) => `${u.provider}:${u.model} ${u.calls} calls${u.cachedCalls ? ` (${u.cachedCalls} cached)` : ''}, ${u.inputTokens.toLocaleString('en-US')} in / ${u.outputTokens.toLocaleString('en-US')} out tokens`);
+    const n = (x: number) => x.toLocaleString('en-US');
+    const parts = usage.map((u) => {
+      const notes = [
+        u.cachedCalls ? `${u.cachedCalls} cached` : '',
+        u.batch.calls ? `${n(u.batch.calls)} in batches` : '',
+        u.cachedInputTokens ? `${n(u.cachedInputTokens)} input tokens read from the prompt cache` : '',
+        u.cacheWriteTokens ? `${n(u.cacheWriteTokens)} written to it` : '',
+      ].filter(Boolean);
+      return `${u.provider}:${u.model} ${u.calls} calls${notes.length ? ` (${notes.join(', ')})` : ''}, ${n(u.inputTokens)} in / ${n(u.outputTokens)} out tokens`;
+    });
     const money = cost.unpriced.length ? `cost of priced models $${cost.usd.toFixed(4)}; no price for ${cost.unpriced.join(', ')}` : `cost $${cost.usd.toFixed(4)}`;
     console.log(`usage: ${parts.join('; ')} · ${money}`);
   }
