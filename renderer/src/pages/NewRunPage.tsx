@@ -194,7 +194,7 @@ export function NewRunPage() {
             </p>
           ) : null}
           {estimate.value ? (
-            <table className="compact estimate-modes" data-testid="estimate-modes">
+            <table className="data estimate-modes" data-testid="estimate-modes">
               <thead>
                 <tr>
                   <th scope="col">Mode</th>

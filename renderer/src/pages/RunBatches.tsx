@@ -21,13 +21,20 @@ export function RunBatches({ runId }: { runId: number }) {
   const list = batches.data ?? [];
   if (!list.length) return null;
   const out = list.filter((b) => b.state === 'in_progress').length;
+  const requests = list.reduce((a, b) => a + b.requests, 0);
+  const answered = list.reduce((a, b) => a + b.succeeded, 0);
+  const failed = list.reduce((a, b) => a + b.failed, 0);
   return (
     <section data-testid="run-batches">
       <h2>Batches ({count(list.length)})</h2>
       <p className="meta">
         Calls of this run went to the providers&apos; batch services at half price. {out ? `${counted(out, 'batch', 'batches')} still out: Parlor may be closed; resuming the run collects them.` : 'Every batch has ended.'} Requests a batch did not answer (expired or failed) go out again in a later batch.
       </p>
-      <table className="compact">
+      <details open={list.length <= 8 || out > 0}>
+        <summary>
+          {counted(list.length, 'batch', 'batches')}: {count(requests)} requests, {count(answered)} answered{failed ? `, ${count(failed)} not (sent again or failed)` : ''}
+        </summary>
+      <table className="data">
         <thead>
           <tr>
             <th>#</th>
@@ -58,6 +65,7 @@ export function RunBatches({ runId }: { runId: number }) {
           ))}
         </tbody>
       </table>
+      </details>
     </section>
   );
 }
