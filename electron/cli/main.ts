@@ -61,7 +61,7 @@ run
   .option('--no-preflight', 'skip the one-token check of every model before the run')
   .option('--cache <mode>', 'response cache: off | use (read and fill) | only (replay offline)')
   .option('--budget <usd>', 'stop cleanly once the spend reaches this many US dollars (needs `parlor prices`)')
-  .option('--batch [roles]', "batch mode: send calls through the providers' batch services at half price (all roles, or a comma-separated list such as judge); --resume collects them")
+  .option('--batch [roles]', "batch mode: send calls through the providers' batch services at half price (all roles, or a comma-separated list of the game's seat roles); --resume collects them")
   .option('--poll <seconds>', 'batch mode: how often to ask a batch for its state (default 30)')
   .option('--rpm <n>', 'requests per minute allowed to each model')
   .option('--tpm <n>', 'tokens per minute allowed to each model')

@@ -48,7 +48,9 @@ describe.each(['openai', 'anthropic'] as const)('%s SDK against the mock provide
     if (provider === 'openai') {
       expect(sent[0]!.body).toMatchObject({ model: 'mock-echo', temperature: 0.2, max_tokens: 6, seed: 1234, messages: request.messages });
     } else {
-      expect(sent[0]!.body).toMatchObject({ model: 'mock-echo', temperature: 0.2, max_tokens: 6, system: 'Be brief.', messages: [{ role: 'user', content: 'Is it a printer?' }] });
+      // The shared prefix carries Anthropic's cache mark on the wire (promptCache: 'off' sends plain strings).
+      const marked = (text: string) => [{ type: 'text', text, cache_control: { type: 'ephemeral' } }];
+      expect(sent[0]!.body).toMatchObject({ model: 'mock-echo', temperature: 0.2, max_tokens: 6, system: marked('Be brief.'), messages: [{ role: 'user', content: marked('Is it a printer?') }] });
     }
     expect(attempts).toHaveLength(1);
     expect(attempts[0]).toMatchObject({ ok: true, httpStatus: 200, attempt: 1 });

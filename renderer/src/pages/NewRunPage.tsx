@@ -173,7 +173,7 @@ export function NewRunPage() {
                 </label>
               ))}
             </fieldset>,
-            'None ticked: every role. Tick the judge alone to batch only its calls and play the rest live.',
+            'None ticked: every role. Tick one role alone to batch only its calls and play the rest live.',
           )}
         {form.mode === 'batch' &&
           field('pollSeconds', 'Ask for results every (s)', <input id="run-pollSeconds" inputMode="decimal" value={form.pollSeconds} onChange={set('pollSeconds')} aria-invalid={!!problems.pollSeconds} aria-describedby={describedBy('pollSeconds')} />, 'Batches take minutes to hours; asking more often does not make them faster.')}
