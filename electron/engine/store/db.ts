@@ -6,8 +6,10 @@
  */
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { DatabaseError } from '../errors';
+import { Checkpointer } from './checkpointer';
 import { LATEST_SCHEMA_VERSION, migrate } from './migrations';
 
 /** A database written by a newer Parlor: refused before anything is written to it. */
@@ -41,6 +43,9 @@ export type Row = Record<string, unknown>;
 /** How long a statement waits for another process's lock before giving up (SQLite backs off meanwhile). */
 const BUSY_MS = Number(process.env.PARLOR_BUSY_TIMEOUT_MS ?? 30_000);
 const MAX_BATCH = 1000;
+/** Writes committed before a connection hands its checkpoints to a worker: a short session never starts one. */
+const CHECKPOINTER_AFTER = 2_000;
+const CHECKPOINT_EVERY_MS = 500;
 const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
 export interface OpenOptions {
@@ -55,6 +60,8 @@ export class Db {
   private pending: (() => void)[] = [];
   private flushScheduled = false;
   private writeErrors: unknown[] = [];
+  private written = 0;
+  private checkpointer: Checkpointer | null = null;
 
   private constructor(
     readonly path: string,
@@ -80,6 +87,7 @@ export class Db {
       // WAL + NORMAL survives any process crash; only an OS crash can lose the last commits.
       conn.pragma('synchronous = NORMAL');
       // Checkpoint every ~40 MB rather than every 4 MB: request bodies are large, and each checkpoint syncs.
+      // Once this connection writes a lot, a worker does the routine checkpoints and this is the backstop.
       conn.pragma('wal_autocheckpoint = 10000');
       migrate(db, options.onUpgrade);
       return db;
@@ -97,7 +105,27 @@ export class Db {
     try {
       this.flush();
     } finally {
+      this.checkpointer?.close();
       this.conn.close();
+    }
+  }
+
+  /** Counts committed writes and, past the threshold, moves routine checkpoints to a worker thread. */
+  private wrote(count: number): void {
+    this.written += count;
+    if (this.written < CHECKPOINTER_AFTER || this.checkpointer || this.path === ':memory:') return;
+    try {
+      const target = {
+        path: this.path,
+        module: createRequire(import.meta.url).resolve('better-sqlite3'),
+        binding: process.env.PARLOR_SQLITE_BINDING ?? null,
+        busyMs: BUSY_MS,
+        everyMs: CHECKPOINT_EVERY_MS,
+      };
+      // A worker that dies leaves SQLite's own checkpoints in charge: nothing to do but not start another.
+      this.checkpointer = new Checkpointer(target, () => undefined);
+    } catch {
+      this.written = Number.NEGATIVE_INFINITY; // no worker threads here: SQLite's own checkpoints stay in charge
     }
   }
 
@@ -144,7 +172,9 @@ export class Db {
   /** A write transaction that takes the write lock at its start, so it never fails half-way on a busy file. */
   tx<T>(fn: () => T): T {
     this.flush();
-    return this.conn.transaction(fn).immediate();
+    const result = this.conn.transaction(fn).immediate();
+    this.wrote(1);
+    return result;
   }
 
   /**
@@ -178,6 +208,7 @@ export class Db {
           }
         })
         .immediate();
+      this.wrote(batch.length);
     }
     if (this.writeErrors.length) {
       const [first] = this.writeErrors;

@@ -238,6 +238,12 @@ export class Models {
     return this.db.q(`SELECT 1 FROM model_calls WHERE episode_id = ? AND role = ? AND status = 'ok' LIMIT 1`).get(episodeId, role) !== undefined;
   }
 
+  /** How many calls each episode of a run made, without reading the calls. */
+  callsPerEpisode(runId: number): Map<number, number> {
+    const rows = this.db.q(`SELECT episode_id, COUNT(*) AS n FROM model_calls WHERE run_id = ? AND episode_id IS NOT NULL GROUP BY episode_id`).all(runId) as Row[];
+    return new Map(rows.map((r) => [Number(r.episode_id), Number(r.n)]));
+  }
+
   countCalls(runId: number): { total: number; ok: number; errors: number } {
     const row = this.db.q(`SELECT COUNT(*) AS total, SUM(status = 'ok') AS ok, SUM(status = 'error') AS errors FROM model_calls WHERE run_id = ?`).get(runId) as Row;
     return { total: Number(row.total), ok: Number(row.ok ?? 0), errors: Number(row.errors ?? 0) };
