@@ -15,6 +15,7 @@ import { runCommand } from './commands/run';
 import { episodesCommand, runsCommand, runsLabelCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
+import { subsetsCommand } from './commands/subsets';
 import { fileCommand } from './commands/file';
 import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
 
@@ -40,6 +41,7 @@ const run = program
   .option('--dataset-file <path>', "your own instances in the game's format (EDA: one entity per line, `|` between aliases)")
   .option('--kind <kind>', "what kind of data a file holds (EDA: things | celebrities, which picks the prompts)")
   .option('--split <subset>', 'the split or subset (EDA default: test)')
+  .option('--fixed <name>', 'only the instances of a fixed subset (EDA: things-30, celebrities-30; see `parlor subsets`)')
   .option('--experiments <names>', 'only these experiments, comma-separated (clembench games; default all)');
 for (const [role, what] of roles) {
   // Flags use dashes (`--player-a`) for role ids with underscores (clembench's player_a).
@@ -196,6 +198,20 @@ program
   .option('--write', 'store the new scores (and settings) with the run')
   .action((runId: string, flags, cmd: Command) => {
     exitCode = rescoreCommand(runId, { ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('subsets [action] [name]')
+  .description('fixed subsets, the same items for every run and human game: `subsets` (list), `subsets show <name>`, `subsets create <name> --dataset things --split test --size 30 --seed 7`, `subsets rm <name>`')
+  .option('--game <id>', 'the game (default eda)')
+  .option('--dataset <name>', 'create: the dataset it samples')
+  .option('--split <subset>', 'create: the split it samples (default test)')
+  .option('--size <n>', 'create: how many instances')
+  .option('--seed <n>', 'create: the seed of the draw (default 0)')
+  .option('--note <text>', 'create: a note shown beside it')
+  .option('--json', 'list/show: as JSON')
+  .action((action: string | undefined, name: string | undefined, flags, cmd: Command) => {
+    exitCode = subsetsCommand(action, name, { ...flags, db: dbOf(cmd) });
   });
 
 program

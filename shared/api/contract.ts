@@ -76,6 +76,21 @@ export const API_INPUTS = {
   'datasets.instances': z.object({ game: GameId, name: z.string().min(1), subset: z.string().min(1) }).strict(),
   /** Suspicious entries of a dataset: every subset, or the one named. */
   'datasets.audit': z.object({ game: z.string().min(1).max(100), name: z.string().min(1).max(200), subset: z.string().min(1).max(100).optional() }).strict(),
+  /** A game's fixed subsets (its own, then users'), with the instances each holds. */
+  'subsets.list': z.object({ game: GameId }).strict(),
+  /** Draws and stores a user's fixed subset: `size` instances of the split, by `seed`. */
+  'subsets.create': z
+    .object({
+      game: GameId,
+      name: z.string().trim().min(1, 'name the subset').max(64),
+      dataset: z.string().min(1),
+      subset: z.string().min(1),
+      size: z.number().int().min(1).max(100_000),
+      seed: z.number().int().min(0).max(2 ** 31 - 1),
+      note: z.string().trim().max(300).optional(),
+    })
+    .strict(),
+  'subsets.remove': z.object({ name: z.string().min(1).max(64) }).strict(),
   'annotations.preview': z.object({ spec: z.unknown() }).strict(),
   'annotations.create': z.object({ name: z.string().trim().min(1, 'name the set').max(200), spec: AnnotationSpecSchema }).strict(),
   'annotations.list': Empty,
@@ -104,6 +119,8 @@ export const API_INPUTS = {
       /** A saved model for every other role. */
       models: z.record(z.string(), Id),
       hintModelId: Id.optional(),
+      /** Play only the instances of this fixed subset (EDA: things-30). */
+      fixed: z.string().min(1).max(64).optional(),
     })
     .strict(),
   'human.state': z.object({ episodeId: Id }).strict(),
@@ -188,6 +205,9 @@ export interface ApiOutputs {
   'datasets.list': V.DatasetInfo[];
   'datasets.instances': V.InstanceView[];
   'datasets.audit': import('./datasets-views').DatasetAuditSubset[];
+  'subsets.list': import('./datasets-views').FixedSubsetView[];
+  'subsets.create': import('./datasets-views').FixedSubsetView;
+  'subsets.remove': { removed: boolean };
   'annotations.preview': V.AnnotationPreview;
   'annotations.create': V.AnnotationSetSummary;
   'annotations.list': V.AnnotationSetSummary[];

@@ -19,3 +19,18 @@ export interface DatasetAuditSubset {
   findings: DatasetAuditFinding[];
   counts: Partial<Record<DatasetAuditKind, number>>;
 }
+
+/** A fixed subset: a named, seeded sample of one split that runs and human games can share. */
+export interface FixedSubsetView {
+  name: string;
+  game: string;
+  dataset: string;
+  subset: string;
+  size: number;
+  seed: number;
+  note: string | null;
+  /** The game's own (EDA's things-30) or a user's. */
+  origin: 'game' | 'user';
+  /** Its instances, in the split's order. */
+  instances: { key: string; name: string }[];
+}

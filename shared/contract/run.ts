@@ -15,6 +15,8 @@ export const DatasetRefSchema = renamingLegacyKeys(
       file: z.string().min(1).optional(),
       /** What kind of data a user's file holds (EDA: things | celebrities, which picks the prompts). */
       kind: z.string().trim().min(1).optional(),
+      /** A named, seeded sample of the split (EDA's things-30), so runs and human games play the same items. */
+      fixed: z.string().trim().min(1).optional(),
       /** Only these experiments (instances tagged `experiment`, as clembench groups them); all by default. */
       experiments: z.array(z.string().trim().min(1)).min(1).optional(),
     })

@@ -19,6 +19,7 @@ export interface RunFlags {
   datasetFile?: string;
   kind?: string;
   split?: string;
+  fixed?: string;
   experiments?: string;
   baseUrl?: string;
   repetitions?: string;
@@ -114,6 +115,12 @@ export function configFromFlags(flags: RunFlags): Json {
   if (flags.split) {
     delete dataset.split;
     dataset.subset = flags.split;
+  }
+  if (flags.fixed) {
+    dataset.fixed = flags.fixed;
+    // A game's own fixed subset names its dataset: `--fixed celebrities-30` alone is enough.
+    const own = game.fixedSubsets?.find((f) => f.name === flags.fixed);
+    if (own && !flags.dataset && !obj(file.dataset).name) dataset.name = own.dataset;
   }
   const settings = deepMerge(obj(file.settings), parseSettingFlags(flags.set));
 

@@ -1,5 +1,8 @@
 /** `datasets.audit`: the suspicious entries of a bundled dataset, or of a user's file that runs have used. */
-import type { DatasetAuditSubset } from '../../../shared/api/datasets-views';
+import type { DatasetAuditSubset, FixedSubsetView } from '../../../shared/api/datasets-views';
+import type { FixedSubset } from '../core/fixed-subsets';
+import type { Game } from '../core/game';
+import { defineFixed, fixedSubsetsOf } from '../runner/fixed-subsets';
 import { auditDatasets } from '../analysis/audit-runner';
 import { auditInstances, countByKind } from '../analysis/audit';
 import { UserError } from '../errors';
@@ -28,6 +31,28 @@ export function auditDataset(store: Store, game: string, name: string, subset?: 
   });
 }
 
+/** A fixed subset as the views show it: its instances by name, in the split's order. */
+function fixedView(game: Game<unknown>, fixed: FixedSubset): FixedSubsetView {
+  const names = new Map(game.datasets.load({ name: fixed.dataset, subset: fixed.subset }).instances.map((i) => [i.key, i.name]));
+  return {
+    name: fixed.name, game: fixed.game, dataset: fixed.dataset, subset: fixed.subset, size: fixed.size, seed: fixed.seed, note: fixed.note ?? null,
+    origin: fixed.origin, instances: fixed.keys.map((key) => ({ key, name: names.get(key) ?? key })),
+  };
+}
+
 export function registerDatasets(registry: HandlerRegistry, store: Store): void {
-  registry.handle('datasets.audit', ({ game, name, subset }) => auditDataset(store, game, name, subset));
+  registry
+    .handle('datasets.audit', ({ game, name, subset }) => auditDataset(store, game, name, subset))
+    .handle('subsets.list', ({ game }) => {
+      const g = gameById(game);
+      return fixedSubsetsOf(store, g).map((f) => fixedView(g, f));
+    })
+    .handle('subsets.create', ({ game, name, dataset, subset, size, seed, note }) => {
+      const g = gameById(game);
+      return fixedView(g, defineFixed(store, g, { name, dataset, subset, size, seed, ...(note ? { note } : {}) }));
+    })
+    .handle('subsets.remove', ({ name }) => {
+      store.fixedSubsets.remove(name);
+      return { removed: true };
+    });
 }

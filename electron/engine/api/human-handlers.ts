@@ -69,9 +69,9 @@ export function registerHuman(registry: HandlerRegistry, store: Store, factory: 
   };
 
   registry
-    .handle('human.start', ({ game, handle, dataset, subset, seat, models, hintModelId }) => {
+    .handle('human.start', ({ game, handle, dataset, subset, seat, models, hintModelId, fixed }) => {
       const configs = Object.fromEntries(Object.entries(models).map(([role, id]) => [role, profile(id).config]));
-      return state(humans.start({ game, handle, dataset, subset, seat, models: configs, ...(hintModelId ? { hint: profile(hintModelId).config } : {}) }));
+      return state(humans.start({ game, handle, dataset, subset, seat, models: configs, ...(hintModelId ? { hint: profile(hintModelId).config } : {}), ...(fixed ? { fixed } : {}) }));
     })
     .handle('human.state', ({ episodeId }) => state(episodeId))
     .handle('human.say', async ({ episodeId, text }) => {

@@ -4,6 +4,7 @@
  * a finished episode is scored from its events alone, and what the views should show. The core knows
  * nothing else about any game.
  */
+import type { FixedSubsetSpec } from './fixed-subsets';
 import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, RunPreset, ViewHints } from '../../../shared/contract/game';
 import type { BuiltinPolicy } from '../players/types';
 import type { EventRecord, EventRow } from './events';
@@ -272,6 +273,8 @@ export interface Game<S = unknown> {
   readonly presets?: readonly RunPreset[];
   /** Files the game makes from a run (SimulBench's test scripts). */
   readonly runFiles?: readonly RunFileSpec[];
+  /** Named, seeded samples of its splits that every run and human game can use (EDA: Things-30, Celebrities-30). */
+  readonly fixedSubsets?: readonly FixedSubsetSpec[];
 }
 
 /** What the views are told of a game's aggregates: everything but how to compute them. */

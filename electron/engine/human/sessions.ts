@@ -12,6 +12,7 @@ import { ProviderError } from '../players/errors';
 import type { ModelFactory } from '../players/factory';
 import type { ChatModel } from '../players/types';
 import { playStoredEpisode } from '../runner/episode';
+import { instancesOf, resolveFixed } from '../runner/fixed-subsets';
 import { playerFor, seatPlan, storeInstances } from '../runner/prepare';
 import { parseRunConfig } from '../core/run-config';
 import { episodeSeed, randomRunSeed } from '../core/seeds';
@@ -30,6 +31,8 @@ export interface HumanStart {
   models: Record<string, ModelConfig>;
   /** A model whose next move in the person's seat the person may ask to see (the game is then marked hinted). */
   hint?: ModelConfig;
+  /** Play only the instances of this fixed subset (EDA's things-30), the items model runs on it play. */
+  fixed?: string;
 }
 
 export interface Session {
@@ -70,7 +73,8 @@ export class HumanSessions {
     const handle = input.handle.trim();
     if (!HANDLE.test(handle)) throw new HumanSessionError('Choose a name or handle of 1–40 letters, digits, spaces, dots, dashes or underscores (no personal data needed).');
     const game = gameById(input.game);
-    const dataset = game.datasets.load({ name: input.dataset, subset: input.subset });
+    const { ref, fixed } = resolveFixed(this.store, game, { name: input.dataset, subset: input.subset, ...(input.fixed ? { fixed: input.fixed } : {}) });
+    const dataset = game.datasets.load(ref);
     const settings = game.parseSettings({});
     const first = dataset.instances[0];
     if (!first) throw new HumanSessionError(`${input.dataset}/${input.subset} has no instances to play.`);
@@ -118,7 +122,7 @@ export class HumanSessions {
     const live = [...this.sessions.values()].find((s) => s.runId === runId && !s.settled);
     if (live) return live.episodeId;
     const unfinished = this.store.episodes.ids(runId, ['pending', 'running'])[0];
-    const episodeId = unfinished ?? this.newEpisode(runId, handle, seat, datasetId, dataset.subset, rows);
+    const episodeId = unfinished ?? this.newEpisode(runId, handle, seat, datasetId, dataset.subset, instancesOf(rows, fixed));
     this.begin(episodeId, runId, game, handle, seat, input.hint);
     return episodeId;
   }

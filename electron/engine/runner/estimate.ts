@@ -8,6 +8,7 @@ import { parseRunConfig } from '../core/run-config';
 import { selectInstances } from '../core/selection';
 import { unstoredRow } from '../core/game';
 import { gameOf } from '../games/registry';
+import { instancesOf, resolveFixed } from './fixed-subsets';
 
 /** The estimate as the API contract shapes it (the UI and the CLI show the same numbers). */
 export type RunEstimate = RunEstimateView;
@@ -16,8 +17,9 @@ export type RunEstimate = RunEstimateView;
 export function estimateRun(store: Store, input: unknown): RunEstimate {
   const config = parseRunConfig(input);
   const { game, settings, repetitions } = gameOf(config);
-  const dataset = game.datasets.load(config.dataset);
-  const chosen = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit });
+  const { ref, fixed } = resolveFixed(store, game, config.dataset);
+  const dataset = game.datasets.load(ref);
+  const chosen = selectInstances(instancesOf(dataset.instances, fixed), { experiments: config.dataset.experiments, limit: config.limit });
   const instances = chosen.length;
   // Seat the first episode, so a seating the game refuses (more models than seats) shows before the run starts.
   if (chosen[0]) game.seats(unstoredRow(chosen[0], dataset.subset, 0), settings, { seed: 0, repetition: 1, members: Object.fromEntries(Object.entries(config.players).map(([role, p]) => [role, roleModels(p).length])) });

@@ -6,6 +6,7 @@ import { unstoredRow, type DatasetProblem, type Game, type InstanceRow, type Loa
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { cannotPlay } from '../core/image-input';
 import { experimentsOf, selectInstances } from '../core/selection';
+import { instancesOf, resolveFixed } from './fixed-subsets';
 import { checkImages, experimentKey, MissingImagesError } from '../media/check';
 import { unsendableImages } from './fit-images';
 import { episodeSeed, randomRunSeed } from '../core/seeds';
@@ -189,10 +190,11 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
       );
     }
   }
-  const dataset = game.datasets.load(config.dataset);
+  const { ref, fixed } = resolveFixed(store, game, config.dataset);
+  const dataset = game.datasets.load(ref);
   const seed = config.seed ?? randomRunSeed();
   const stored: StoredRunConfig = { ...config, seed, settings, repetitions, dataset: { ...config.dataset, subset: dataset.subset, kind: dataset.kind } };
-  let instances = selectInstances(dataset.instances, { experiments: config.dataset.experiments, limit: config.limit });
+  let instances = selectInstances(instancesOf(dataset.instances, fixed), { experiments: config.dataset.experiments, limit: config.limit });
   const unplayable = cannotPlay(game, config.players);
   // Recorded as clembench records it: the run exists, nothing is played, nothing is called.
   if (unplayable) return { runId: storeRun(store, game, stored, dataset, instances, { episodes: false }), config: stored, warnings: [...dataset.problems, { severity: 'warning', line: 0, message: unplayable }], datasetSource: dataset.source };

@@ -11,6 +11,7 @@ import { Events } from './events';
 import { ExploreQueries } from './explore';
 import { Models } from './models';
 import { Batches } from './batches';
+import { FixedSubsets } from './fixed-subsets';
 import { RateBudgets } from './rate-budgets';
 import { Runs } from './runs';
 
@@ -25,6 +26,7 @@ export class Store {
   readonly annotations: Annotations;
   readonly rateBudgets: RateBudgets;
   readonly batches: Batches;
+  readonly fixedSubsets: FixedSubsets;
 
   private constructor(private readonly db: Db) {
     this.runs = new Runs(db);
@@ -37,6 +39,7 @@ export class Store {
     this.annotations = new Annotations(db);
     this.rateBudgets = new RateBudgets(db);
     this.batches = new Batches(db);
+    this.fixedSubsets = new FixedSubsets(db);
   }
 
   /** Opens (creating it unless `mustExist`) a Parlor database and brings its schema up to date. */

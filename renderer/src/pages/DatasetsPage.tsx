@@ -5,6 +5,7 @@ import { useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { VirtualTable, type Column } from '../components/VirtualTable';
 import { DatasetAudit } from './DatasetAudit';
+import { FixedSubsets } from './FixedSubsets';
 
 /** Every game's datasets: the bundled ones and the users' files runs have used, instance by instance with their tags. */
 export function DatasetsPage() {
@@ -53,6 +54,7 @@ export function DatasetsPage() {
         <span className="meta" aria-live="polite">{rows.length} {noun.instances}</span>
       </div>
       <VirtualTable rows={rows} columns={columns} rowKey={(i) => `${i.subset}/${i.position}`} label={noun.instances} />
+      <FixedSubsets game={choice.game} dataset={choice.name} subset={choice.subset} noun={noun.instances} />
       <DatasetAudit game={choice.game} name={choice.name} subset={choice.subset} />
     </section>
   );

@@ -7,6 +7,7 @@ import { href, navigate } from '../router';
 import { ImageSourcesField, rememberedImages, rememberImages, type ImageChoice } from './ImageSources';
 import { ModelListField, ModelOptions } from './ModelListField';
 import { emptyLists, gameDefaults, INITIAL, localProblems, runConfig, shownProblems, withPreset, type Form } from './newRunForm';
+import { FixedSubsetSelect } from './FixedSubsetField';
 import { PresetField } from './PresetField';
 
 export function NewRunPage() {
@@ -96,16 +97,22 @@ export function NewRunPage() {
         {field(
           'dataset',
           'Dataset',
-          <select id="run-dataset" value={form.dataset} onChange={(e) => setForm((f) => ({ ...f, dataset: e.target.value, experiments: [], subset: game?.datasets.find((d) => d.name === e.target.value)?.subsets.at(-1)?.name ?? '' }))}>
+          <select id="run-dataset" value={form.dataset} onChange={(e) => setForm((f) => ({ ...f, dataset: e.target.value, experiments: [], fixed: '', subset: game?.datasets.find((d) => d.name === e.target.value)?.subsets.at(-1)?.name ?? '' }))}>
             {(game?.datasets ?? []).map((d) => <option key={d.name} value={d.name}>{d.title}</option>)}
           </select>,
         )}
         {field(
           'subset',
           game ? game.view.nouns.subset.charAt(0).toUpperCase() + game.view.nouns.subset.slice(1) : 'Subset',
-          <select id="run-subset" value={form.subset} onChange={set('subset')}>
+          <select id="run-subset" value={form.subset} onChange={(e) => setForm((f) => ({ ...f, subset: e.target.value, fixed: '' }))}>
             {(dataset?.subsets ?? []).map((s) => <option key={s.name} value={s.name}>{s.name} ({s.instances} {game?.view.nouns.instances})</option>)}
           </select>,
+        )}
+        {field(
+          'fixed',
+          'Fixed subset',
+          <FixedSubsetSelect id="run-fixed" game={form.game} dataset={form.dataset} subset={form.subset} value={form.fixed} onChange={(fixed) => setForm((f) => ({ ...f, fixed }))} />,
+          'The same items for every run and person who chooses it (define your own under Datasets).',
         )}
         {experiments.length > 0 &&
           field(

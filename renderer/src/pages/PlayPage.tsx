@@ -5,6 +5,7 @@ import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { gameViews, type PlayAction } from '../games';
 import { href, navigate } from '../router';
+import { FixedSubsetSelect } from './FixedSubsetField';
 import { GenericPlay } from './GenericPlay';
 import { PausedGames, usePausedGames } from './PausedGames';
 import { PlayerBoard } from './PlayerBoard';
@@ -88,6 +89,7 @@ function Setup({ games, onStart }: { games: GameInfo[]; onStart: (input: ApiInpu
   const [dataset, setDataset] = useState(game.datasets[0]?.name ?? '');
   const subsets = game.datasets.find((d) => d.name === dataset)?.subsets ?? [];
   const [subset, setSubset] = useState(subsets.at(-1)?.name ?? '');
+  const [fixed, setFixed] = useState('');
   const [others, setOthers] = useState<Record<string, string>>({});
   const [hint, setHint] = useState('');
   // Seat, dataset and the other seats' models belong to a game: a new game starts them afresh.
@@ -97,6 +99,7 @@ function Setup({ games, onStart }: { games: GameInfo[]; onStart: (input: ApiInpu
     setSeat(next.roles.find((r) => r.human)?.id ?? '');
     setDataset(next.datasets[0]?.name ?? '');
     setSubset(next.datasets[0]?.subsets.at(-1)?.name ?? '');
+    setFixed('');
     setOthers({});
   };
   const profiles = models.data ?? [];
@@ -110,6 +113,7 @@ function Setup({ games, onStart }: { games: GameInfo[]; onStart: (input: ApiInpu
       game: game.id, handle: handle.trim(), dataset, subset, seat,
       models: Object.fromEntries(otherRoles.map((r) => [r.id, Number(others[r.id])])),
       ...(hint ? { hintModelId: Number(hint) } : {}),
+      ...(fixed ? { fixed } : {}),
     });
   };
   const options = profiles.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.config.provider}:{p.config.model})</option>);
@@ -133,13 +137,18 @@ function Setup({ games, onStart }: { games: GameInfo[]; onStart: (input: ApiInpu
         </div>
         <div className="field">
           <label htmlFor="play-dataset">Dataset</label>
-          <select id="play-dataset" value={dataset} onChange={(e) => { setDataset(e.target.value); setSubset(game.datasets.find((d) => d.name === e.target.value)?.subsets.at(-1)?.name ?? ''); }}>
+          <select id="play-dataset" value={dataset} onChange={(e) => { setDataset(e.target.value); setFixed(''); setSubset(game.datasets.find((d) => d.name === e.target.value)?.subsets.at(-1)?.name ?? ''); }}>
             {game.datasets.map((d) => <option key={d.name} value={d.name}>{d.title}</option>)}
           </select>
         </div>
         <div className="field">
           <label htmlFor="play-subset">{game.view.nouns.subset.charAt(0).toUpperCase() + game.view.nouns.subset.slice(1)}</label>
-          <select id="play-subset" value={subset} onChange={(e) => setSubset(e.target.value)}>{[...subsets].reverse().map((s) => <option key={s.name} value={s.name}>{s.name}</option>)}</select>
+          <select id="play-subset" value={subset} onChange={(e) => { setSubset(e.target.value); setFixed(''); }}>{[...subsets].reverse().map((s) => <option key={s.name} value={s.name}>{s.name}</option>)}</select>
+        </div>
+        <div className="field">
+          <label htmlFor="play-fixed">Fixed subset</label>
+          <FixedSubsetSelect id="play-fixed" game={game.id} dataset={dataset} subset={subset} value={fixed} onChange={setFixed} />
+          <small className="hint">The items model runs on it play, so your numbers sit beside theirs.</small>
         </div>
         {otherRoles.map((role) => (
           <div className="field" key={role.id}>

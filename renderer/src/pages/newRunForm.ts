@@ -9,6 +9,8 @@ export interface Form {
   preset: string;
   dataset: string;
   subset: string;
+  /** A fixed subset of the split to play ('' for the whole split). */
+  fixed: string;
   /** Model profile id (or BUILTIN) per role of one player. */
   players: Record<string, string>;
   /** Per role several models fill: one choice per seat, in seat order ('' until chosen). */
@@ -34,7 +36,7 @@ export type Problems = Partial<Record<string, string>>;
 /** The value the model selects give the game's own player. */
 export const BUILTIN = 'builtin';
 
-export const INITIAL: Form = { name: '', game: 'eda', preset: '', dataset: '', subset: '', experiments: [], players: {}, lists: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '', mode: 'live', batchRoles: [], pollSeconds: '30' };
+export const INITIAL: Form = { name: '', game: 'eda', preset: '', dataset: '', subset: '', fixed: '', experiments: [], players: {}, lists: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '', mode: 'live', batchRoles: [], pollSeconds: '30' };
 
 /**
  * Settings as indented JSON, with arrays of plain values on one line (`"groups": [2, 2]`) so a short
@@ -46,12 +48,12 @@ export function settingsJson(value: unknown): string {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-type DataFields = Pick<Form, 'preset' | 'dataset' | 'subset' | 'experiments' | 'repetitions' | 'settings'>;
+type DataFields = Pick<Form, 'preset' | 'dataset' | 'subset' | 'fixed' | 'experiments' | 'repetitions' | 'settings'>;
 
 /** A game's first dataset, its last subset (EDA: test), its repetitions and default settings. */
 export function gameDefaults(game: GameInfo): DataFields {
   const dataset = game.datasets[0];
-  return { preset: '', dataset: dataset?.name ?? '', subset: dataset?.subsets.at(-1)?.name ?? '', experiments: [], repetitions: String(game.defaultRepetitions), settings: settingsJson(game.defaultSettings) };
+  return { preset: '', dataset: dataset?.name ?? '', subset: dataset?.subsets.at(-1)?.name ?? '', fixed: '', experiments: [], repetitions: String(game.defaultRepetitions), settings: settingsJson(game.defaultSettings) };
 }
 
 /** Empty model choices for a new form: one seat's worth for a role several models fill. */
@@ -65,7 +67,7 @@ export function withPreset(form: Form, game: GameInfo, presetId: string): Form {
   if (!preset) return { ...form, ...gameDefaults(game) };
   const subsets = game.datasets.find((d) => d.name === preset.dataset.name)?.subsets ?? [];
   const settings = isRecord(game.defaultSettings) ? { ...game.defaultSettings, ...preset.settings } : preset.settings;
-  return { ...form, preset: preset.id, dataset: preset.dataset.name, subset: preset.dataset.subset ?? subsets.at(-1)?.name ?? '', experiments: [], repetitions: String(preset.repetitions), settings: settingsJson(settings) };
+  return { ...form, preset: preset.id, dataset: preset.dataset.name, subset: preset.dataset.subset ?? subsets.at(-1)?.name ?? '', fixed: '', experiments: [], repetitions: String(preset.repetitions), settings: settingsJson(settings) };
 }
 
 /** What is wrong with a role's list of models, if anything. */
@@ -115,7 +117,7 @@ export function runConfig(form: Form, game: GameInfo | undefined, profiles: read
   return {
     ...(form.name.trim() ? { name: form.name.trim() } : {}),
     game: form.game,
-    dataset: { name: form.dataset, subset: form.subset, ...(form.experiments.length ? { experiments: form.experiments } : {}) },
+    dataset: { name: form.dataset, subset: form.subset, ...(form.fixed ? { fixed: form.fixed } : {}), ...(form.experiments.length ? { experiments: form.experiments } : {}) },
     players: Object.fromEntries(players),
     repetitions: Number(form.repetitions),
     concurrency: Number(form.concurrency),
