@@ -134,7 +134,7 @@ program
 
 const exportCmd = program
   .command('export <what>')
-  .description('a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown | significance | scores (the SimulBench table by subset) across runs, clemscore (the clembench table) or comparison (clembench text vs images)')
+  .description('a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown | significance | scores (the SimulBench table by subset) across runs, clemscore (the clembench table), comparison (clembench text vs images) or training (games as JSONL for fine-tuning or RL)')
   .option('--format <format>', 'run: csv | jsonl; leaderboard, breakdown, significance, scores, clemscore, comparison: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
   .option('-o, --out <file>', 'write to a file instead of standard output')
   .option('--game <id>', 'views: the game (default eda)')
@@ -152,7 +152,12 @@ const exportCmd = program
   .option('--axis <axis>', 'difficulty: item (default) or tag:<key>')
   .option('--grouped', "clemscore: the three map games as one column, as the paper's Table 1 (default: each game its own, as clemcore's results.csv)")
   .option('--dataset-of <game=dataset>', "clemscore, comparison: read only this dataset of a game (default: every dataset its runs used), repeatable", collect)
-  .option('--id <comparison>', 'comparison: which one (default clembench_text_vs_images: per player and game, text, images and text − images)');
+  .option('--id <comparison>', 'comparison: which one (default clembench_text_vs_images: per player and game, text, images and text − images)')
+  .option('--runs <ids>', 'training: the runs whose games to export, comma-separated')
+  .option('--as <kind>', "training: chat (the trained seat's view, for fine-tuning) | rewards (per-turn rewards, for RL) (default chat)")
+  .option('--games <which>', 'training: successful | all (default: successful for chat, all for rewards)')
+  .option('--allow-test', 'training: export games on held-out splits (EDA: test) too, and say so')
+  .option('--rule <key=value>', 'training rewards: the reward rule, repeatable (EDA: lambda, freeTurns, yesStart, yesSlope)', collect);
 for (const role of conditionRoles()) exportCmd.option(`--${role} <player>`, `views: only runs with this ${role} (same as --with ${role}=<player>)`);
 exportCmd.action((what: string, flags, cmd: Command) => {
   exitCode = exportCommand(what, { ...flags, db: dbOf(cmd) });

@@ -169,6 +169,18 @@ export const API_INPUTS = {
   'runs.batches': z.object({ runId: Id }).strict(),
   /** Every episode of a run, one row each (the same bytes as `parlor export <run>`). */
   'runs.export': z.object({ runId: Id, format: z.enum(['jsonl', 'csv']) }).strict(),
+  /** Games of runs as JSONL training data: the trained seat's view as chats, or per-turn rewards (EDA). */
+  'runs.trainingExport': z
+    .object({
+      runIds: z.array(Id).min(1).max(1000),
+      format: z.enum(['chat', 'rewards']),
+      games: z.enum(['successful', 'all']),
+      subsets: z.array(z.string().min(1).max(100)).max(50).optional(),
+      /** Games on a held-out split (EDA: test) are refused unless this is set. */
+      allowHeldOut: z.boolean().default(false),
+      rule: z.record(z.string(), z.number()).optional(),
+    })
+    .strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -250,6 +262,7 @@ export interface ApiOutputs {
   'runs.errorGroups': R.RunErrorGroup[];
   'runs.batches': R.RunBatchView[];
   'runs.export': V.ExportFile;
+  'runs.trainingExport': V.ExportFile & { notes: string[]; lines: number };
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

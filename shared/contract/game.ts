@@ -171,6 +171,8 @@ export interface GameInfo {
   presets: RunPreset[];
   /** Files the game makes from a finished run (SimulBench's test scripts), by id. */
   runFiles: { id: string; label: string }[];
+  /** Training data from its games: the seat exported and the splits held out for evaluation; null where the game offers none. */
+  training: { seat: string; heldOut: string[] } | null;
   /** Experiments: instance groups by their `experiment` tag (clembench), empty where there are none. */
   datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number; experiments: string[] }[] }[];
 }

@@ -12,6 +12,7 @@ import { toCsv, toJsonl } from '../../engine/io/csv';
 import { episodeExportRows } from '../../engine/io/episodes';
 import type { Store } from '../../engine/store/store';
 import { checkOutput, CliError, openStore, parseId } from '../context';
+import { trainingCommand, type TrainingFlags } from './training';
 
 export interface ExportFlags {
   format: string;
@@ -143,9 +144,10 @@ function render(store: Store, target: string, flags: ExportFlags): { text: strin
 
 /** `parlor export <run>` (episodes), `parlor export leaderboard|heatmap|difficulty|breakdown|significance|scores` (the explore views; scores: a game's table by slices), `clemscore` or `comparison` (suites). */
 export function exportCommand(target: string, flags: ExportFlags): number {
+  if (target === 'training') return trainingCommand(flags as TrainingFlags);
   const kind = /^\d+$/.test(target) ? 'run' : target;
   if (kind !== 'run' && !(VIEWS as readonly string[]).includes(kind) && !SUITES[kind] && kind !== COMPARISON) {
-    throw new CliError(`Export what? A run id, or one of ${[...VIEWS, ...Object.keys(SUITES), COMPARISON].join(', ')} (not "${target}").`);
+    throw new CliError(`Export what? A run id, or one of ${[...VIEWS, ...Object.keys(SUITES), COMPARISON, 'training'].join(', ')} (not "${target}").`);
   }
   if (!FORMATS[kind]!.includes(flags.format)) throw new CliError(`--format for ${kind === 'run' ? 'a run' : kind} must be ${FORMATS[kind]!.join(' or ')}, not "${flags.format}".`);
   const out = flags.out === undefined ? undefined : checkOutput(flags.out);

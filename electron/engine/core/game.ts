@@ -5,6 +5,7 @@
  * nothing else about any game.
  */
 import type { FixedSubsetSpec } from './fixed-subsets';
+import type { TrainingMessage, TurnReward } from '../../../shared/contract/training';
 import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, RunPreset, ViewHints } from '../../../shared/contract/game';
 import type { BuiltinPolicy } from '../players/types';
 import type { EventRecord, EventRow } from './events';
@@ -275,6 +276,22 @@ export interface Game<S = unknown> {
   readonly runFiles?: readonly RunFileSpec[];
   /** Named, seeded samples of its splits that every run and human game can use (EDA: Things-30, Celebrities-30). */
   readonly fixedSubsets?: readonly FixedSubsetSpec[];
+  /** Training data from its games: a seat's view as chats, and per-turn rewards (EDA: the guesser). */
+  readonly training?: TrainingHooks<S>;
+}
+
+/** What a game offers for training models on its games (EDA: behaviour cloning and RL from game play). */
+export interface TrainingHooks<S = unknown> {
+  /** The seat whose view is exported. */
+  readonly seat: string;
+  /** Subsets held out for evaluation: exporting their games for training needs an explicit flag. */
+  readonly heldOut: readonly string[];
+  /** The conversation as the seat saw it, ending with its last reply. */
+  dialogue(events: readonly EventRecord[], settings: S, datasetKind: string): TrainingMessage[];
+  /** The reward rule with the defaults filled in (the paper's, and the run's settings); refuses a bad one. */
+  rewardRule(input: unknown, settings: S): Record<string, number>;
+  /** Pure: a reward per turn of a finished episode under the rule. */
+  rewards(events: readonly EventRecord[], rule: Record<string, number>): TurnReward[];
 }
 
 /** What the views are told of a game's aggregates: everything but how to compute them. */

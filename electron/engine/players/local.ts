@@ -11,11 +11,18 @@ export function answerLocally(recordedRequest: unknown, options: CallOptions, pr
   const t0 = performance.now();
   const reply = produce();
   const latencyMs = performance.now() - t0;
-  const base = { attempt: 1, startedAt, request: recordedRequest, httpStatus: null, inputTokens: null, outputTokens: null, latencyMs };
+  // Stored at the next commit: a snapshot, since a game master may go on appending to the messages it sent.
+  const base = { attempt: 1, startedAt, request: snapshot(recordedRequest), httpStatus: null, inputTokens: null, outputTokens: null, latencyMs };
   if (reply instanceof ProviderError) {
     options.onAttempt?.({ ...base, response: null, ok: false, errorKind: reply.kind, error: reply.message });
     throw reply;
   }
   options.onAttempt?.({ ...base, response: { text: reply }, ok: true, errorKind: null, error: null });
   return { text: reply, inputTokens: null, outputTokens: null, latencyMs };
+}
+
+/** The request as it was when asked: its `messages` array copied (the messages themselves are never changed). */
+function snapshot(request: unknown): unknown {
+  if (!request || typeof request !== 'object' || !Array.isArray((request as { messages?: unknown }).messages)) return request;
+  return { ...request, messages: [...(request as { messages: unknown[] }).messages] };
 }

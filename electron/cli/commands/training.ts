@@ -1,0 +1,43 @@
+/** `parlor export training`: chosen runs' games as JSONL for fine-tuning (chats) or RL (per-turn rewards). */
+import { writeFileSync } from 'node:fs';
+import { TRAINING_FORMATS, type TrainingFormat } from '../../../shared/contract/training';
+import { exportTraining } from '../../engine/analysis/training-export';
+import { checkOutput, CliError, openStore, parseId, parseSettingFlags } from '../context';
+
+export interface TrainingFlags {
+  db?: string;
+  out?: string;
+  runs?: string;
+  as?: string;
+  games?: string;
+  split?: string;
+  allowTest?: boolean;
+  rule?: string[];
+}
+
+export function trainingCommand(flags: TrainingFlags): number {
+  if (!flags.runs) throw new CliError('Say which runs: --runs 3,4 (see `parlor runs`).');
+  const runIds = flags.runs.split(',').map((r) => parseId(r.trim(), 'a run id'));
+  const format = (flags.as ?? 'chat') as TrainingFormat;
+  if (!TRAINING_FORMATS.includes(format)) throw new CliError(`--as must be ${TRAINING_FORMATS.join(' or ')}, not "${flags.as}".`);
+  const games = flags.games ?? (format === 'chat' ? 'successful' : 'all');
+  if (games !== 'successful' && games !== 'all') throw new CliError(`--games must be successful or all, not "${flags.games}".`);
+  const out = flags.out === undefined ? undefined : checkOutput(flags.out);
+  const store = openStore(flags.db, { create: false });
+  try {
+    const result = exportTraining(store, {
+      runIds, format, games,
+      ...(flags.split ? { subsets: flags.split.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+      allowHeldOut: flags.allowTest === true,
+      ...(flags.rule?.length ? { rule: parseSettingFlags(flags.rule) } : {}),
+    });
+    const text = result.lines.map((l) => `${l}\n`).join('');
+    if (out) writeFileSync(out, text);
+    else process.stdout.write(text);
+    for (const note of result.notes) process.stderr.write(`${note}\n`);
+    if (out) process.stderr.write(`wrote ${result.lines.length} lines to ${out}\n`);
+    return 0;
+  } finally {
+    store.close();
+  }
+}
