@@ -15,6 +15,7 @@ import { runCommand } from './commands/run';
 import { episodesCommand, runsCommand, runsLabelCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
+import { probesCommand } from './commands/probes';
 import { subsetsCommand } from './commands/subsets';
 import { fileCommand } from './commands/file';
 import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
@@ -217,6 +218,15 @@ program
   .option('--json', 'list/show: as JSON')
   .action((action: string | undefined, name: string | undefined, flags, cmd: Command) => {
     exitCode = subsetsCommand(action, name, { ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('probes <runs>')
+  .description("dialogue-state probes of runs played with probing on (EDA: settings.probe.enabled): the true answer's mean rank per turn and model, or --episode <id> as the paper's Table 3")
+  .option('--episode <id>', 'one episode: its top 5 before each question, the question and the answer')
+  .option('--json', 'the whole view as JSON')
+  .action((runs: string, flags, cmd: Command) => {
+    exitCode = probesCommand(runs, { ...flags, db: dbOf(cmd) });
   });
 
 program

@@ -20,6 +20,7 @@ export type Route =
   | { page: 'suite' }
   | { page: 'compare'; episodeId: number }
   | { page: 'search'; query: string }
+  | { page: 'probes'; runIds: number[] }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -41,6 +42,7 @@ export function parseRoute(hash: string): Route {
   if (path === '/benchmark') return { page: 'suite' };
   if ((m = /^\/compare\/(\d+)$/.exec(path))) return { page: 'compare', episodeId: Number(m[1]) };
   if ((m = /^\/search(?:\?q=(.*))?$/.exec(path))) return { page: 'search', query: safeDecode(m[1] ?? '') };
+  if ((m = /^\/probes\/(\d+(?:,\d+)*)$/.exec(path))) return { page: 'probes', runIds: m[1]!.split(',').map(Number) };
   if (path === '/annotations') return { page: 'annotations', runId: null };
   if ((m = /^\/annotations\/new\/(\d+)$/.exec(path))) return { page: 'annotations', runId: Number(m[1]) };
   if ((m = /^\/annotations\/(\d+)$/.exec(path))) return { page: 'annotation-results', setId: Number(m[1]) };
@@ -65,6 +67,7 @@ export const href = {
   significance: () => '#/significance',
   suite: () => '#/benchmark',
   compare: (episodeId: number) => `#/compare/${episodeId}`,
+  probes: (runIds: readonly number[]) => `#/probes/${runIds.join(',')}`,
   search: (query = '') => (query ? `#/search?q=${encodeURIComponent(query)}` : '#/search'),
   newAnnotationSet: (runId: number) => `#/annotations/new/${runId}`,
   annotationResults: (id: number) => `#/annotations/${id}`,

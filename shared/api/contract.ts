@@ -181,6 +181,8 @@ export const API_INPUTS = {
       rule: z.record(z.string(), z.number()).optional(),
     })
     .strict(),
+  /** Dialogue-state probes of runs (EDA: the guesser's top 5 before each question), by episode and averaged per model. */
+  'probes.view': z.object({ runIds: z.array(Id).min(1).max(100) }).strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -263,6 +265,7 @@ export interface ApiOutputs {
   'runs.batches': R.RunBatchView[];
   'runs.export': V.ExportFile;
   'runs.trainingExport': V.ExportFile & { notes: string[]; lines: number };
+  'probes.view': import('./research-views').ProbeView;
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

@@ -73,6 +73,8 @@ export interface RunDetail {
   invalidExcluded: number;
   pending: number;
   calls: { total: number; ok: number; errors: number };
+  /** Dialogue-state probes stored (`probes.view`). */
+  probes: number;
   /** Null when a model the run used has no price (`costUnpriced` names them): never a partial sum. */
   costUsd: number | null;
   /** `provider:model` of the models used without a price. */

@@ -173,6 +173,8 @@ export interface GameInfo {
   runFiles: { id: string; label: string }[];
   /** Training data from its games: the seat exported and the splits held out for evaluation; null where the game offers none. */
   training: { seat: string; heldOut: string[] } | null;
+  /** Dialogue-state probing: the seat probed, what is asked and how many items; null where the game offers none. */
+  probing: { seat: string; kind: string; size: number } | null;
   /** Experiments: instance groups by their `experiment` tag (clembench), empty where there are none. */
   datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number; experiments: string[] }[] }[];
 }

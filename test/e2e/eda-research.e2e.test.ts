@@ -10,7 +10,7 @@ import { ChatLineSchema, RewardsLineSchema } from '../../shared/contract/trainin
 import type { Store } from '../../electron/engine/store/store';
 import { useAppStory } from '../support/app-browser';
 import { requireBrowser, screenshot, WAIT } from '../support/browser';
-import { playScriptedEda } from '../support/eda-scripted';
+import { playScriptedEda, SCRIPTED_TOP5 } from '../support/eda-scripted';
 
 const problem = requireBrowser();
 
@@ -18,8 +18,10 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'parlor-e2e-research-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   let runId = 0;
+  let probedRun = 0;
   const app = useAppStory('eda-research', async (store: Store) => {
     runId = await playScriptedEda(store, dir);
+    probedRun = await playScriptedEda(store, dir, 1, { probe: { enabled: true } });
   });
 
   it("exports a run's games as chats and as per-turn rewards from the run page", async () => {
@@ -40,5 +42,25 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
     expect(lines).toHaveLength(6);
     const guitar = lines.find((l) => l.instance === 'Guitar')!;
     expect(guitar.turns.map((t) => t.reward)).toEqual([0.175, 0.15, 1]);
+  });
+
+  it("shows a probed run's top 5 before each question as Table 3, with the rank chart, from the run page", async () => {
+    const page = app.page;
+    await app.go(`#/runs/${probedRun}`);
+    await page.getByRole('link', { name: /Dialogue-state probes \(\d+\)/ }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Dialogue-state probes');
+    await expect.poll(() => page.getByTestId('probe-series').locator('tbody tr').count(), WAIT).toBeGreaterThan(2);
+    // Guitar, won at turn 3: the answer absent at turns 1 and 2 (rank 6), third at turn 3; one episode, so no interval.
+    const options = await page.getByLabel('Episode').locator('option').allTextContents();
+    await page.getByLabel('Episode').selectOption({ index: options.findIndex((o) => o.startsWith('Guitar')) });
+    const table = page.getByTestId('probe-episode');
+    await expect.poll(() => table.locator('tbody tr').count(), WAIT).toBe(3);
+    const rows = await table.locator('tbody tr').allInnerTexts();
+    for (const [i, names] of SCRIPTED_TOP5.entries()) for (const name of names) expect(rows[i]).toContain(name);
+    expect(await table.locator('tbody tr').nth(2).locator('mark').textContent()).toBe('Guitar');
+    expect(await table.locator('tr[data-turnover]').count()).toBe(1);
+    expect(await table.locator('tr[data-turnover] th').textContent()).toMatch(/^1/);
+    expect(await page.locator('figure.chart svg path[stroke-width="2"]').count()).toBeGreaterThan(0);
+    await screenshot(page, 'eda-probes');
   });
 });

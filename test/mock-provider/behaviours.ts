@@ -70,6 +70,7 @@ function candidates(kind: 'things' | 'celebrities'): string[] {
 export function mockGuesser(messages: readonly WireMessage[], seed: number): string {
   const first = messages[0]?.content ?? '';
   const kind = /celebrity/i.test(first) ? 'celebrities' : 'things';
+  if (/top 5 most likely/i.test(messages.at(-1)?.content ?? '')) return mockTop5(messages, seed, kind);
   const asked = messages.filter((m) => m.role === 'assistant').map((m) => m.content);
   const last = messages.at(-1)?.content ?? '';
   const dialogue = messages.map((m) => m.content).join('\n');
@@ -82,6 +83,17 @@ export function mockGuesser(messages: readonly WireMessage[], seed: number): str
   const pool = candidates(kind).filter((c) => !asked.some((q) => q.includes(c)));
   const pick = pool[roll % Math.max(1, pool.length)] ?? 'a thing';
   return kind === 'celebrities' ? `Is the celebrity ${pick}?` : `Is it a ${pick.toLowerCase()}?`;
+}
+
+/**
+ * A probed guesser's top 5: a numbered list from the test split that keeps its candidates while
+ * answers are Yes and draws new ones after each No (so some turns eliminate all five).
+ */
+function mockTop5(messages: readonly WireMessage[], seed: number, kind: 'things' | 'celebrities'): string {
+  const noes = messages.filter((m) => m.role === 'user' && /^\s*no\b/i.test(m.content)).length;
+  const pool = candidates(kind);
+  const start = hash(seed, kind, noes) % pool.length;
+  return Array.from({ length: 5 }, (_, i) => `${i + 1}. ${pool[(start + i * 7) % pool.length]}`).join('\n');
 }
 
 /** Rough token counts, so usage is realistic enough to test accounting. */

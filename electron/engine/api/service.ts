@@ -19,6 +19,7 @@ import { APP_VERSION } from '../version';
 import { EventHub } from './events';
 import { registerExplore } from './explore-handlers';
 import { registerDatasets } from './datasets-handlers';
+import { registerResearch } from './research-handlers';
 import { registerRuns } from './runs-handlers';
 import { registerTranscripts } from './transcript-handlers';
 import { registerAnnotation } from './annotation-handlers';
@@ -87,6 +88,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
         invalidExcluded: report.invalid,
         pending: report.unfinished,
         calls: store.models.countCalls(runId),
+        probes: store.probes.count(runId),
         ...runCostView(store.models.usage(runId), store.models.listPrices()),
         errors: episodes
           .filter((e) => e.status === 'error')
@@ -168,6 +170,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   registerAnnotation(registry, store);
   registerModels(registry, store, keys, factory);
   registerSuites(registry, store);
+  registerResearch(registry, store);
   const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));
   registerNav(registry, store, humans);
 

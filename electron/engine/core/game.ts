@@ -5,6 +5,7 @@
  * nothing else about any game.
  */
 import type { FixedSubsetSpec } from './fixed-subsets';
+import type { ProbeHooks } from './probing';
 import type { TrainingMessage, TurnReward } from '../../../shared/contract/training';
 import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, RunPreset, ViewHints } from '../../../shared/contract/game';
 import type { BuiltinPolicy } from '../players/types';
@@ -278,6 +279,8 @@ export interface Game<S = unknown> {
   readonly fixedSubsets?: readonly FixedSubsetSpec[];
   /** Training data from its games: a seat's view as chats, and per-turn rewards (EDA: the guesser). */
   readonly training?: TrainingHooks<S>;
+  /** Dialogue-state probes: what a seat believes before each move, asked apart from the game (EDA: top 5). */
+  readonly probing?: ProbeHooks<S>;
 }
 
 /** What a game offers for training models on its games (EDA: behaviour cloning and RL from game play). */

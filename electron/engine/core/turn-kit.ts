@@ -24,6 +24,38 @@ export interface KitPorts {
   image(name: string): { ref: string; mime: string };
   humanSeats: ReadonlySet<string>;
   seed: number;
+  /**
+   * Asks a seat's model something outside the game (a probe): its own call, never an event. Resolves
+   * with `failed` when the provider gave up; rejects only when the episode is stopping.
+   */
+  aside?(seat: string, round: number, kind: string, request: { messages: ChatMessage[]; temperature: number; maxTokens: number; seed?: number }): Promise<SeatReply | { failed: string }>;
+  /** Stores what a probe returned (apart from the events). */
+  recordProbe?(probe: ProbeOutcome): void;
+  /** Probes stored before a restart, as `seat|round|kind`: not asked again. */
+  priorProbes?: ReadonlySet<string>;
+}
+
+export interface ProbeOutcome {
+  round: number;
+  seat: string;
+  kind: string;
+  text: string | null;
+  result: unknown;
+  valid: boolean;
+  error: string | null;
+  callId: CallRef | null;
+}
+
+export interface ProbeSpec<R> {
+  round: number;
+  /** What is asked (EDA: 'top5'); one probe per seat, round and kind. */
+  kind: string;
+  /** The seat's view of the game plus the probe's question: a copy, never the game's history. */
+  messages: ChatMessage[];
+  temperature: number;
+  maxTokens: number;
+  /** What the game reads from the reply; null when the reply does not say it. */
+  parse(text: string): R | null;
 }
 
 export type Parsed<A> = { ok: true; action: A; flags?: string[] } | { ok: false; reason: string; flags?: string[] };
@@ -85,6 +117,26 @@ export class TurnKit {
       this.record({ round: spec.round, kind: 'reprompt', from: null, to: seat, text: correction, action: { reason: parsed.reason } });
       messages = [...messages, { role: 'assistant', content: reply.text }, { role: 'user', content: correction }];
     }
+  }
+
+  /**
+   * Asks a seat a question outside the game. Nothing of it enters the events or any seat's history;
+   * it is stored as a probe. Skipped (null) for people, when the host offers no probes, and when the
+   * probe was stored before a restart; a failed probe is stored as invalid and the game goes on.
+   */
+  async probe<R>(seat: string, spec: ProbeSpec<R>): Promise<R | null> {
+    const { aside, recordProbe } = this.ports;
+    if (!aside || !recordProbe || this.ports.humanSeats.has(seat)) return null;
+    if (this.ports.priorProbes?.has(`${seat}|${spec.round}|${spec.kind}`)) return null;
+    const base = { round: spec.round, seat, kind: spec.kind };
+    const reply = await aside(seat, spec.round, spec.kind, { messages: spec.messages, temperature: spec.temperature, maxTokens: spec.maxTokens, seed: this.ports.seed });
+    if ('failed' in reply) {
+      recordProbe({ ...base, text: null, result: null, valid: false, error: reply.failed, callId: null });
+      return null;
+    }
+    const result = spec.parse(reply.text);
+    recordProbe({ ...base, text: reply.text, result, valid: result !== null, error: result === null ? 'nothing could be read from the reply' : null, callId: reply.callId });
+    return result;
   }
 
   /** A decision of the game master (a win, the end of a round), recorded as a `system` event. */

@@ -11,7 +11,7 @@ import { gameById, gameOf } from '../games/registry';
 import { ProviderError } from '../players/errors';
 import type { ModelFactory } from '../players/factory';
 import type { ChatModel } from '../players/types';
-import { playStoredEpisode } from '../runner/episode';
+import { callRole, playStoredEpisode } from '../runner/episode';
 import { instancesOf, resolveFixed } from '../runner/fixed-subsets';
 import { playerFor, seatPlan, storeInstances } from '../runner/prepare';
 import { parseRunConfig } from '../core/run-config';
@@ -161,7 +161,7 @@ export class HumanSessions {
     beat.unref();
     session.done = playStoredEpisode(
       this.store, this.store.episodes.get(episodeId), game, settings, players,
-      (site, attempt) => this.store.models.recordCall({ ...attempt, runId, episodeId: site.episodeId, round: site.round, role: site.seat, modelConfigId: configIds[site.seat]! }),
+      (site, attempt) => this.store.models.recordCall({ ...attempt, runId, episodeId: site.episodeId, round: site.round, role: callRole(site), modelConfigId: configIds[site.seat]! }),
       controller.signal,
     ).then(
       (result) => this.store.episodes.finish(episodeId, result.outcome, result.scores),

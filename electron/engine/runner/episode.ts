@@ -2,12 +2,20 @@ import { setMaxListeners } from 'node:events';
 import { mediaRef, mediaSha } from '../../../shared/contract/content';
 import type { CallRef } from '../core/events';
 import type { Game, ScoreResult, SeatInfo } from '../core/game';
-import { TurnKit } from '../core/turn-kit';
+import { TurnKit, type SeatReply } from '../core/turn-kit';
+import { describeError } from '../errors';
 import { fitForProvider } from './fit-images';
-import type { CallAttempt, ChatMessage, ChatModel, ImageData } from '../players/types';
+import type { CallAttempt, ChatMessage, ChatModel, ChatRequest, ImageData } from '../players/types';
 import type { EpisodeRow, Store } from '../store/store';
 
-export type RecordCall = (site: { episodeId: number; round: number; seat: string }, attempt: CallAttempt) => CallRef;
+/** `kind` names a probe (a call outside the game); game calls have none. */
+type CallRequest = Pick<ChatRequest, 'messages' | 'temperature' | 'maxTokens' | 'seed'>;
+
+export type CallSite = { episodeId: number; round: number; seat: string; kind?: string };
+export type RecordCall = (site: CallSite, attempt: CallAttempt) => CallRef;
+
+/** The role a call is stored under: the seat, or `seat:kind` for a probe (so costs and replays keep them apart). */
+export const callRole = (site: CallSite): string => (site.kind ? `${site.seat}:${site.kind}` : site.seat);
 
 /** The `media:` references of a request's image parts. */
 function imageRefs(messages: readonly ChatMessage[]): string[] {
@@ -44,29 +52,41 @@ export async function playStoredEpisode(
   if (signal.aborted) local.abort();
   const seats: SeatInfo[] = episode.seats.map((s) => ({ seat: s.seat, role: s.role, player: s.player, human: s.playerKind === 'human', ...(s.given ? { given: s.given } : {}) }));
   const images = new Map<string, ImageData>();
+  const callSeat = async (seat: string, round: number, request: CallRequest, kind?: string): Promise<SeatReply> => {
+    const player = players[seat];
+    if (!player) throw new Error(`${game.id}: no player sits in seat "${seat}".`);
+    const fitted = player.imageLimits ? await fitForProvider(store, request.messages, player.imageLimits) : request.messages;
+    const refs = imageRefs(fitted);
+    for (const ref of refs) {
+      if (images.has(ref)) continue;
+      const blob = store.media.get(mediaSha(ref));
+      images.set(ref, { mime: blob.mime, base64: blob.bytes.toString('base64') });
+    }
+    let callId: CallRef | null = null;
+    const site = { episodeId, seat, round, ...(kind ? { kind } : {}) };
+    const result = await player.complete(refs.length ? { ...request, messages: fitted, images } : request, {
+      signal: local.signal,
+      round,
+      site: { episodeId, seat, round },
+      onAttempt: (attempt) => {
+        callId = record(site, attempt);
+      },
+    });
+    return { ...result, callId };
+  };
   const kit = new TurnKit(
     {
-      call: async (seat, round, request) => {
-        const player = players[seat];
-        if (!player) throw new Error(`${game.id}: no player sits in seat "${seat}".`);
-        const fitted = player.imageLimits ? await fitForProvider(store, request.messages, player.imageLimits) : request.messages;
-        const refs = imageRefs(fitted);
-        for (const ref of refs) {
-          if (images.has(ref)) continue;
-          const blob = store.media.get(mediaSha(ref));
-          images.set(ref, { mime: blob.mime, base64: blob.bytes.toString('base64') });
+      call: (seat, round, request) => callSeat(seat, round, request),
+      aside: async (seat, round, kind, request) => {
+        try {
+          return await callSeat(seat, round, request, kind);
+        } catch (error) {
+          if (local.signal.aborted) throw error;
+          return { failed: describeError(error) };
         }
-        let callId: CallRef | null = null;
-        const result = await player.complete(refs.length ? { ...request, messages: fitted, images } : request, {
-          signal: local.signal,
-          round,
-          site: { episodeId, seat, round },
-          onAttempt: (attempt) => {
-            callId = record({ episodeId, round, seat }, attempt);
-          },
-        });
-        return { ...result, callId };
       },
+      recordProbe: (probe) => store.probes.append(episodeId, probe),
+      priorProbes: new Set(store.probes.list(episodeId).map((p) => `${p.seat}|${p.round}|${p.kind}`)),
       append: (event) => store.events.append(episodeId, event),
       putMedia: (bytes, mime) => mediaRef(store.media.put(bytes, mime)),
       image: (name) => {

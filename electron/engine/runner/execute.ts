@@ -12,7 +12,7 @@ import type { CallAttempt } from '../players/types';
 import type { CallRef } from '../core/events';
 import type { RunRow, Store } from '../store/store';
 import { runOwnerAlive } from './liveness';
-import { playStoredEpisode } from './episode';
+import { callRole, playStoredEpisode, type CallSite } from './episode';
 import { buildModels, seatModels } from './prepare';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { gameOf } from '../games/registry';
@@ -118,7 +118,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   const started = Date.now();
   const finishedHere = () => counts.done + counts.errors - (total - pending.length);
 
-  const record = (site: { episodeId: number; round: number; seat: string }, attempt: CallAttempt): CallRef => {
+  const record = (site: CallSite, attempt: CallAttempt): CallRef => {
     const info = seatInfo[site.seat]!;
     counts.calls++;
     if (info.price && !attempt.cached) {
@@ -127,7 +127,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
         stop(`budget of $${config.budgetUsd.toFixed(2)} reached ($${spent.toFixed(4)} spent)`);
       }
     }
-    return store.models.recordCall({ ...attempt, episodeId: site.episodeId, round: site.round, role: site.seat, runId, modelConfigId: info.modelConfigId });
+    return store.models.recordCall({ ...attempt, episodeId: site.episodeId, round: site.round, role: callRole(site), runId, modelConfigId: info.modelConfigId });
   };
 
   const progress = (): RunEvent => {

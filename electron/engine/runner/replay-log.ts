@@ -10,7 +10,7 @@ import { ProviderError } from '../players/errors';
 import { ScriptedModel } from '../players/scripted';
 import type { CallAttempt } from '../players/types';
 import type { Store } from '../store/store';
-import { playStoredEpisode } from './episode';
+import { callRole, playStoredEpisode, type CallSite } from './episode';
 
 export type LogReplayResult = { status: 'done'; result: ScoreResult; unused: Record<string, number> } | { status: 'error'; message: string };
 
@@ -39,8 +39,8 @@ export async function playEpisodeFromLog(
   );
   const roleOf = Object.fromEntries(episode.seats.map((s) => [s.seat, s.role]));
   try {
-    const record = (site: { episodeId: number; round: number; seat: string }, attempt: CallAttempt) =>
-      store.models.recordCall({ ...attempt, episodeId: site.episodeId, round: site.round, role: site.seat, runId, modelConfigId: configIds[roleOf[site.seat]!]! });
+    const record = (site: CallSite, attempt: CallAttempt) =>
+      store.models.recordCall({ ...attempt, episodeId: site.episodeId, round: site.round, role: callRole(site), runId, modelConfigId: configIds[roleOf[site.seat]!]! });
     const result = await playStoredEpisode(store, episode, game, settings, players, record, new AbortController().signal, missingImage);
     store.episodes.finish(episodeId, result.outcome, result.scores);
     const unused = Object.fromEntries(Object.entries(replies).map(([seat, lines]) => [seat, lines.length - (used[seat] ?? 0)]).filter(([, n]) => Number(n) > 0));

@@ -12,6 +12,7 @@ import { ExploreQueries } from './explore';
 import { Models } from './models';
 import { Batches } from './batches';
 import { FixedSubsets } from './fixed-subsets';
+import { Probes } from './probes';
 import { RateBudgets } from './rate-budgets';
 import { Runs } from './runs';
 
@@ -27,6 +28,7 @@ export class Store {
   readonly rateBudgets: RateBudgets;
   readonly batches: Batches;
   readonly fixedSubsets: FixedSubsets;
+  readonly probes: Probes;
 
   private constructor(private readonly db: Db) {
     this.runs = new Runs(db);
@@ -40,6 +42,7 @@ export class Store {
     this.rateBudgets = new RateBudgets(db);
     this.batches = new Batches(db);
     this.fixedSubsets = new FixedSubsets(db);
+    this.probes = new Probes(db);
   }
 
   /** Opens (creating it unless `mustExist`) a Parlor database and brings its schema up to date. */

@@ -131,6 +131,7 @@ export function RunPage({ runId }: { runId: number }) {
               {f.label}
             </button>
           ))}
+        {run.probes > 0 && <a className="button" href={href.probes([s.id])}>Dialogue-state probes ({count(run.probes)})</a>}
         {fileNote && <span className="meta" role="status">{fileNote}</span>}
       </div>
       {s.error && <ErrorNote error={`Stopped: ${s.error}`} />}

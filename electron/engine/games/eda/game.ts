@@ -3,6 +3,7 @@
  * yes/no questions to find a hidden entity, a judge model that knows it answers. Rules, prompts and
  * metrics follow the paper (§3.1, appendix B) and, where it is silent, its reference code.
  */
+import { edaProbing } from './probing/rounds';
 import { edaTraining } from './training';
 import type { Game, AnnotationHooks } from '../../core/game';
 import { actionOf } from '../../core/events';
@@ -12,7 +13,7 @@ import { edaMarks } from './marks';
 import { playEda } from './master';
 import { edaEpisodeMetrics, EDA_METRICS } from './metrics';
 import { fillTemplate } from './rules';
-import { edaPrompts, EdaKindSchema, EdaSettingsSchema, type EdaSettings } from './settings';
+import { edaPrompts, EdaKindSchema, EdaSettingsSchema, PROBE_PREFILL, type EdaSettings } from './settings';
 import { TOPIC_KEYS } from './topics';
 import { edaTextTranscript, edaTurns } from './turns';
 
@@ -90,7 +91,8 @@ export const edaGame: Game<EdaSettings> = {
   },
   estimate(settings, datasetKind) {
     const prompts = edaPrompts(EdaKindSchema.catch('things').parse(datasetKind), settings);
-    return estimateEdaTokens(settings.maxTurns, { promptChars: prompts.guesser.length, maxTokens: settings.guesser.maxTokens }, { promptChars: prompts.judge.length, maxTokens: settings.judge.maxTokens });
+    const probe = settings.probe.enabled ? { promptChars: (settings.probe.prompt ?? PROBE_PREFILL).length, maxTokens: settings.probe.maxTokens } : undefined;
+    return estimateEdaTokens(settings.maxTurns, { promptChars: prompts.guesser.length, maxTokens: settings.guesser.maxTokens }, { promptChars: prompts.judge.length, maxTokens: settings.judge.maxTokens }, probe);
   },
   exportColumns: (events) => ({ final_question: edaTurns(events).turns.at(-1)?.question ?? '' }),
   textTranscript: (events) => edaTextTranscript(events),
@@ -105,6 +107,7 @@ export const edaGame: Game<EdaSettings> = {
   // The paper's human baseline (Appendix B) used 30 test items of each dataset; which 30 it does not
   // publish, so these are seeded draws of the same size, the same on every machine.
   training: edaTraining,
+  probing: edaProbing,
   fixedSubsets: [
     { name: 'things-30', dataset: 'things', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Things-30 (its 30 items are unpublished: a seeded draw)' },
     { name: 'celebrities-30', dataset: 'celebrities', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Celebrities-30 (its 30 items are unpublished: a seeded draw)' },

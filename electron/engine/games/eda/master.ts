@@ -8,6 +8,7 @@ import type { ChatMessage } from '../../players/types';
 import { edaPayload } from './datasets';
 import { fillTemplate, judgeLabel, mentionsEntity, rewriteQuestion, type JudgeLabel } from './rules';
 import { edaPrompts, EdaKindSchema, type EdaSettings } from './settings';
+import { parseTop5, PROBE_KIND, probeMessages } from './probing/top5';
 import { edaTurns } from './turns';
 
 export async function playEda(ctx: EpisodeContext<EdaSettings>): Promise<void> {
@@ -30,6 +31,16 @@ export async function playEda(ctx: EpisodeContext<EdaSettings>): Promise<void> {
       waiting = null;
     } else {
       const isFinal = idx === settings.maxTurns;
+      if (settings.probe.enabled) {
+        await kit.probe('guesser', {
+          round: idx,
+          kind: PROBE_KIND,
+          messages: probeMessages(history, settings.probe),
+          temperature: settings.probe.temperature,
+          maxTokens: settings.probe.maxTokens,
+          parse: parseTop5,
+        });
+      }
       const asked = await kit.ask('guesser', {
         round: idx,
         messages: history,

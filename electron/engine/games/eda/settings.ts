@@ -65,6 +65,21 @@ export const EdaSettingsSchema = z
     rewriteThinkingOf: z.boolean().default(true),
     /** Which name the judge is told: the first alias (default) or the whole dataset line with its `|` aliases (reference code). */
     judgeEntity: z.enum(['primary', 'line']).default('primary'),
+    /** Dialogue-state probing (§4.2, appendix C): the guesser's top 5 before each question, asked apart from the game. */
+    probe: z
+      .object({
+        enabled: z.boolean().default(false),
+        /**
+         * `prefill`: the paper's sentence continues the guesser's own turn (an assistant prefix);
+         * `ask`: the same request as a user message, for APIs that do not continue an assistant turn.
+         */
+        style: z.enum(['prefill', 'ask']).default('prefill'),
+        prompt: z.string().min(1).optional(),
+        temperature: z.number().min(0).max(2).default(0),
+        maxTokens: z.number().int().min(1).max(32_768).default(96),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 export type EdaSettings = z.infer<typeof EdaSettingsSchema>;
@@ -76,3 +91,8 @@ export function edaPrompts(kind: EdaKind, settings: EdaSettings): { guesser: str
     judge: settings.prompts.judge ?? EDA_PROMPTS[kind].judge,
   };
 }
+
+/** Appendix C's probe, written after the dialogue history as the guesser's own words. */
+export const PROBE_PREFILL = 'Based on the information provided, here are the top 5 most likely concrete entities I think you are thinking of:';
+/** The same probe put as a question, for the `ask` style. */
+export const PROBE_ASK = 'Based on the information provided, what are the top 5 most likely concrete entities you think I am thinking of? List them one per line, most likely first, and ask no question.';
