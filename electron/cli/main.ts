@@ -15,6 +15,7 @@ import { runCommand } from './commands/run';
 import { episodesCommand, runsCommand, runsLabelCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
+import { ablateCommand } from './commands/ablate';
 import { probesCommand } from './commands/probes';
 import { subsetsCommand } from './commands/subsets';
 import { fileCommand } from './commands/file';
@@ -227,6 +228,23 @@ program
   .option('--json', 'the whole view as JSON')
   .action((runs: string, flags, cmd: Command) => {
     exitCode = probesCommand(runs, { ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('ablate')
+  .description('the planning/reasoning ablation (EDA Tables 4 and 6, "X → Y"): replay a run\'s games up to the last question and let another model ask it; the X → Y matrix; the last turns side by side')
+  .option('--trajectories <run>', 'the finished run whose games are replayed (X)')
+  .option('--last-turn <model>', 'provider:model that takes the last turn (Y)')
+  .option('--base-url <url>', 'base URL for the last-turn model')
+  .option('--key-env <var>', "environment variable holding the last-turn model's API key")
+  .option('--concurrency <n>', 'episodes in flight')
+  .option('--matrix <runs>', 'the X → Y matrix of these swap runs and originals, comma-separated')
+  .option('--metric <key>', "the metric of the matrix (default the game's: EDA score)")
+  .option('--format <f>', 'matrix: table (default) | csv | latex')
+  .option('-o, --out <file>', 'matrix csv/latex: write to this file')
+  .option('--pairs <run>', "a swap run's last turns beside the originals")
+  .action(async (flags, cmd: Command) => {
+    exitCode = await ablateCommand({ ...flags, db: dbOf(cmd) });
   });
 
 program

@@ -19,6 +19,7 @@ import { NewRunPage } from './pages/NewRunPage';
 import { RunPage } from './pages/RunPage';
 import { RunsPage } from './pages/RunsPage';
 import { usePausedGames } from './pages/PausedGames';
+import { AblationPage } from './pages/AblationPage';
 import { ProbesPage } from './pages/ProbesPage';
 import { SearchPage } from './pages/SearchPage';
 import { TranscriptPage } from './pages/TranscriptPage';
@@ -67,6 +68,8 @@ function Page({ route }: { route: Route }) {
       return <ComparePage key={route.episodeId} episodeId={route.episodeId} />;
     case 'search':
       return <SearchPage query={route.query} />;
+    case 'ablation':
+      return <AblationPage key={route.runIds.join(',')} runIds={route.runIds} />;
     case 'probes':
       return <ProbesPage key={route.runIds.join(',')} runIds={route.runIds} />;
     case 'annotations':
@@ -85,7 +88,7 @@ function Page({ route }: { route: Route }) {
 }
 
 const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
-  { label: 'Runs', to: href.runs(), pages: ['runs', 'run', 'transcript', 'compare', 'probes'] },
+  { label: 'Runs', to: href.runs(), pages: ['runs', 'run', 'transcript', 'compare', 'probes', 'ablation'] },
   { label: 'Search', to: href.search(), pages: ['search'] },
   { label: 'New run', to: href.newRun(), pages: ['new-run'] },
   { label: 'Play', to: href.play(), pages: ['play', 'review'] },

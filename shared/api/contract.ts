@@ -183,6 +183,13 @@ export const API_INPUTS = {
     .strict(),
   /** Dialogue-state probes of runs (EDA: the guesser's top 5 before each question), by episode and averaged per model. */
   'probes.view': z.object({ runIds: z.array(Id).min(1).max(100) }).strict(),
+  /** A last-turn swap of a finished run (EDA's "X → Y"): its games up to the last question, that question asked by `model`; started at once. */
+  'ablation.start': z.object({ runId: Id, model: ModelConfigSchema }).strict(),
+  /** The X → Y matrix of swap runs and originals (X → X), one per dataset; the game's sort metric unless named. */
+  'ablation.matrix': z.object({ runIds: z.array(Id).min(1).max(200), metric: z.string().min(1).optional() }).strict(),
+  'ablation.export': z.object({ runIds: z.array(Id).min(1).max(200), metric: z.string().min(1).optional(), format: z.enum(['csv', 'latex']) }).strict(),
+  /** A swap run's episodes beside their originals: the last move as played and as swapped. */
+  'ablation.pairs': z.object({ runId: Id }).strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -266,6 +273,10 @@ export interface ApiOutputs {
   'runs.export': V.ExportFile;
   'runs.trainingExport': V.ExportFile & { notes: string[]; lines: number };
   'probes.view': import('./research-views').ProbeView;
+  'ablation.start': { runId: number; episodes: number; skipped: number };
+  'ablation.matrix': import('./research-views').SwapMatrixView;
+  'ablation.export': V.ExportFile;
+  'ablation.pairs': import('./research-views').SwapPairsView;
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

@@ -48,3 +48,48 @@ export interface ProbeView {
   episodes: ProbeEpisodeView[];
   counts: { episodes: number; probes: number; failed: number };
 }
+
+/** One cell of the X → Y matrix: X's games, Y's last move. */
+export interface SwapCell {
+  from: string;
+  to: string;
+  n: number;
+  mean: number;
+  low: number | null;
+  high: number | null;
+  runIds: number[];
+}
+
+/** The paper's Table 6 for one dataset: trajectories down (X), last-turn models across (Y); X → X is X's own games. */
+export interface SwapMatrix {
+  dataset: string;
+  from: string[];
+  to: string[];
+  cells: SwapCell[];
+}
+
+export interface SwapMatrixView {
+  seat: string;
+  metric: { key: string; label: string; digits: number };
+  datasets: SwapMatrix[];
+}
+
+/** One episode's last move as played and as swapped. */
+export interface SwapPair {
+  instance: string;
+  repetition: number;
+  round: number;
+  originalEpisodeId: number;
+  swappedEpisodeId: number | null;
+  original: { lines: { from: string | null; text: string }[]; outcome: string | null; value: number | null };
+  swapped: { lines: { from: string | null; text: string }[]; outcome: string | null; value: number | null } | null;
+}
+
+export interface SwapPairsView {
+  runId: number;
+  sourceRunId: number;
+  from: string;
+  to: string;
+  metric: { key: string; label: string; digits: number };
+  pairs: SwapPair[];
+}

@@ -175,6 +175,8 @@ export interface GameInfo {
   training: { seat: string; heldOut: string[] } | null;
   /** Dialogue-state probing: the seat probed, what is asked and how many items; null where the game offers none. */
   probing: { seat: string; kind: string; size: number } | null;
+  /** The seat whose last move a last-turn swap replaces (EDA: guesser); null where the game offers none. */
+  lastMove: { seat: string } | null;
   /** Experiments: instance groups by their `experiment` tag (clembench), empty where there are none. */
   datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number; experiments: string[] }[] }[];
 }

@@ -77,6 +77,11 @@ export const RunConfigSchema = z
      * one step of every episode per batch. `roles` limits it to some roles (e.g. only the judge's calls).
      */
     batch: RunBatchSchema.optional(),
+    /**
+     * A last-turn swap (EDA's planning/reasoning ablation, "X → Y"): every finished episode of `run`
+     * replayed up to the last move of `seat`, which this run's model for that seat makes instead.
+     */
+    lastTurn: z.object({ run: z.number().int().positive(), seat: z.string().min(1) }).strict().optional(),
   })
   .strict();
 export type RunConfig = z.infer<typeof RunConfigSchema>;

@@ -10,6 +10,10 @@ import { ChatLineSchema, RewardsLineSchema } from '../../shared/contract/trainin
 import type { Store } from '../../electron/engine/store/store';
 import { useAppStory } from '../support/app-browser';
 import { requireBrowser, screenshot, WAIT } from '../support/browser';
+import { swapMatrix, swapPairs } from '../../electron/engine/analysis/last-turn';
+import { executeRun } from '../../electron/engine/runner/execute';
+import { prepareRun } from '../../electron/engine/runner/prepare';
+import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { playScriptedEda, SCRIPTED_TOP5 } from '../support/eda-scripted';
 
 const problem = requireBrowser();
@@ -19,9 +23,17 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   let runId = 0;
   let probedRun = 0;
+  let mockRun = 0;
+  let mock: MockProvider;
+  afterAll(async () => mock?.close());
   const app = useAppStory('eda-research', async (store: Store) => {
     runId = await playScriptedEda(store, dir);
     probedRun = await playScriptedEda(store, dir, 1, { probe: { enabled: true } });
+    mock = await startMockProvider();
+    const model = (m: string) => ({ provider: 'openai' as const, model: m, baseUrl: mock.openaiBaseUrl });
+    ({ runId: mockRun } = await prepareRun(store, { dataset: { name: 'things', subset: 'test' }, limit: 3, repetitions: 1, seed: 4, preflight: false, players: { guesser: model('mock-guesser'), judge: model('mock-judge') } }));
+    await executeRun(store, mockRun, {});
+    store.models.saveProfile({ name: 'Mock guesser B', config: model('mock-guesser-b') });
   });
 
   it("exports a run's games as chats and as per-turn rewards from the run page", async () => {
@@ -62,5 +74,33 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
     expect(await table.locator('tr[data-turnover] th').textContent()).toMatch(/^1/);
     expect(await page.locator('figure.chart svg path[stroke-width="2"]').count()).toBeGreaterThan(0);
     await screenshot(page, 'eda-probes');
+  });
+
+  it('swaps another model into the last turn of a run from its page, and shows the X → Y table and the last turns side by side', async () => {
+    const page = app.page;
+    await app.go(`#/runs/${mockRun}`);
+    const panel = page.getByTestId('last-turn');
+    await panel.locator('summary').click();
+    await panel.getByLabel('Last turn by').selectOption({ label: 'Mock guesser B' });
+    await panel.getByRole('button', { name: 'Start the swap' }).click();
+    await expect.poll(() => page.url(), WAIT).not.toMatch(new RegExp(`#/runs/${mockRun}$`));
+    const swapRun = Number(/#\/runs\/(\d+)$/.exec(page.url())![1]);
+    await expect.poll(() => page.getByTestId('last-turn').textContent(), { timeout: 30_000 }).toContain(`A last-turn swap of run #${mockRun}`);
+    await expect.poll(() => app.store.runs.get(swapRun).status, { timeout: 30_000 }).toBe('done');
+    await page.getByRole('link', { name: /X → Y table/ }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Planning vs reasoning: last-turn swaps');
+    const matrix = page.getByTestId('swap-matrix');
+    await expect.poll(() => matrix.locator('td').count(), WAIT).toBe(2);
+    const expected = swapMatrix(app.store, [mockRun, swapRun]);
+    const cell = expected.datasets[0]!.cells.find((c) => c.to === 'openai:mock-guesser-b')!;
+    expect(cell.n).toBe(3);
+    expect(await matrix.locator('td[data-to="openai:mock-guesser-b"]').textContent()).toContain(`(${cell.n})`);
+    const pairs = page.getByTestId('swap-pairs');
+    await expect.poll(() => pairs.locator('tbody tr').count(), WAIT).toBe(3);
+    const shown = swapPairs(app.store, swapRun);
+    expect(await pairs.locator('tbody tr').first().innerText()).toContain(shown.pairs[0]!.swapped!.lines[0]!.text);
+    await screenshot(page, 'eda-last-turn');
+    const tex = await app.downloaded('Export LaTeX');
+    expect(tex.text).toContain('\\begin{tabular}');
   });
 });

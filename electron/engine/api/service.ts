@@ -170,7 +170,10 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   registerAnnotation(registry, store);
   registerModels(registry, store, keys, factory);
   registerSuites(registry, store);
-  registerResearch(registry, store);
+  registerResearch(registry, store, async (runId) => {
+    hub.emit({ type: 'runs-changed' });
+    await runs.resume(runId);
+  });
   const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));
   registerNav(registry, store, humans);
 

@@ -5,6 +5,7 @@
  * nothing else about any game.
  */
 import type { FixedSubsetSpec } from './fixed-subsets';
+import type { LastMoveHooks } from './last-move';
 import type { ProbeHooks } from './probing';
 import type { TrainingMessage, TurnReward } from '../../../shared/contract/training';
 import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, RunPreset, ViewHints } from '../../../shared/contract/game';
@@ -106,6 +107,8 @@ export interface EpisodeContext<S> {
   prior: readonly EventRecord[];
   kit: TurnKit;
   signal: AbortSignal;
+  /** Play no round after this one (a last-move swap plays one round after the copied ones). */
+  untilRound?: number;
 }
 
 export interface ScoreInput<S> {
@@ -281,6 +284,8 @@ export interface Game<S = unknown> {
   readonly training?: TrainingHooks<S>;
   /** Dialogue-state probes: what a seat believes before each move, asked apart from the game (EDA: top 5). */
   readonly probing?: ProbeHooks<S>;
+  /** Another model makes a seat's last move from the same history (EDA's planning/reasoning ablation). */
+  readonly lastMove?: LastMoveHooks;
 }
 
 /** What a game offers for training models on its games (EDA: behaviour cloning and RL from game play). */

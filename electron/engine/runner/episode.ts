@@ -40,6 +40,8 @@ export async function playStoredEpisode(
   signal: AbortSignal,
   /** An imported log's images nobody has: what to show instead (a real run found them all before it started). */
   missingImage?: (name: string) => { ref: string; mime: string },
+  /** A last-turn swap plays no round after this one. */
+  untilRound?: number,
 ): Promise<ScoreResult> {
   const episodeId = episode.id;
   store.episodes.start(episodeId);
@@ -111,6 +113,7 @@ export async function playStoredEpisode(
       prior: [...kit.events],
       kit,
       signal: local.signal,
+      ...(untilRound !== undefined ? { untilRound } : {}),
     });
     return game.score({ events: kit.events, instance: episode.instance, settings, seats });
   } finally {

@@ -13,6 +13,7 @@ import type { CallRef } from '../core/events';
 import type { RunRow, Store } from '../store/store';
 import { runOwnerAlive } from './liveness';
 import { callRole, playStoredEpisode, type CallSite } from './episode';
+import { swapRounds } from './last-turn';
 import { buildModels, seatModels } from './prepare';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { gameOf } from '../games/registry';
@@ -145,13 +146,17 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     };
   };
 
+  // A last-turn swap plays each episode for the one round its source episode ended on.
+  const untilRounds = swapRounds(store, runId, config, game.lastMove?.cut);
   const playOne = async (episodeId: number) => {
     if (signal.aborted) return;
     const episode = store.episodes.get(episodeId);
+    const untilRound = untilRounds.get(episodeId);
     const base = { type: 'episode-finished' as const, runId, episodeId, instance: episode.instance.name, repetition: episode.repetition };
     hub?.enter();
     try {
-      const result = await playStoredEpisode(store, episode, game, settings, models, record, signal);
+      if (config.lastTurn && untilRound === undefined) throw new ProviderError('internal', `run ${config.lastTurn.run} no longer holds the episode this one swaps the last turn of`);
+      const result = await playStoredEpisode(store, episode, game, settings, models, record, signal, undefined, untilRound);
       store.episodes.finish(episodeId, result.outcome, result.scores);
       counts.done++;
       if (result.outcome === 'success') counts.successes++;

@@ -32,17 +32,27 @@ export class Events {
 
   /** Appends one event of an episode; committed with the calls of the same event-loop turn. */
   append(episodeId: number, e: EventRecord): void {
+    const write = this.writer(episodeId, e);
+    this.db.append(write);
+  }
+
+  /** Writes events now, in the caller's transaction (an episode that starts from another's first moves). */
+  copy(episodeId: number, events: readonly EventRecord[]): void {
+    for (const e of events) this.writer(episodeId, e)();
+  }
+
+  private writer(episodeId: number, e: EventRecord): () => void {
     const createdAt = nowIso();
     const insert = this.db.prepare(
       `INSERT INTO events (episode_id, idx, round, from_seat, to_seat, kind, text, parts, action, valid, flags, call_id,
          latency_ms, input_tokens, output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.db.append(() => {
+    return () => {
       insert.run(
         episodeId, e.idx, e.round, e.from, e.to, e.kind, e.text, e.parts ? json(e.parts) : null, e.action === null || e.action === undefined ? null : json(e.action),
         e.valid === null ? null : e.valid ? 1 : 0, e.flags.length ? json(e.flags) : null, callIdOf(e.callId), e.latencyMs, e.inputTokens, e.outputTokens, createdAt,
       );
-    });
+    };
   }
 
   list(episodeId: number): EventRow[] {

@@ -16,6 +16,7 @@ import { RunActions } from './RunActions';
 import { RunBatches } from './RunBatches';
 import { RunErrors } from './RunErrors';
 import { RunLabels } from './RunLabels';
+import { LastTurnPanel } from './LastTurnPanel';
 import { TrainingExport } from './TrainingExport';
 
 type OutcomeFilter = 'all' | 'success' | 'failure' | 'aborted' | 'error' | 'unfinished';
@@ -137,6 +138,7 @@ export function RunPage({ runId }: { runId: number }) {
       {s.error && <ErrorNote error={`Stopped: ${s.error}`} />}
       <RunLabels run={s} onChanged={detail.reload} />
       {s.done > 0 && game?.training && <TrainingExport runId={runId} game={game} subset={s.subset} />}
+      {s.done > 0 && game?.lastMove && <LastTurnPanel runId={runId} game={game} config={run.config} />}
 
       <h2>Results</h2>
       {perPlayer && <PlayerTable players={perPlayer} label={game?.roles.find((r) => r.subject && r.several)?.label ?? 'Player'} />}

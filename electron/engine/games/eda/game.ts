@@ -3,6 +3,7 @@
  * yes/no questions to find a hidden entity, a judge model that knows it answers. Rules, prompts and
  * metrics follow the paper (§3.1, appendix B) and, where it is silent, its reference code.
  */
+import { edaLastMove } from './last-move';
 import { edaProbing } from './probing/rounds';
 import { edaTraining } from './training';
 import type { Game, AnnotationHooks } from '../../core/game';
@@ -108,6 +109,7 @@ export const edaGame: Game<EdaSettings> = {
   // publish, so these are seeded draws of the same size, the same on every machine.
   training: edaTraining,
   probing: edaProbing,
+  lastMove: edaLastMove,
   fixedSubsets: [
     { name: 'things-30', dataset: 'things', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Things-30 (its 30 items are unpublished: a seeded draw)' },
     { name: 'celebrities-30', dataset: 'celebrities', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Celebrities-30 (its 30 items are unpublished: a seeded draw)' },

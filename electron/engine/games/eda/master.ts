@@ -23,7 +23,8 @@ export async function playEda(ctx: EpisodeContext<EdaSettings>): Promise<void> {
   // A question asked before the process stopped, whose answer was not yet recorded.
   let waiting = prior.pending;
 
-  for (let idx = prior.turns.length + 1; idx <= settings.maxTurns; idx++) {
+  const lastTurn = Math.min(settings.maxTurns, ctx.untilRound ?? Infinity);
+  for (let idx = prior.turns.length + 1; idx <= lastTurn; idx++) {
     let question: string;
     let inHistory: string;
     if (waiting && waiting.idx === idx) {

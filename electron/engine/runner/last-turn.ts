@@ -1,0 +1,86 @@
+/**
+ * Last-turn swaps (EDA's planning/reasoning ablation, "X → Y"): a new run whose every episode starts
+ * as a copy of a finished episode of run X cut before one seat's last move, with model Y in that
+ * seat; played by the ordinary runner for exactly that one round, scored by the game as usual.
+ */
+import type { z } from 'zod';
+import { modelLabel, ModelConfigSchema } from '../../../shared/contract/models';
+import { parseRunConfig } from '../core/run-config';
+import { UserError } from '../errors';
+import { gameOf } from '../games/registry';
+import { APP_VERSION } from '../version';
+import type { Store } from '../store/store';
+import { playerFor, playerIds, seatPlan, type StoredRunConfig } from './prepare';
+
+export interface LastTurnSwap {
+  runId: number;
+  episodes: number;
+  /** Finished episodes left out: invalid, or the seat never moved. */
+  skipped: number;
+}
+
+/** Prepares the swap of `model` into run `sourceRunId`'s last moves; nothing is called yet. */
+export function prepareLastTurnSwap(store: Store, sourceRunId: number, modelInput: z.input<typeof ModelConfigSchema>, options: { name?: string; concurrency?: number } = {}): LastTurnSwap {
+  const model = ModelConfigSchema.parse(modelInput);
+  const source = store.runs.get(sourceRunId);
+  const config = parseRunConfig(source.config);
+  const { game, settings, repetitions } = gameOf(config);
+  const hooks = game.lastMove;
+  if (!hooks) throw new UserError(`Run ${sourceRunId} plays ${game.shortTitle}, which offers no last-turn swap.`);
+  if (config.lastTurn) throw new UserError(`Run ${sourceRunId} is itself a last-turn swap of run ${config.lastTurn.run}: swap the last turn of the original run instead.`);
+  const seat = source.seats.find((s) => s.seat === hooks.seat);
+  if (!seat) throw new UserError(`Run ${sourceRunId} has no ${hooks.seat} seat to swap.`);
+  if (seat.playerKind === 'human' || model.provider === 'human') throw new UserError('A last-turn swap replays stored games with a model: people play their games on the Play page.');
+  const draws: { instanceId: number; repetition: number; seed: number; prefix: ReturnType<typeof hooks.cut> & object }[] = [];
+  let skipped = 0;
+  const instances = new Map<number, Parameters<typeof seatPlan>[2][number]['instance']>();
+  for (const episode of store.episodes.list(sourceRunId)) {
+    if (episode.status !== 'done') continue;
+    const cut = episode.invalid === null ? hooks.cut(store.events.list(episode.id)) : null;
+    if (!cut) {
+      skipped++;
+      continue;
+    }
+    instances.set(episode.instance.id, episode.instance);
+    draws.push({ instanceId: episode.instance.id, repetition: episode.repetition, seed: episode.seed, prefix: cut });
+  }
+  if (draws.length === 0) throw new UserError(`Run ${sourceRunId} has no finished episodes to swap the last turn of${skipped ? ` (${skipped} left out: invalid, or the ${hooks.seat} never moved)` : ''}.`);
+
+  const players = { ...config.players, [seat.role]: model };
+  const stored: StoredRunConfig = {
+    ...config,
+    name: options.name ?? `${seat.player} → ${modelLabel(model)} (last turn of run ${sourceRunId})`,
+    players,
+    seed: source.seed,
+    repetitions,
+    settings,
+    preflight: false,
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    lastTurn: { run: sourceRunId, seat: hooks.seat },
+  };
+  playerFor(store, model);
+  const runId = store.transaction(() => {
+    const plan = seatPlan(game, settings, draws.map((d) => ({ instance: instances.get(d.instanceId)!, repetition: d.repetition, seed: d.seed })), playerIds(store, players));
+    const id = store.runs.create({
+      name: stored.name ?? null, game: game.id, datasetId: source.datasetId, subset: source.subset, config: stored, seed: source.seed, appVersion: APP_VERSION,
+      seats: plan.seats, episodes: draws.map((d, k) => ({ instanceId: d.instanceId, repetition: d.repetition, seed: d.seed, seats: plan.byEpisode[k] })),
+    });
+    const created = store.episodes.list(id);
+    created.forEach((episode, k) => store.events.copy(episode.id, draws[k]!.prefix.prefix));
+    return id;
+  });
+  return { runId, episodes: draws.length, skipped };
+}
+
+/** For a swap run, the round each episode stops after (its source episode's last move); empty otherwise. */
+export function swapRounds(store: Store, runId: number, config: { lastTurn?: { run: number; seat: string } | undefined }, cut: ((events: ReturnType<Store['events']['list']>) => { round: number } | null) | undefined): Map<number, number> {
+  const rounds = new Map<number, number>();
+  if (!config.lastTurn || !cut) return rounds;
+  const source = new Map(store.episodes.list(config.lastTurn.run).map((e) => [`${e.instance.id}/${e.repetition}`, e.id]));
+  for (const episode of store.episodes.list(runId)) {
+    const from = source.get(`${episode.instance.id}/${episode.repetition}`);
+    const round = from === undefined ? null : cut(store.events.list(from))?.round;
+    if (round) rounds.set(episode.id, round);
+  }
+  return rounds;
+}
