@@ -18,6 +18,7 @@ import { showCommand } from './commands/show';
 import { ablateCommand } from './commands/ablate';
 import { probesCommand } from './commands/probes';
 import { subsetsCommand } from './commands/subsets';
+import { tagsCommand } from './commands/tags';
 import { fileCommand } from './commands/file';
 import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
 
@@ -245,6 +246,21 @@ program
   .option('--pairs <run>', "a swap run's last turns beside the originals")
   .action(async (flags, cmd: Command) => {
     exitCode = await ablateCommand({ ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('tags <runs>')
+  .description("failure-mode tags of runs' games (EDA: early enumeration, redundancy, inconsistency) per model with 95% intervals; --llm adds an LLM tagger's suggestions")
+  .option('--llm <model>', 'provider:model of an LLM tagger to run first (episodes it read are skipped)')
+  .option('--base-url <url>', "the tagger's base URL")
+  .option('--key-env <var>', "environment variable holding the tagger's API key")
+  .option('--sources <list>', 'suggestions to count: rules and/or llm:<provider:model>, comma-separated (default rules)')
+  .option('--rule <key=value>', 'a detector threshold, repeatable (EDA: minYes, minRun, framePrefix, similarity)', collect)
+  .option('--list', 'every tag with its reason')
+  .option('--format <f>', 'table (default) | csv | latex')
+  .option('-o, --out <file>', 'csv/latex: write to this file')
+  .action(async (runs: string, flags, cmd: Command) => {
+    exitCode = await tagsCommand(runs, { ...flags, db: dbOf(cmd) });
   });
 
 program

@@ -20,6 +20,7 @@ import { RunPage } from './pages/RunPage';
 import { RunsPage } from './pages/RunsPage';
 import { usePausedGames } from './pages/PausedGames';
 import { AblationPage } from './pages/AblationPage';
+import { FailureModesPage } from './pages/FailureModesPage';
 import { ProbesPage } from './pages/ProbesPage';
 import { SearchPage } from './pages/SearchPage';
 import { TranscriptPage } from './pages/TranscriptPage';
@@ -68,6 +69,8 @@ function Page({ route }: { route: Route }) {
       return <ComparePage key={route.episodeId} episodeId={route.episodeId} />;
     case 'search':
       return <SearchPage query={route.query} />;
+    case 'failure-modes':
+      return <FailureModesPage key={route.runIds.join(',')} runIds={route.runIds} />;
     case 'ablation':
       return <AblationPage key={route.runIds.join(',')} runIds={route.runIds} />;
     case 'probes':
@@ -97,7 +100,7 @@ const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
   { label: 'Benchmark', to: href.suite(), pages: ['suite'] },
   { label: 'Difficulty', to: href.difficulty(), pages: ['difficulty'] },
   { label: 'Significance', to: href.significance(), pages: ['significance'] },
-  { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate'] },
+  { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate', 'failure-modes'] },
   { label: 'Models & keys', to: href.models(), pages: ['models'] },
   { label: 'Datasets', to: href.datasets(), pages: ['datasets'] },
 ];

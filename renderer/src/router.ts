@@ -22,6 +22,7 @@ export type Route =
   | { page: 'search'; query: string }
   | { page: 'probes'; runIds: number[] }
   | { page: 'ablation'; runIds: number[] }
+  | { page: 'failure-modes'; runIds: number[] }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -45,6 +46,7 @@ export function parseRoute(hash: string): Route {
   if ((m = /^\/search(?:\?q=(.*))?$/.exec(path))) return { page: 'search', query: safeDecode(m[1] ?? '') };
   if ((m = /^\/probes\/(\d+(?:,\d+)*)$/.exec(path))) return { page: 'probes', runIds: m[1]!.split(',').map(Number) };
   if ((m = /^\/ablation\/(\d+(?:,\d+)*)$/.exec(path))) return { page: 'ablation', runIds: m[1]!.split(',').map(Number) };
+  if ((m = /^\/failure-modes\/(\d+(?:,\d+)*)$/.exec(path))) return { page: 'failure-modes', runIds: m[1]!.split(',').map(Number) };
   if (path === '/annotations') return { page: 'annotations', runId: null };
   if ((m = /^\/annotations\/new\/(\d+)$/.exec(path))) return { page: 'annotations', runId: Number(m[1]) };
   if ((m = /^\/annotations\/(\d+)$/.exec(path))) return { page: 'annotation-results', setId: Number(m[1]) };
@@ -71,6 +73,7 @@ export const href = {
   compare: (episodeId: number) => `#/compare/${episodeId}`,
   probes: (runIds: readonly number[]) => `#/probes/${runIds.join(',')}`,
   ablation: (runIds: readonly number[]) => `#/ablation/${runIds.join(',')}`,
+  failureModes: (runIds: readonly number[]) => `#/failure-modes/${runIds.join(',')}`,
   search: (query = '') => (query ? `#/search?q=${encodeURIComponent(query)}` : '#/search'),
   newAnnotationSet: (runId: number) => `#/annotations/new/${runId}`,
   annotationResults: (id: number) => `#/annotations/${id}`,

@@ -190,6 +190,15 @@ export const API_INPUTS = {
   'ablation.export': z.object({ runIds: z.array(Id).min(1).max(200), metric: z.string().min(1).optional(), format: z.enum(['csv', 'latex']) }).strict(),
   /** A swap run's episodes beside their originals: the last move as played and as swapped. */
   'ablation.pairs': z.object({ runId: Id }).strict(),
+  /** Failure-mode tags of runs (EDA: early enumeration, redundancy, inconsistency) with counts per model; `sources` to count (default the rules'). */
+  'tags.view': z.object({ runIds: z.array(Id).min(1).max(200), sources: z.array(z.string().min(1).max(200)).max(20).optional(), rules: z.record(z.string(), z.number()).optional() }).strict(),
+  'tags.export': z.object({ runIds: z.array(Id).min(1).max(200), sources: z.array(z.string().min(1).max(200)).max(20).optional(), rules: z.record(z.string(), z.number()).optional(), format: z.enum(['csv', 'latex']) }).strict(),
+  /** A person confirms, rejects or adds a tag (null clears their verdict). */
+  'tags.review': z
+    .object({ episodeId: Id, round: z.number().int().min(0), mode: z.string().min(1).max(64), reviewer: AnnotatorSchema, verdict: z.enum(['confirmed', 'rejected', 'added']).nullable(), note: z.string().max(500).nullable().optional() })
+    .strict(),
+  /** The optional LLM tagger over the runs' finished episodes (episodes it already read are skipped). */
+  'tags.llm': z.object({ runIds: z.array(Id).min(1).max(200), model: ModelConfigSchema }).strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -277,6 +286,10 @@ export interface ApiOutputs {
   'ablation.matrix': import('./research-views').SwapMatrixView;
   'ablation.export': V.ExportFile;
   'ablation.pairs': import('./research-views').SwapPairsView;
+  'tags.view': import('./research-views').FailureTagsView;
+  'tags.export': V.ExportFile;
+  'tags.review': { ok: true };
+  'tags.llm': { source: string; tagged: number; alreadyTagged: number; failed: number; tags: number; dropped: number };
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

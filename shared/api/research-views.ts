@@ -93,3 +93,50 @@ export interface SwapPairsView {
   metric: { key: string; label: string; digits: number };
   pairs: SwapPair[];
 }
+
+/** One failure-mode tag on one move: who suggested it, why, and what people said. */
+export interface FailureTagView {
+  episodeId: number;
+  runId: number;
+  instance: string;
+  repetition: number;
+  player: string;
+  round: number;
+  mode: string;
+  /** `rules`, `llm:<model>`, or `person` (added in review). */
+  sources: string[];
+  reasons: string[];
+  related: number[];
+  /** The move and its reply at this round and the related ones, for checking the tag. */
+  context: { round: number; move: string; reply: string }[];
+  reviews: { reviewer: string; verdict: 'confirmed' | 'rejected' | 'added'; note: string | null }[];
+  /** The last review's word, or `suggested`; confirmed, added and suggested tags are counted. */
+  status: 'suggested' | 'confirmed' | 'rejected' | 'added';
+}
+
+export interface FailureCount {
+  player: string;
+  mode: string;
+  games: number;
+  /** Games with at least one counted tag of the mode, and that share's 95% Wilson interval. */
+  tagged: number;
+  rate: number | null;
+  low: number | null;
+  high: number | null;
+  /** Counted tags per game, with the 95% t interval. */
+  perGame: number | null;
+  perGameLow: number | null;
+  perGameHigh: number | null;
+}
+
+export interface FailureTagsView {
+  seat: string;
+  modes: { id: string; label: string; description: string }[];
+  rules: Record<string, number>;
+  /** The suggestion sources counted (`rules`, `llm:<model>`), and every one the runs have. */
+  counted: string[];
+  available: string[];
+  counts: FailureCount[];
+  tags: FailureTagView[];
+  reviewed: number;
+}

@@ -177,6 +177,8 @@ export interface GameInfo {
   probing: { seat: string; kind: string; size: number } | null;
   /** The seat whose last move a last-turn swap replaces (EDA: guesser); null where the game offers none. */
   lastMove: { seat: string } | null;
+  /** Failure-mode tags of a seat's moves (EDA: early enumeration, redundancy, inconsistency); null where the game has none. */
+  failureModes: { seat: string; modes: { id: string; label: string; description: string }[] } | null;
   /** Experiments: instance groups by their `experiment` tag (clembench), empty where there are none. */
   datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number; experiments: string[] }[] }[];
 }

@@ -34,6 +34,7 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
     ({ runId: mockRun } = await prepareRun(store, { dataset: { name: 'things', subset: 'test' }, limit: 3, repetitions: 1, seed: 4, preflight: false, players: { guesser: model('mock-guesser'), judge: model('mock-judge') } }));
     await executeRun(store, mockRun, {});
     store.models.saveProfile({ name: 'Mock guesser B', config: model('mock-guesser-b') });
+    store.models.saveProfile({ name: 'Mock tagger', config: model('mock-tagger') });
   });
 
   it("exports a run's games as chats and as per-turn rewards from the run page", async () => {
@@ -102,5 +103,41 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
     await screenshot(page, 'eda-last-turn');
     const tex = await app.downloaded('Export LaTeX');
     expect(tex.text).toContain('\\begin{tabular}');
+  });
+
+  it('counts failure modes per model, runs the LLM tagger, and takes reviews by keyboard from the annotation workbench', async () => {
+    const page = app.page;
+    await app.go('#/annotations');
+    await page.getByTestId('failure-mode-links').getByRole('link', { name: `run #${runId}` }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Failure modes');
+    const counts = page.getByTestId('failure-counts');
+    // The scripted games by hand: the guess at turn 3 comes after 2 Yes (all 6 games); Piano and Violin repeat it 17 times.
+    await expect.poll(() => counts.locator('td[data-mode="early_enumeration"]').textContent(), WAIT).toMatch(/^6 \(100%, 61%–100%\) · 1\.00\/game/);
+    expect(await counts.locator('td[data-mode="redundancy"]').textContent()).toMatch(/^4 \(67%, .*\) · 11\.33\/game/);
+    await page.getByLabel('Your name').fill('ada');
+    await page.getByRole('button', { name: 'Start' }).click();
+    const card = page.getByTestId('tag-card');
+    await expect.poll(() => card.locator('h3').textContent(), WAIT).toMatch(/^1\/\d+ · Early enumeration at turn 3/);
+    await page.keyboard.press('n');
+    await expect.poll(() => counts.locator('td[data-mode="early_enumeration"]').textContent(), WAIT).toMatch(/^5 \(83%/);
+    await expect.poll(() => card.locator('h3').textContent(), WAIT).toMatch(/^2\//);
+    await page.keyboard.press('k');
+    await expect.poll(() => page.getByTestId('tag-status').textContent(), WAIT).toBe('Status: rejected (you: rejected) · from rules');
+    await page.keyboard.press('y');
+    await expect.poll(() => counts.locator('td[data-mode="early_enumeration"]').textContent(), WAIT).toMatch(/^6 /);
+    await page.getByLabel('Turn', { exact: true }).fill('2');
+    await page.getByLabel('Mode', { exact: true }).selectOption({ label: 'Inconsistency' });
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await expect.poll(() => counts.locator('td[data-mode="inconsistency"]').textContent(), WAIT).toMatch(/^1 /);
+    await screenshot(page, 'eda-failure-modes');
+
+    await page.getByLabel('LLM tagger').selectOption({ label: 'Mock tagger' });
+    await page.getByRole('button', { name: 'Run the LLM tagger' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent(), WAIT).toContain('llm:openai:mock-tagger: 6 games tagged (68 tags)');
+    await page.getByRole('checkbox', { name: 'the rules' }).uncheck();
+    await expect.poll(() => counts.locator('td[data-mode="early_enumeration"]').textContent(), WAIT).toMatch(/^1 /); // only ada's confirmation stays
+    expect(await counts.locator('td[data-mode="redundancy"]').textContent()).toMatch(/^4 \(67%/);
+    const csv = await app.downloaded('Export CSV');
+    expect(csv.text.split('\r\n')[0]).toBe('model,mode,games,tagged_games,share,share_low,share_high,tags_per_game,per_game_low,per_game_high,counted');
   });
 });

@@ -96,6 +96,22 @@ function mockTop5(messages: readonly WireMessage[], seed: number, kind: 'things'
   return Array.from({ length: 5 }, (_, i) => `${i + 1}. ${pool[(start + i * 7) % pool.length]}`).join('\n');
 }
 
+/**
+ * A failure-mode tagger: reads the transcript's `Turn N. Q: … A: …` lines and tags every question
+ * asked before (same words, any case) as redundancy, in a fenced JSON block after a sentence of prose.
+ */
+export function mockTagger(prompt: string): string {
+  const seen = new Map<string, number>();
+  const tags: { turn: number; mode: string; reason: string }[] = [];
+  for (const match of prompt.matchAll(/^Turn (\d+)\. Q: (.*?) A: /gm)) {
+    const question = match[2]!.trim().toLowerCase();
+    const earlier = seen.get(question);
+    if (earlier !== undefined) tags.push({ turn: Number(match[1]), mode: 'redundancy', reason: `repeats turn ${earlier}` });
+    else seen.set(question, Number(match[1]));
+  }
+  return `Here are the failures I found:\n\`\`\`json\n${JSON.stringify(tags)}\n\`\`\``;
+}
+
 /** Rough token counts, so usage is realistic enough to test accounting. */
 export function countTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));

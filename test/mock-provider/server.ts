@@ -2,6 +2,7 @@
  * A loopback server that speaks the OpenAI chat-completions and Anthropic messages wire formats,
  * so tests exercise the real SDKs end to end. Models:
  *   mock-guesser, mock-judge   scripted 20-questions players (see behaviours.ts)
+ *   mock-tagger                a failure-mode tagger: every question asked before is redundancy (behaviours.ts)
  *   mock-echo                  replies with the last user message
  *   mock-vision[-sloppy|-broken] reads images in requests (see vision.ts)
  *   mock-server-error          always HTTP 500
@@ -16,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { countTokens, mockGuesser, mockJudge, type WireMessage } from './behaviours';
+import { countTokens, mockGuesser, mockJudge, mockTagger, type WireMessage } from './behaviours';
 import { imagesOf, visionReply } from './vision';
 import type { ContentPart } from '../../shared/contract/content';
 import { gameById } from '../../electron/engine/games/registry';
@@ -74,7 +75,7 @@ export interface MockProvider {
   close(): Promise<void>;
 }
 
-export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-echo', 'mock-vision', 'mock-server-error', 'mock-malformed', 'mock-leaky'];
+export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-tagger', 'mock-echo', 'mock-vision', 'mock-server-error', 'mock-malformed', 'mock-leaky'];
 
 type Format = 'openai' | 'anthropic';
 
@@ -130,6 +131,7 @@ function reply(model: string, messages: WireMessage[], seed: number): string {
   }
   if (model.startsWith('mock-guesser')) return mockGuesser(messages, seed);
   if (model.startsWith('mock-judge')) return mockJudge(messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n'));
+  if (model.startsWith('mock-tagger')) return mockTagger(messages.at(-1)?.content ?? '');
   return messages.at(-1)?.content ?? '';
 }
 

@@ -5,6 +5,7 @@
  * nothing else about any game.
  */
 import type { FixedSubsetSpec } from './fixed-subsets';
+import type { FailureModeHooks } from './failure-modes';
 import type { LastMoveHooks } from './last-move';
 import type { ProbeHooks } from './probing';
 import type { TrainingMessage, TurnReward } from '../../../shared/contract/training';
@@ -286,6 +287,8 @@ export interface Game<S = unknown> {
   readonly probing?: ProbeHooks<S>;
   /** Another model makes a seat's last move from the same history (EDA's planning/reasoning ablation). */
   readonly lastMove?: LastMoveHooks;
+  /** Failure-mode tags of a seat's moves: rule-based detectors and an LLM tagger's prompt (EDA: early enumeration, redundancy, inconsistency). */
+  readonly failureModes?: FailureModeHooks<S>;
 }
 
 /** What a game offers for training models on its games (EDA: behaviour cloning and RL from game play). */

@@ -13,6 +13,7 @@ import { Models } from './models';
 import { Batches } from './batches';
 import { FixedSubsets } from './fixed-subsets';
 import { Probes } from './probes';
+import { FailureTags } from './failure-tags';
 import { RateBudgets } from './rate-budgets';
 import { Runs } from './runs';
 
@@ -29,6 +30,7 @@ export class Store {
   readonly batches: Batches;
   readonly fixedSubsets: FixedSubsets;
   readonly probes: Probes;
+  readonly failureTags: FailureTags;
 
   private constructor(private readonly db: Db) {
     this.runs = new Runs(db);
@@ -43,6 +45,7 @@ export class Store {
     this.batches = new Batches(db);
     this.fixedSubsets = new FixedSubsets(db);
     this.probes = new Probes(db);
+    this.failureTags = new FailureTags(db);
   }
 
   /** Opens (creating it unless `mustExist`) a Parlor database and brings its schema up to date. */

@@ -22,7 +22,7 @@ const keysOf = (info: AnnotationInfo | null): [string, string][] => [
   ['?', 'this help'],
 ];
 
-function useAnnotator(): [string | null, (name: string | null) => void] {
+export function useAnnotator(): [string | null, (name: string | null) => void] {
   const [name, setName] = useState<string | null>(() => localStorage.getItem('parlor.annotator'));
   return [
     name,
@@ -250,7 +250,7 @@ export function AnnotatePage({ setId }: { setId: number }) {
   );
 }
 
-function NamePrompt({ onName }: { onName: (name: string) => void }) {
+export function NamePrompt({ onName }: { onName: (name: string) => void }) {
   const [name, setName] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -113,6 +113,13 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
         </table>
       )}
 
+      {finished.some((r) => gameOf(r.game)?.failureModes) && (
+        <p className="meta" data-testid="failure-mode-links">
+          Failure-mode tags of the {gameOf(finished.find((r) => gameOf(r.game)?.failureModes)!.game)?.failureModes?.seat}'s moves, to confirm or correct:{' '}
+          {finished.filter((r) => gameOf(r.game)?.failureModes).map((r, i) => <span key={r.id}>{i ? ' · ' : ''}<a href={href.failureModes([r.id])}>run #{r.id}</a></span>)}
+        </p>
+      )}
+
       <h2>New set</h2>
       {runs.data && finished.length === 0 && <p className="notice">No finished episodes yet: <a href={href.newRun()}>start a run</a> first.</p>}
       <form className="form-grid" onSubmit={create} noValidate>

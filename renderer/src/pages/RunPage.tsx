@@ -133,6 +133,7 @@ export function RunPage({ runId }: { runId: number }) {
             </button>
           ))}
         {run.probes > 0 && <a className="button" href={href.probes([s.id])}>Dialogue-state probes ({count(run.probes)})</a>}
+        {s.done > 0 && game?.failureModes && <a className="button" href={href.failureModes([s.id])}>Failure modes</a>}
         {fileNote && <span className="meta" role="status">{fileNote}</span>}
       </div>
       {s.error && <ErrorNote error={`Stopped: ${s.error}`} />}

@@ -3,6 +3,7 @@
  * yes/no questions to find a hidden entity, a judge model that knows it answers. Rules, prompts and
  * metrics follow the paper (§3.1, appendix B) and, where it is silent, its reference code.
  */
+import { edaFailureModes } from './failure-modes/hooks';
 import { edaLastMove } from './last-move';
 import { edaProbing } from './probing/rounds';
 import { edaTraining } from './training';
@@ -110,6 +111,7 @@ export const edaGame: Game<EdaSettings> = {
   training: edaTraining,
   probing: edaProbing,
   lastMove: edaLastMove,
+  failureModes: edaFailureModes,
   fixedSubsets: [
     { name: 'things-30', dataset: 'things', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Things-30 (its 30 items are unpublished: a seeded draw)' },
     { name: 'celebrities-30', dataset: 'celebrities', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Celebrities-30 (its 30 items are unpublished: a seeded draw)' },

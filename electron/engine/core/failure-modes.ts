@@ -1,0 +1,38 @@
+/**
+ * What a game offers for failure-mode tags (EDA: early enumeration, redundancy, inconsistency):
+ * pure detectors over an episode's events, and what an LLM tagger is asked. The core merges
+ * detected, LLM-suggested and reviewed tags, counts them per model and keeps the reviews.
+ */
+import type { EventRecord } from './events';
+import type { InstanceRow } from './game';
+
+export interface FailureModeInfo {
+  id: string;
+  label: string;
+  /** The rule, in a sentence people can check a tag against. */
+  description: string;
+}
+
+export interface DetectedTag {
+  mode: string;
+  round: number;
+  /** Earlier rounds the tag points at. */
+  related: number[];
+  /** Which rule fired (or `llm`). */
+  rule: string;
+  reason: string;
+}
+
+export interface FailureModeHooks<S = unknown> {
+  /** The seat whose moves are tagged (EDA: guesser). */
+  readonly seat: string;
+  readonly modes: readonly FailureModeInfo[];
+  /** The detectors' thresholds with defaults filled in; refuses unknown or bad ones. */
+  rules(input: unknown): Record<string, number>;
+  /** Pure: the tags the rules find in one episode. */
+  detect(input: { events: readonly EventRecord[]; instance: InstanceRow; datasetKind: string; settings: S; rules: Record<string, number> }): DetectedTag[];
+  /** The LLM tagger's prompt for one episode: the transcript, the modes, and the JSON wanted back. */
+  taggerPrompt(events: readonly EventRecord[], modes: readonly FailureModeInfo[]): string;
+  /** The moves a tag may sit on (EDA: the turns), for checking an LLM's or a person's tag. */
+  rounds(events: readonly EventRecord[]): number[];
+}
