@@ -121,6 +121,13 @@ describe('dialogue-state probing', () => {
     expect(one.code).toBe(0);
     const first = store.probes.list(episodeId)[0]!;
     for (const c of (first.result as { candidates: string[] }).candidates) expect(one.stdout).toContain(c);
+    const run = await parlor(db, ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--base-url', mock.openaiBaseUrl, '--limit', '1', '--repetitions', '1', '--seed', '2', '--no-preflight', '--set', 'probe.enabled=true', '--set', 'probe.style=ask']);
+    expect(run.code, run.stderr).toBe(0);
+    const cliRun = Math.max(...store.runs.list().map((r) => r.id));
+    const [cliEpisode] = store.episodes.list(cliRun);
+    const asked = store.models.calls(cliEpisode!.id).filter((c) => c.role === 'guesser:top5');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(messagesOf(asked[0]!.request).at(-1)!.role).toBe('user');
     const bad = await parlor(db, ['probes', String(plain)]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/played without probes/);

@@ -4,7 +4,7 @@
  * detected, LLM-suggested and reviewed tags, counts them per model and keeps the reviews.
  */
 import type { EventRecord } from './events';
-import type { InstanceRow } from './game';
+import type { InstanceRow } from './instances';
 
 export interface FailureModeInfo {
   id: string;

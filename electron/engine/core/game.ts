@@ -12,24 +12,10 @@ import type { TrainingMessage, TurnReward } from '../../../shared/contract/train
 import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, RunPreset, ViewHints } from '../../../shared/contract/game';
 import type { BuiltinPolicy } from '../players/types';
 import type { EventRecord, EventRow } from './events';
+import type { InstanceInput, InstanceRow } from './instances';
 import type { TurnKit } from './turn-kit';
 
-export interface InstanceInput {
-  /** Stable within the dataset and subset (EDA: the dataset line). */
-  key: string;
-  /** What the views call it. */
-  name: string;
-  payload: unknown;
-  /** Topic-like labels (category, occupation, experiment, map size…): heatmap and difficulty axes. */
-  tags: Record<string, string>;
-}
-
-export interface InstanceRow extends InstanceInput {
-  id: number;
-  datasetId: number;
-  subset: string;
-  position: number;
-}
+export type { InstanceInput, InstanceRow } from './instances';
 
 /** An instance as a game reads it before it is stored (no ids yet): `images.of` and `seats` read its payload and tags only. */
 export function unstoredRow(input: InstanceInput, subset: string, position: number): InstanceRow {

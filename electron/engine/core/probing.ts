@@ -5,17 +5,11 @@
  */
 import type { ProbeRoundView } from '../../../shared/api/research-views';
 import type { EventRecord } from './events';
-import type { InstanceRow } from './game';
+import type { InstanceRow } from './instances';
+import type { ProbeOutcome } from './turn-kit';
 
-export interface StoredProbe {
-  round: number;
-  seat: string;
-  kind: string;
-  text: string | null;
-  result: unknown;
-  valid: boolean;
-  error: string | null;
-}
+/** A probe as stored (its call aside). */
+export type StoredProbe = Omit<ProbeOutcome, 'callId'>;
 
 export interface ProbeHooks<S = unknown> {
   readonly seat: string;

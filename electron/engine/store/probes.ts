@@ -1,18 +1,11 @@
 /** Probes: questions put to a seat's model outside the game, one row per episode, seat, round and kind. */
-import { callIdOf, type CallRef } from '../core/events';
+import { callIdOf } from '../core/events';
+import type { ProbeOutcome } from '../core/turn-kit';
 import type { Db, Row } from './db';
 import { json, nowIso, parseJson } from './rows';
 
-export interface ProbeRecord {
-  round: number;
-  seat: string;
-  kind: string;
-  text: string | null;
-  result: unknown;
-  valid: boolean;
-  error: string | null;
-  callId: number | CallRef | null;
-}
+/** A probe as the turn kit reports it. */
+export type ProbeRecord = ProbeOutcome;
 
 export interface ProbeRow extends Omit<ProbeRecord, 'callId'> {
   id: number;
