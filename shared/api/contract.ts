@@ -305,7 +305,8 @@ export type ApiReply<M extends ApiMethod> = { ok: true; result: ApiOutput<M> } |
 export const ApiRequestSchema = z.object({ method: z.string().min(1), input: z.unknown() }).strict();
 
 /** Events pushed to the UI: the runner's events, and a nudge when the list of runs changed. */
-export type UiEvent = RunEvent | { type: 'runs-changed' };
+/** `tagging`: an LLM tagger's progress over the games it reads (`tags.llm`). */
+export type UiEvent = RunEvent | { type: 'runs-changed' } | { type: 'tagging'; source: string; done: number; total: number };
 
 /** The client the renderer programs against, whatever the transport. */
 export interface ParlorApi {

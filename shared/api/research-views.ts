@@ -1,5 +1,16 @@
 /** Views of the research tools: dialogue-state probes, last-turn swaps (ablation) and failure-mode tags. */
 
+/** A probe as a transcript shows it, at the round it was asked before. */
+export interface ProbeNote {
+  round: number;
+  seat: string;
+  kind: string;
+  text: string | null;
+  /** What the game read from the reply (EDA: `{ candidates }`); null when it failed. */
+  result: unknown;
+  error: string | null;
+}
+
 /** One round of a probed episode: what the seat believed before its move, and the move. */
 export interface ProbeRoundView {
   round: number;

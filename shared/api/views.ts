@@ -158,6 +158,8 @@ export interface TranscriptView {
   hints?: HintView[];
   /** The previous and next episode in the run's order. */
   neighbours?: EpisodeNeighbours;
+  /** Dialogue-state probes, asked apart from the game (absent when there are none). */
+  probes?: import('./research-views').ProbeNote[];
 }
 
 export interface CallDetail {

@@ -75,6 +75,10 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
     expect(await table.locator('tr[data-turnover] th').textContent()).toMatch(/^1/);
     expect(await page.locator('figure.chart svg path[stroke-width="2"]').count()).toBeGreaterThan(0);
     await screenshot(page, 'eda-probes');
+    // The transcript shows each probe above its question, marked as outside the game.
+    await page.getByRole('link', { name: 'Transcript' }).click();
+    await expect.poll(() => page.getByTestId('probe-line').count(), WAIT).toBe(3);
+    expect(await page.getByTestId('probe-line').first().textContent()).toBe(`Top 5 before asking (probe, outside the game): ${SCRIPTED_TOP5[0]!.join(' · ')}`);
   });
 
   it('swaps another model into the last turn of a run from its page, and shows the X → Y table and the last turns side by side', async () => {

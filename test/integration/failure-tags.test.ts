@@ -63,8 +63,11 @@ describe('failure-mode tags', () => {
     const first = await tagWithModel(store, [runId], model);
     expect(first).toEqual({ source: 'llm:openai:mock-tagger', tagged: 6, alreadyTagged: 0, failed: 0, tags: 68, dropped: 0 });
     expect(await tagWithModel(store, [runId], model)).toMatchObject({ tagged: 0, alreadyTagged: 6 });
+    const seen: [number, number][] = [];
+    await tagWithModel(store, [runId], { ...model, model: 'mock-tagger-b' }, { onEpisode: (done, total) => seen.push([done, total]) });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6].map((k) => [k, 6]));
     const llm = failureTagsView(store, [runId], { sources: ['llm:openai:mock-tagger'] });
-    expect(llm.available).toEqual(['llm:openai:mock-tagger', 'rules']);
+    expect(llm.available).toEqual(['llm:openai:mock-tagger', 'llm:openai:mock-tagger-b', 'rules']);
     expect(count(llm, 'redundancy')).toMatchObject({ tagged: 4 });
     expect(count(llm, 'early_enumeration')).toMatchObject({ tagged: 0 });
     const both = failureTagsView(store, [runId], { sources: ['rules', 'llm:openai:mock-tagger'] });

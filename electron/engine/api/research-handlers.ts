@@ -6,11 +6,13 @@ import { swapMatrixCsv, swapMatrixLatex } from '../io/last-turn';
 import type { ModelFactory } from '../players/factory';
 import { tagWithModel } from '../runner/failure-tagger';
 import { prepareLastTurnSwap } from '../runner/last-turn';
+import type { UiEvent } from '../../../shared/api/contract';
+import { modelLabel, ModelConfigSchema } from '../../../shared/contract/models';
 import type { Store } from '../store/store';
 import type { HandlerRegistry } from './registry';
 
 /** The research tools: dialogue-state probes, last-turn swaps, failure-mode tags. */
-export function registerResearch(registry: HandlerRegistry, store: Store, launch: (runId: number) => Promise<void>, factory: () => ModelFactory): void {
+export function registerResearch(registry: HandlerRegistry, store: Store, launch: (runId: number) => Promise<void>, factory: () => ModelFactory, emit: (event: UiEvent) => void): void {
   registry
     .handle('probes.view', ({ runIds }) => probeView(store, runIds))
     .handle('ablation.start', async ({ runId, model }) => {
@@ -35,5 +37,8 @@ export function registerResearch(registry: HandlerRegistry, store: Store, launch
       reviewFailureTag(store, input);
       return { ok: true as const };
     })
-    .handle('tags.llm', ({ runIds, model }) => tagWithModel(store, runIds, model, { createModel: factory() }));
+    .handle('tags.llm', ({ runIds, model }) => {
+      const source = `llm:${modelLabel(ModelConfigSchema.parse(model))}`;
+      return tagWithModel(store, runIds, model, { createModel: factory(), onEpisode: (done, total) => emit({ type: 'tagging', source, done, total }) });
+    });
 }

@@ -173,7 +173,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   registerResearch(registry, store, async (runId) => {
     hub.emit({ type: 'runs-changed' });
     await runs.resume(runId);
-  }, factory);
+  }, factory, (event) => hub.emit(event));
   const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));
   registerNav(registry, store, humans);
 

@@ -15,6 +15,7 @@ export function openTranscript(store: Store, episodeId: number, episode: Episode
   const events = store.events.list(episodeId);
   const people = new Map(episode.seats.filter((s) => s.playerKind === 'human').map((s) => [s.seat, s.player.replace(/^human:/, '')]));
   const hints = people.size ? hintsOf(store.models.calls(episodeId)) : [];
+  const probes = store.probes.list(episodeId).map(({ round, seat, kind, text, result, error }) => ({ round, seat, kind, text, result, error }));
   return {
     episode: episodeView(episode, game),
     settings,
@@ -23,6 +24,7 @@ export function openTranscript(store: Store, episodeId: number, episode: Episode
     hinted: hints.length > 0,
     hints,
     neighbours: neighboursOf(store.episodes.ids(episode.runId, ['pending', 'running', 'done', 'error']), episodeId),
+    ...(probes.length ? { probes } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { FailureTagView, FailureTagsView } from '../../../shared/api/research-views';
-import { useApi, useQuery } from '../api/hooks';
+import { useApi, useEvents, useQuery } from '../api/hooks';
+import { ProgressBar } from '../components/ProgressBar';
 import { ErrorNote } from '../components/ErrorNote';
 import { download } from '../download';
 import { href } from '../router';
@@ -20,6 +21,10 @@ export function FailureModesPage({ runIds }: { runIds: number[] }) {
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  useEvents((event) => {
+    if (event.type === 'tagging' && busy) setProgress({ done: event.done, total: event.total });
+  });
   const v = view.data;
   const save = (format: 'csv' | 'latex') => api.call('tags.export', { runIds, sources, format }).then(download, (e: Error) => setError(e.message));
   const runTagger = async () => {
@@ -27,6 +32,7 @@ export function FailureModesPage({ runIds }: { runIds: number[] }) {
     if (!profile) return setError('Choose the model that tags.');
     setBusy(true);
     setError(null);
+    setProgress(null);
     try {
       const r = await api.call('tags.llm', { runIds, model: profile.config });
       setNote(`${r.source}: ${r.tagged} games tagged (${r.tags} tags), ${r.alreadyTagged} read before, ${r.failed} failed.`);
@@ -66,6 +72,7 @@ export function FailureModesPage({ runIds }: { runIds: number[] }) {
             </select>
             <button type="button" disabled={busy} onClick={() => void runTagger()}>{busy ? 'Tagging…' : 'Run the LLM tagger'}</button>
           </div>
+          {busy && progress && <ProgressBar done={progress.done} errors={0} total={progress.total} label="LLM tagger progress" />}
           {note && <p className="meta" role="status">{note}</p>}
           <h2>Review</h2>
           {reviewer ? <Review view={v} reviewer={reviewer} onChanged={view.reload} onError={setError} onSwitch={() => setReviewer(null)} /> : <NamePrompt onName={setReviewer} />}

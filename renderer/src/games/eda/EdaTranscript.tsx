@@ -14,6 +14,7 @@ export function EdaTranscript({ view }: { view: TranscriptView }) {
       {turns.map((turn) => (
         <li key={turn.idx} className="turn" data-testid="turn">
           {hints.filter((h) => h.round === turn.idx).map((h, i) => <HintNote key={i} hint={h} />)}
+          <ProbeLine probe={view.probes?.find((p) => p.round === turn.idx && p.seat === 'guesser')} />
           <div className="bubble left">
             <span className="speaker">Q{turn.idx} · guesser</span>
             <p>{turn.question}</p>
@@ -27,6 +28,18 @@ export function EdaTranscript({ view }: { view: TranscriptView }) {
     </ol>
     {late.map((h, i) => <HintNote key={i} hint={h} />)}
     </>
+  );
+}
+
+/** The guesser's top 5 before this question (a probe, never part of the game). */
+function ProbeLine({ probe }: { probe: NonNullable<TranscriptView['probes']>[number] | undefined }) {
+  if (!probe) return null;
+  const candidates = (probe.result as { candidates?: unknown } | null)?.candidates;
+  return (
+    <p className="meta probe-line" data-testid="probe-line">
+      Top 5 before asking (probe, outside the game):{' '}
+      {Array.isArray(candidates) ? candidates.map(String).join(' · ') : <em>{probe.error ?? 'nothing read'}</em>}
+    </p>
   );
 }
 
