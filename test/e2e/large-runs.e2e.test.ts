@@ -46,9 +46,10 @@ describe.skipIf(problem !== null)('large runs in Chromium', () => {
     await expect.poll(() => page.url(), WAIT).toMatch(/#\/runs\/\d+$/);
     await expect.poll(() => page.getByTestId('progress-text').first().textContent(), { timeout: 30_000 }).toMatch(/^100% · 3\/3/);
     await expect.poll(() => page.getByTestId('batch-row').count(), WAIT).toBeGreaterThan(1);
+    // The list refreshes on batch events, a moment after the progress bar: read it once it says all ended.
+    await expect.poll(() => page.getByTestId('run-batches').textContent(), WAIT).toContain('Every batch has ended.');
     const rows = await page.getByTestId('batch-row').allTextContents();
     expect(rows.every((r) => r.includes('openai:mock-judge') && r.includes('ended'))).toBe(true);
-    await expect.poll(() => page.getByTestId('run-batches').textContent(), WAIT).toContain('Every batch has ended.');
     await screenshot(page, 'large-runs-run');
     const runId = Number(/#\/runs\/(\d+)$/.exec(page.url())![1]);
     const calls = app.store.episodes.list(runId).flatMap((e) => app.store.models.calls(e.id));
