@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { SwapMatrixView } from '../../../shared/api/research-views';
+import { bracketed } from '../../../shared/text/interval';
 import { swapMatrix, swapPairs } from '../../engine/analysis/last-turn';
 import { swapMatrixCsv, swapMatrixLatex } from '../../engine/io/last-turn';
 import { prepareLastTurnSwap } from '../../engine/runner/last-turn';
@@ -35,7 +36,7 @@ function printMatrix(view: SwapMatrixView): void {
       ...d.to.map((y) => {
         const c = d.cells.find((cell) => cell.from === x && cell.to === y);
         if (!c || !c.n) return '–';
-        return `${c.mean.toFixed(digits)}${c.low !== null && c.high !== null ? ` [${c.low.toFixed(digits)}, ${c.high.toFixed(digits)}]` : ''} (${c.n})`;
+        return `${bracketed(c.mean, c.low, c.high, digits)} (${c.n})`;
       }),
     ]);
     process.stdout.write(`${table(['X \\ Y', ...d.to], rows)}\n`);

@@ -19,6 +19,16 @@ export interface FailureTagsOptions {
   rules?: Record<string, number>;
 }
 
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 /** Each round's move by the seat and the reply to it, for reading a tag in context. */
 function movesOf(events: readonly EventRecord[], seat: string): Map<number, { move: string; reply: string }> {
   const moves = new Map<number, { move: string; reply: string }>();
@@ -35,10 +45,12 @@ function movesOf(events: readonly EventRecord[], seat: string): Map<number, { mo
 /** Pure: counts per player and mode from the counted tags of each game. */
 export function failureCounts(games: readonly { player: string; episodeId: number }[], counted: readonly { episodeId: number; mode: string }[], modes: readonly string[]): FailureCount[] {
   const players = [...new Set(games.map((g) => g.player))].sort();
+  const tally = new Map<string, number>();
+  for (const t of counted) tally.set(`${t.episodeId}/${t.mode}`, (tally.get(`${t.episodeId}/${t.mode}`) ?? 0) + 1);
   return players.flatMap((player) => {
     const ids = games.filter((g) => g.player === player).map((g) => g.episodeId);
     return modes.map((mode) => {
-      const perGame = ids.map((id) => counted.filter((t) => t.episodeId === id && t.mode === mode).length);
+      const perGame = ids.map((id) => tally.get(`${id}/${mode}`) ?? 0);
       const n = perGame.length;
       const tagged = perGame.filter((k) => k > 0).length;
       const share = wilson(tagged, n);
@@ -64,9 +76,9 @@ export function failureTagsView(store: Store, runIds: readonly number[], options
     if (hooks && hooks !== game.failureModes) throw new UserError(`Run ${runId} plays another game than run ${runIds[0]}: count failure modes of one game at a time.`);
     hooks = game.failureModes;
     rules = hooks.rules(options.rules ?? {});
-    const stored = store.failureTags.forRun(runId);
-    for (const s of stored) available.add(s.source);
-    const reviews = store.failureTags.reviewsForRun(runId);
+    const stored = groupBy(store.failureTags.forRun(runId), (t) => t.episodeId);
+    for (const list of stored.values()) for (const t of list) available.add(t.source);
+    const reviews = groupBy(store.failureTags.reviewsForRun(runId), (r) => r.episodeId);
     for (const episode of store.episodes.list(runId)) {
       if (episode.status !== 'done' || episode.invalid !== null) continue;
       const player = episode.seats.find((s) => s.seat === hooks!.seat)?.player ?? hooks.seat;
@@ -74,9 +86,9 @@ export function failureTagsView(store: Store, runIds: readonly number[], options
       const events = store.events.list(episode.id);
       const found: (DetectedTag & { source: string })[] = [
         ...(counted.has('rules') ? hooks.detect({ events, instance: episode.instance, datasetKind: episode.datasetKind, settings, rules }).map((t) => ({ ...t, source: 'rules' })) : []),
-        ...stored.filter((s) => s.episodeId === episode.id && counted.has(s.source)).map((s) => ({ mode: s.mode, round: s.round, related: [], rule: 'llm', reason: s.reason, source: s.source })),
+        ...(stored.get(episode.id) ?? []).filter((t) => counted.has(t.source)).map((t) => ({ mode: t.mode, round: t.round, related: [], rule: 'llm', reason: t.reason, source: t.source })),
       ];
-      const mine = reviews.filter((r) => r.episodeId === episode.id);
+      const mine = reviews.get(episode.id) ?? [];
       const keys = new Map<string, { round: number; mode: string }>();
       for (const t of [...found, ...mine]) keys.set(`${t.round}/${t.mode}`, { round: t.round, mode: t.mode });
       if (keys.size === 0) continue;

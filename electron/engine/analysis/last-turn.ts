@@ -3,6 +3,7 @@
  * with 95% t intervals over episodes, from swap runs and the original runs (X → X), one matrix per
  * dataset; and a swap run's episodes beside their originals, the last move as played and as swapped.
  */
+import type { MetricSpec } from '../../../shared/contract/game';
 import type { SwapCell, SwapMatrix, SwapMatrixView, SwapPair, SwapPairsView } from '../../../shared/api/research-views';
 import { parseRunConfig } from '../core/run-config';
 import type { EventRecord } from '../core/events';
@@ -13,13 +14,13 @@ import { intervalFor } from './intervals';
 
 type Metric = SwapMatrixView['metric'];
 
-function metricOf(store: Store, runId: number, key?: string): { metric: Metric; spec: { kind: 'mean' | 'rate'; range?: [number, number] } ; seat: string; game: string } {
+function metricOf(store: Store, runId: number, key?: string): { metric: Metric; spec: MetricSpec; seat: string; game: string } {
   const { game } = gameOfRun(store.runs.get(runId));
   if (!game.lastMove) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which offers no last-turn swap.`);
   const wanted = key ?? game.view.sortBy;
   const spec = game.metrics.find((m) => m.key === wanted);
   if (!spec) throw new UserError(`${game.shortTitle} has no metric "${wanted}"; it has ${game.metrics.map((m) => m.key).join(', ')}.`);
-  return { metric: { key: spec.key, label: spec.label, digits: spec.digits ?? 2 }, spec: { kind: spec.kind === 'rate' ? 'rate' : 'mean', ...(spec.range ? { range: [spec.range[0], spec.range[1]] as [number, number] } : {}) }, seat: game.lastMove.seat, game: game.id };
+  return { metric: { key: spec.key, label: spec.label, digits: spec.digits ?? 2 }, spec, seat: game.lastMove.seat, game: game.id };
 }
 
 const counted = (e: EpisodeRow) => e.status === 'done' && e.invalid === null;

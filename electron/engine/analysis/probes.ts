@@ -51,7 +51,7 @@ export function probeView(store: Store, runIds: readonly number[]): ProbeView {
     hooks = probing;
     const stored = store.probes.forRun(runId);
     if (!probing.enabled(settings) && stored.size === 0) {
-      throw new UserError(`Run ${runId} was played without probes: start a run with probing on (EDA: settings.probe.enabled, or "Probe the top 5" on the New run page).`);
+      throw new UserError(`Run ${runId} was played without probes: start a run with probing on (EDA: "probe": {"enabled": true} in the New run page's game settings, or parlor run --set probe.enabled=true).`);
     }
     for (const episode of store.episodes.list(runId)) {
       const list = stored.get(episode.id) ?? [];

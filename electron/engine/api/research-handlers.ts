@@ -4,10 +4,10 @@ import { probeView } from '../analysis/probes';
 import { failureCountsCsv, failureCountsLatex } from '../io/failure-tags';
 import { swapMatrixCsv, swapMatrixLatex } from '../io/last-turn';
 import type { ModelFactory } from '../players/factory';
-import { tagWithModel } from '../runner/failure-tagger';
+import { taggerSource, tagWithModel } from '../runner/failure-tagger';
 import { prepareLastTurnSwap } from '../runner/last-turn';
 import type { UiEvent } from '../../../shared/api/contract';
-import { modelLabel, ModelConfigSchema } from '../../../shared/contract/models';
+import { ModelConfigSchema } from '../../../shared/contract/models';
 import type { Store } from '../store/store';
 import type { HandlerRegistry } from './registry';
 
@@ -38,7 +38,7 @@ export function registerResearch(registry: HandlerRegistry, store: Store, launch
       return { ok: true as const };
     })
     .handle('tags.llm', ({ runIds, model }) => {
-      const source = `llm:${modelLabel(ModelConfigSchema.parse(model))}`;
+      const source = taggerSource(ModelConfigSchema.parse(model));
       return tagWithModel(store, runIds, model, { createModel: factory(), onEpisode: (done, total) => emit({ type: 'tagging', source, done, total }) });
     });
 }

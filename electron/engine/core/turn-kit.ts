@@ -31,8 +31,8 @@ export interface KitPorts {
   aside?(seat: string, round: number, kind: string, request: { messages: ChatMessage[]; temperature: number; maxTokens: number; seed?: number }): Promise<SeatReply | { failed: string }>;
   /** Stores what a probe returned (apart from the events). */
   recordProbe?(probe: ProbeOutcome): void;
-  /** Probes stored before a restart, as `seat|round|kind`: not asked again. */
-  priorProbes?: ReadonlySet<string>;
+  /** Whether this probe was stored before a restart (it is not asked again). */
+  probedBefore?(seat: string, round: number, kind: string): boolean;
 }
 
 export interface ProbeOutcome {
@@ -127,7 +127,7 @@ export class TurnKit {
   async probe<R>(seat: string, spec: ProbeSpec<R>): Promise<R | null> {
     const { aside, recordProbe } = this.ports;
     if (!aside || !recordProbe || this.ports.humanSeats.has(seat)) return null;
-    if (this.ports.priorProbes?.has(`${seat}|${spec.round}|${spec.kind}`)) return null;
+    if (this.ports.probedBefore?.(seat, spec.round, spec.kind)) return null;
     const base = { round: spec.round, seat, kind: spec.kind };
     const reply = await aside(seat, spec.round, spec.kind, { messages: spec.messages, temperature: spec.temperature, maxTokens: spec.maxTokens, seed: this.ports.seed });
     if ('failed' in reply) {

@@ -1,5 +1,6 @@
 /** The X → Y matrix as files: one CSV row per cell, or one LaTeX table per dataset (Table 6). */
 import type { SwapMatrixView } from '../../../shared/api/research-views';
+import { bracketed } from '../../../shared/text/interval';
 import { toCsv } from './csv';
 import { toLatex } from './latex';
 
@@ -13,7 +14,6 @@ export function swapMatrixCsv(view: SwapMatrixView): string {
 /** Rows: whose trajectory (X); columns: who took the last turn (Y); each cell mean [95% CI]; the best of each row in bold. */
 export function swapMatrixLatex(view: SwapMatrixView): string {
   const digits = view.metric.digits;
-  const fmt = (x: number) => x.toFixed(digits);
   return view.datasets
     .map((d) => {
       const rows = d.from.map((x) => {
@@ -21,7 +21,7 @@ export function swapMatrixLatex(view: SwapMatrixView): string {
         const best = Math.max(...cells.map((c) => (c && c.n ? c.mean : -Infinity)));
         return [
           { text: x },
-          ...cells.map((c) => ({ text: !c || !c.n ? '–' : `${fmt(c.mean)}${c.low !== null && c.high !== null ? ` [${fmt(c.low)}, ${fmt(c.high)}]` : ''}`, bold: !!c && c.n > 0 && c.mean === best && d.to.length > 1 })),
+          ...cells.map((c) => ({ text: !c || !c.n ? '–' : bracketed(c.mean, c.low, c.high, digits), bold: !!c && c.n > 0 && c.mean === best && d.to.length > 1 })),
         ];
       });
       return toLatex({

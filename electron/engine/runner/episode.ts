@@ -5,13 +5,13 @@ import type { Game, ScoreResult, SeatInfo } from '../core/game';
 import { TurnKit, type SeatReply } from '../core/turn-kit';
 import { describeError } from '../errors';
 import { fitForProvider } from './fit-images';
-import type { CallAttempt, ChatMessage, ChatModel, ChatRequest, ImageData } from '../players/types';
+import type { CallAttempt, CallSite as PlayerCallSite, ChatMessage, ChatModel, ChatRequest, ImageData } from '../players/types';
 import type { EpisodeRow, Store } from '../store/store';
 
-/** `kind` names a probe (a call outside the game); game calls have none. */
 type CallRequest = Pick<ChatRequest, 'messages' | 'temperature' | 'maxTokens' | 'seed'>;
 
-export type CallSite = { episodeId: number; round: number; seat: string; kind?: string };
+/** Where a call is made; `kind` names a probe (a call outside the game), game calls have none. */
+export type CallSite = PlayerCallSite & { kind?: string };
 export type RecordCall = (site: CallSite, attempt: CallAttempt) => CallRef;
 
 /** The role a call is stored under: the seat, or `seat:kind` for a probe (so costs and replays keep them apart). */
@@ -54,6 +54,7 @@ export async function playStoredEpisode(
   if (signal.aborted) local.abort();
   const seats: SeatInfo[] = episode.seats.map((s) => ({ seat: s.seat, role: s.role, player: s.player, human: s.playerKind === 'human', ...(s.given ? { given: s.given } : {}) }));
   const images = new Map<string, ImageData>();
+  let prior: Set<string> | undefined;
   const callSeat = async (seat: string, round: number, request: CallRequest, kind?: string): Promise<SeatReply> => {
     const player = players[seat];
     if (!player) throw new Error(`${game.id}: no player sits in seat "${seat}".`);
@@ -65,11 +66,11 @@ export async function playStoredEpisode(
       images.set(ref, { mime: blob.mime, base64: blob.bytes.toString('base64') });
     }
     let callId: CallRef | null = null;
-    const site = { episodeId, seat, round, ...(kind ? { kind } : {}) };
+    const site: CallSite = { episodeId, seat, round, ...(kind ? { kind } : {}) };
     const result = await player.complete(refs.length ? { ...request, messages: fitted, images } : request, {
       signal: local.signal,
       round,
-      site: { episodeId, seat, round },
+      site,
       onAttempt: (attempt) => {
         callId = record(site, attempt);
       },
@@ -88,7 +89,11 @@ export async function playStoredEpisode(
         }
       },
       recordProbe: (probe) => store.probes.append(episodeId, probe),
-      priorProbes: new Set(store.probes.list(episodeId).map((p) => `${p.seat}|${p.round}|${p.kind}`)),
+      probedBefore: (seat, round, kind) => {
+        // Read once, at the first probe: a game that never probes never queries the table.
+        prior ??= new Set(store.probes.list(episodeId).map((p) => `${p.seat}|${p.round}|${p.kind}`));
+        return prior.has(`${seat}|${round}|${kind}`);
+      },
       append: (event) => store.events.append(episodeId, event),
       putMedia: (bytes, mime) => mediaRef(store.media.put(bytes, mime)),
       image: (name) => {

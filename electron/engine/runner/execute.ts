@@ -147,7 +147,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   };
 
   // A last-turn swap plays each episode for the one round its source episode ended on.
-  const untilRounds = swapRounds(store, runId, config, game.lastMove?.cut);
+  const untilRounds = swapRounds(store, runId, config.lastTurn, game.lastMove?.cut);
   const playOne = async (episodeId: number) => {
     if (signal.aborted) return;
     const episode = store.episodes.get(episodeId);

@@ -6,7 +6,7 @@
  */
 import PQueue from 'p-queue';
 import { z } from 'zod';
-import { modelLabel, ModelConfigSchema } from '../../../shared/contract/models';
+import { modelLabel, ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
 import type { CallRef } from '../core/events';
 import { describeError, UserError } from '../errors';
 import { gameOfRun } from '../games/registry';
@@ -28,6 +28,11 @@ export function readTaggerReply(text: string): { turn: number; mode: string; rea
   }
 }
 
+/** The source a tagger's suggestions are stored under. */
+export function taggerSource(config: Pick<ModelConfig, 'provider' | 'model'>): string {
+  return `llm:${modelLabel(config)}`;
+}
+
 export interface TaggerResult {
   source: string;
   tagged: number;
@@ -45,7 +50,7 @@ export async function tagWithModel(
   options: { createModel?: ModelFactory; concurrency?: number; signal?: AbortSignal; onEpisode?: (done: number, total: number) => void } = {},
 ): Promise<TaggerResult> {
   const config = ModelConfigSchema.parse(modelInput);
-  const source = `llm:${modelLabel(config)}`;
+  const source = taggerSource(config);
   const model = (options.createModel ?? createModel)(config, {});
   const modelConfigId = store.models.ensureConfig(config);
   const result: TaggerResult = { source, tagged: 0, alreadyTagged: 0, failed: 0, tags: 0, dropped: 0 };

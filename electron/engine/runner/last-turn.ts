@@ -10,7 +10,9 @@ import { UserError } from '../errors';
 import { gameOf } from '../games/registry';
 import { APP_VERSION } from '../version';
 import type { Store } from '../store/store';
-import { playerFor, playerIds, seatPlan, type StoredRunConfig } from './prepare';
+import type { EventRecord } from '../core/events';
+import type { LastMoveHooks } from '../core/last-move';
+import { playerIds, seatPlan, type EpisodeDraw, type StoredRunConfig } from './prepare';
 
 export interface LastTurnSwap {
   runId: number;
@@ -31,9 +33,8 @@ export function prepareLastTurnSwap(store: Store, sourceRunId: number, modelInpu
   const seat = source.seats.find((s) => s.seat === hooks.seat);
   if (!seat) throw new UserError(`Run ${sourceRunId} has no ${hooks.seat} seat to swap.`);
   if (seat.playerKind === 'human' || model.provider === 'human') throw new UserError('A last-turn swap replays stored games with a model: people play their games on the Play page.');
-  const draws: { instanceId: number; repetition: number; seed: number; prefix: ReturnType<typeof hooks.cut> & object }[] = [];
+  const draws: (EpisodeDraw & { prefix: EventRecord[] })[] = [];
   let skipped = 0;
-  const instances = new Map<number, Parameters<typeof seatPlan>[2][number]['instance']>();
   for (const episode of store.episodes.list(sourceRunId)) {
     if (episode.status !== 'done') continue;
     const cut = episode.invalid === null ? hooks.cut(store.events.list(episode.id)) : null;
@@ -41,8 +42,7 @@ export function prepareLastTurnSwap(store: Store, sourceRunId: number, modelInpu
       skipped++;
       continue;
     }
-    instances.set(episode.instance.id, episode.instance);
-    draws.push({ instanceId: episode.instance.id, repetition: episode.repetition, seed: episode.seed, prefix: cut });
+    draws.push({ instance: episode.instance, repetition: episode.repetition, seed: episode.seed, prefix: cut.prefix });
   }
   if (draws.length === 0) throw new UserError(`Run ${sourceRunId} has no finished episodes to swap the last turn of${skipped ? ` (${skipped} left out: invalid, or the ${hooks.seat} never moved)` : ''}.`);
 
@@ -58,25 +58,23 @@ export function prepareLastTurnSwap(store: Store, sourceRunId: number, modelInpu
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     lastTurn: { run: sourceRunId, seat: hooks.seat },
   };
-  playerFor(store, model);
   const runId = store.transaction(() => {
-    const plan = seatPlan(game, settings, draws.map((d) => ({ instance: instances.get(d.instanceId)!, repetition: d.repetition, seed: d.seed })), playerIds(store, players));
+    const plan = seatPlan(game, settings, draws, playerIds(store, players));
     const id = store.runs.create({
       name: stored.name ?? null, game: game.id, datasetId: source.datasetId, subset: source.subset, config: stored, seed: source.seed, appVersion: APP_VERSION,
-      seats: plan.seats, episodes: draws.map((d, k) => ({ instanceId: d.instanceId, repetition: d.repetition, seed: d.seed, seats: plan.byEpisode[k] })),
+      seats: plan.seats, episodes: draws.map((d, k) => ({ instanceId: d.instance.id, repetition: d.repetition, seed: d.seed, seats: plan.byEpisode[k] })),
     });
-    const created = store.episodes.list(id);
-    created.forEach((episode, k) => store.events.copy(episode.id, draws[k]!.prefix.prefix));
+    store.episodes.list(id).forEach((episode, k) => store.events.copy(episode.id, draws[k]!.prefix));
     return id;
   });
   return { runId, episodes: draws.length, skipped };
 }
 
-/** For a swap run, the round each episode stops after (its source episode's last move); empty otherwise. */
-export function swapRounds(store: Store, runId: number, config: { lastTurn?: { run: number; seat: string } | undefined }, cut: ((events: ReturnType<Store['events']['list']>) => { round: number } | null) | undefined): Map<number, number> {
+/** For a swap run (`lastTurn` set), the round each episode stops after: its source episode's last move. */
+export function swapRounds(store: Store, runId: number, lastTurn: { run: number } | undefined, cut: LastMoveHooks['cut'] | undefined): Map<number, number> {
   const rounds = new Map<number, number>();
-  if (!config.lastTurn || !cut) return rounds;
-  const source = new Map(store.episodes.list(config.lastTurn.run).map((e) => [`${e.instance.id}/${e.repetition}`, e.id]));
+  if (!lastTurn || !cut) return rounds;
+  const source = new Map(store.episodes.list(lastTurn.run).map((e) => [`${e.instance.id}/${e.repetition}`, e.id]));
   for (const episode of store.episodes.list(runId)) {
     const from = source.get(`${episode.instance.id}/${episode.repetition}`);
     const round = from === undefined ? null : cut(store.events.list(from))?.round;

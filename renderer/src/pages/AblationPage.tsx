@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { SwapMatrix, SwapMatrixView } from '../../../shared/api/research-views';
+import { bracketed } from '../../../shared/text/interval';
 import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
+import { RunLinks } from '../components/RunLinks';
 import { download } from '../download';
 import { href } from '../router';
 
@@ -17,7 +19,7 @@ export function AblationPage({ runIds }: { runIds: number[] }) {
     <section aria-labelledby="ablation-title">
       <header className="page-header"><h1 id="ablation-title">Planning vs reasoning: last-turn swaps</h1></header>
       <p className="meta">
-        Runs {runIds.map((id, i) => <span key={id}>{i ? ', ' : ''}<a href={href.run(id)}>#{id}</a></span>)}. X → Y: X's games up to the last question, asked by Y; X → X are X's own games.
+        <RunLinks runIds={runIds} />. X → Y: X's games up to the last question, asked by Y; X → X are X's own games.
       </p>
       <ErrorNote error={matrix.error ?? error} />
       {matrix.data && (
@@ -54,7 +56,7 @@ function Matrix({ matrix, view }: { matrix: SwapMatrix; view: SwapMatrixView }) 
                 const c = matrix.cells.find((cell) => cell.from === x && cell.to === y);
                 return (
                   <td key={y} className="num" data-from={x} data-to={y}>
-                    {c && c.n ? `${c.mean.toFixed(digits)}${c.low !== null && c.high !== null ? ` [${c.low.toFixed(digits)}, ${c.high.toFixed(digits)}]` : ''} (${c.n})` : '—'}
+                    {c && c.n ? `${bracketed(c.mean, c.low, c.high, digits)} (${c.n})` : '—'}
                   </td>
                 );
               })}

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FailureTagView, FailureTagsView } from '../../../shared/api/research-views';
 import { useApi, useEvents, useQuery } from '../api/hooks';
 import { ProgressBar } from '../components/ProgressBar';
 import { ErrorNote } from '../components/ErrorNote';
+import { RunLinks } from '../components/RunLinks';
 import { download } from '../download';
 import { href } from '../router';
 import { NamePrompt, useAnnotator } from './AnnotatePage';
@@ -48,7 +49,7 @@ export function FailureModesPage({ runIds }: { runIds: number[] }) {
     <section aria-labelledby="failure-title">
       <header className="page-header"><h1 id="failure-title">Failure modes</h1></header>
       <p className="meta">
-        Runs {runIds.map((id, i) => <span key={id}>{i ? ', ' : ''}<a href={href.run(id)}>#{id}</a></span>)}
+        <RunLinks runIds={runIds} />
         {v && ` · the ${v.seat}'s moves · rules ${Object.entries(v.rules).map(([k, x]) => `${k}=${x}`).join(' ')} · ${v.reviewed} of ${v.tags.length} tags reviewed`}
       </p>
       <ErrorNote error={view.error ?? error} />
@@ -131,24 +132,23 @@ function Review({ view, reviewer, onChanged, onError, onSwitch }: { view: Failur
       onError((e as Error).message);
     }
   };
-  const keys = useMemo(
-    () => (e: KeyboardEvent) => {
+  // Re-bound every render, so the keys always act on the tag and reviewer on screen.
+  useEffect(() => {
+    const keys = (e: KeyboardEvent) => {
       if (!tag || (e.target as HTMLElement).closest('input, select, textarea')) return;
+      const next = () => setAt((i) => Math.min(i + 1, tags.length - 1));
       const k = e.key.toLowerCase();
-      if (k === 'j' || k === 'arrowdown') setAt((i) => Math.min(i + 1, tags.length - 1));
+      if (k === 'j' || k === 'arrowdown') next();
       else if (k === 'k' || k === 'arrowup') setAt((i) => Math.max(i - 1, 0));
-      else if (k === 'y' || k === 'enter') void say(tag, 'confirmed').then(() => setAt((i) => Math.min(i + 1, tags.length - 1)));
-      else if (k === 'n') void say(tag, 'rejected').then(() => setAt((i) => Math.min(i + 1, tags.length - 1)));
+      else if (k === 'y' || k === 'enter') void say(tag, 'confirmed').then(next);
+      else if (k === 'n') void say(tag, 'rejected').then(next);
       else if (k === 'u') void say(tag, null);
       else return;
       e.preventDefault();
-    },
-    [tag, tags.length],
-  );
-  useEffect(() => {
+    };
     window.addEventListener('keydown', keys);
     return () => window.removeEventListener('keydown', keys);
-  }, [keys]);
+  });
   if (!tag) return <p className="meta">No tags to review: the counted sources found none.</p>;
   return (
     <div className="tag-review" data-testid="tag-review">

@@ -4,6 +4,7 @@ import { probeRankSvg } from '../../../shared/charts/probe-rank';
 import { useQuery } from '../api/hooks';
 import { useChartTheme } from '../charts';
 import { ErrorNote } from '../components/ErrorNote';
+import { RunLinks } from '../components/RunLinks';
 import { href } from '../router';
 import { ChartFrame } from './explore/ChartFrame';
 
@@ -24,7 +25,7 @@ export function ProbesPage({ runIds }: { runIds: number[] }) {
         <h1 id="probes-title">Dialogue-state probes</h1>
       </header>
       <p className="meta">
-        Run{runIds.length > 1 ? 's' : ''} {runIds.map((id, i) => <span key={id}>{i ? ', ' : ''}<a href={href.run(id)}>#{id}</a></span>)}
+        <RunLinks runIds={runIds} />
         {v && ` · ${v.counts.episodes} probed episodes, ${v.counts.probes} probes (${v.counts.failed} failed) · the ${v.seat}'s top ${v.size} before each question, asked apart from the game`}
       </p>
       <ErrorNote error={view.error} />
