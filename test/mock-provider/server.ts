@@ -8,6 +8,7 @@
  *   mock-server-error          always HTTP 500
  *   mock-malformed             HTTP 200 with a body that breaks the format
  *   mock-leaky                 HTTP 400 whose message quotes the API key it was sent
+ *   mock-html, mock-plaintext, mock-cut, *-keyecho  wrong answers and a key quoted back (wire-faults.ts)
  *   mock-play:<game>:<role>[:<variant>]  a game's built-in player for that role (and variant), over the wire
  * Any other model id is answered with the provider's own 404 "model not found".
  * Also: per-model rate limits advertised in headers (`limits`, limits.ts, stats at GET /mock/stats),
@@ -25,6 +26,7 @@ import { seededRandom } from '../../electron/engine/core/seeds';
 import { BadRequest, MockBatches, NotFound, type MockBatchOptions } from './batches';
 import { RateLimits, type MockLimits, type ModelLimitStats } from './limits';
 import { PromptCache } from './prompt-cache';
+import { FAULT_MODELS, keyOf, sendWireFault, withKeyEcho } from './wire-faults';
 
 /** Fault injection: each request independently draws at most one fault at these rates (0–1). */
 export interface MockFaults {
@@ -75,7 +77,7 @@ export interface MockProvider {
   close(): Promise<void>;
 }
 
-export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-tagger', 'mock-echo', 'mock-vision', 'mock-server-error', 'mock-malformed', 'mock-leaky'];
+export const MOCK_MODELS = ['mock-guesser', 'mock-judge', 'mock-tagger', 'mock-echo', 'mock-vision', 'mock-server-error', 'mock-malformed', 'mock-leaky', ...FAULT_MODELS];
 
 type Format = 'openai' | 'anthropic';
 
@@ -187,7 +189,8 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
   const limits = new RateLimits(options.limits ?? {});
   const promptCache = new PromptCache();
   let baseUrl = '';
-  const batches = new MockBatches(options.batches ?? {}, (format, body) => answer(format, body), () => baseUrl);
+  // A batch's items quote the key the mock was started with (the batch routes do not check keys).
+  const batches = new MockBatches(options.batches ?? {}, (format, body) => answer(format, body, options.apiKey ?? ''), () => baseUrl);
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => send(res, 500, { error: { message: String(error) } }));
   });
@@ -255,16 +258,14 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       return injected.malformed % 2 ? respond(200, '{"id": "chatcmpl-broken", "choices": [') : respond(200, { id: 'x', object: 'chat.completion' });
     }
     // Like servers that quote the credential they refused: the key must not reach the database.
-    if (model.startsWith('mock-leaky')) {
-      const key = String(req.headers['x-api-key'] ?? (req.headers.authorization ?? '').replace(/^Bearer /, ''));
-      return respond(400, errorBody(format, 400, `Key ${key} may not use ${model}.`));
-    }
-    const answered = answer(format, body);
+    if (model.startsWith('mock-leaky')) return respond(400, errorBody(format, 400, `Key ${keyOf(req)} may not use ${model}.`));
+    if (sendWireFault(model, res)) return;
+    const answered = answer(format, body, keyOf(req));
     return respond(answered.status, answered.body, answered.status === 200 ? limitHeaders : {});
   }
 
   /** The live answer to a valid request for a known model, without latency, limits or random faults. */
-  function answer(format: Format, body: Record<string, unknown>): { status: number; body: unknown } {
+  function answer(format: Format, body: Record<string, unknown>, key: string): { status: number; body: unknown } {
     const model = String(body.model ?? '');
     if (!MOCK_MODELS.some((m) => model === m || model.startsWith(`${m}-`)) && !(model.startsWith('mock-play:') && builtinPolicy(model))) {
       return { status: 404, body: errorBody(format, 404, `The model \`${model}\` does not exist or you do not have access to it.`) };
@@ -275,7 +276,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     const messages: WireMessage[] = raw.map((m) => ({ role: String(m.role), content: textOf(m.content) }));
     if (format === 'anthropic' && body.system !== undefined) messages.unshift({ role: 'system', content: textOf(body.system) });
     const seed = typeof body.seed === 'number' ? body.seed : 0;
-    const text = model.startsWith('mock-vision') ? visionReply(model, raw) : reply(model, messages, seed);
+    const text = withKeyEcho(model, model.startsWith('mock-vision') ? visionReply(model, raw) : reply(model, messages, seed), key);
     return { status: 200, body: success(format, model, text, messages.map((m) => m.content).join('\n'), promptCache, body, messages) };
   }
 

@@ -17,6 +17,7 @@ export class AnthropicChatModel extends SdkChatModel {
   private sdk: typeof Anthropic | null = null;
   private client: Anthropic | null = null;
   readonly imageLimits = ANTHROPIC_IMAGE_LIMITS;
+  protected readonly expected = { what: 'a Messages API reply', urlHint: 'An Anthropic base URL is the server alone, without /v1 (https://api.anthropic.com): the SDK adds /v1/messages.' };
 
   constructor(
     config: ModelConfig,

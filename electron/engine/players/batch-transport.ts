@@ -43,3 +43,30 @@ export function parseJsonl(text: string, what: string): unknown[] {
   });
   return out;
 }
+
+/**
+ * The same service with every answer and error passed through `clean` (key redaction) before anyone
+ * stores it: the batch hub writes answers and failures to the database as they arrive.
+ */
+export function redactingTransport(transport: BatchTransport, clean: <T>(value: T) => T): BatchTransport {
+  const cleanError = (error: unknown): never => {
+    if (error instanceof Error) {
+      const message = clean(error.message);
+      if (message !== error.message) throw Object.assign(new Error(message), { name: error.name });
+    }
+    throw error;
+  };
+  return {
+    provider: transport.provider,
+    maxRequests: transport.maxRequests,
+    submit: (items) => transport.submit(items).catch(cleanError),
+    status: async (remoteId) => {
+      const status = await transport.status(remoteId).catch(cleanError);
+      return status.state === 'failed' ? { ...status, error: clean(status.error) } : status;
+    },
+    results: async (remoteId) => {
+      const results = await transport.results(remoteId).catch(cleanError);
+      return new Map([...results].map(([id, result]) => [id, 'response' in result ? { response: clean(result.response) } : { error: clean(result.error) }]));
+    },
+  };
+}

@@ -45,18 +45,49 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
     });
     req.once('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.once('error', (error) => {
+      let received = 0;
+      let settled = false;
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        received += chunk.length;
+      });
+      // The answer began but the connection closed before its end: not "could not reach", a body cut short.
+      const cut = (error?: Error) => {
+        if (settled) return;
+        settled = true;
         done();
-        reject(Object.assign(new TypeError('fetch failed'), { cause: error }));
+        const failure = signal?.aborted ? abortError() : new BodyCutShort(res.statusCode ?? 0, received, Number(res.headers['content-length']) || null, error);
+        reject(failure.name === 'AbortError' ? failure : Object.assign(new TypeError('fetch failed'), { cause: failure }));
+      };
+      res.once('error', cut);
+      res.once('close', () => {
+        if (!res.complete) cut();
       });
       res.once('end', () => {
+        if (settled) return;
+        settled = true;
         done();
         resolve(new BufferedResponse(url.href, res, Buffer.concat(chunks)) as unknown as Response);
       });
     });
     req.end(body);
   });
+}
+
+/** The server closed the connection after the status line, before the body it announced was complete. */
+export class BodyCutShort extends Error {
+  readonly code = 'PARLOR_BODY_CUT_SHORT';
+
+  constructor(
+    readonly status: number,
+    readonly received: number,
+    /** The announced length (Content-Length), when there was one. */
+    readonly expected: number | null,
+    cause?: Error,
+  ) {
+    super(`the connection closed after ${received}${expected === null ? '' : ` of ${expected}`} bytes of the body`, { cause });
+    this.name = 'BodyCutShort';
+  }
 }
 
 /** The read-only part of `Headers` the SDKs use, over node's already-lowercased header object. */

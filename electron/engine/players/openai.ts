@@ -13,6 +13,7 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export class OpenAIChatModel extends SdkChatModel {
   private readonly client: OpenAI;
   readonly imageLimits = OPENAI_IMAGE_LIMITS;
+  protected readonly expected = { what: 'a chat completion', urlHint: 'An OpenAI-compatible base URL usually ends in /v1 (https://api.openai.com/v1, http://localhost:11434/v1).' };
 
   constructor(config: ModelConfig, apiKey: string, options: ModelOptions = {}) {
     super(config, () => OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL, options, [apiKey]);

@@ -8,6 +8,8 @@ import { hasImages, type ImageMode } from './content';
 import { kindForStatus, ProviderError, retryAfterMs } from './errors';
 import { networkCause } from './network-cause';
 import { redactText, redactValue } from './redact';
+import { redactingTransport } from './batch-transport';
+import { cutShortAnswer, describeBody, notJsonAnswer, unparsableAnswer, type ExpectedAnswer } from './wrong-answer';
 import { budgetKey, pacerFor, type Pacer } from './pacer';
 import { estimateRequestTokens } from './token-estimate';
 import { DEFAULT_RETRY, withRetries } from './retry';
@@ -48,7 +50,7 @@ export abstract class SdkChatModel implements ChatModel {
     private readonly errors: () => SdkErrorClasses | null,
     private readonly endpoint: string,
     private readonly options: ModelOptions = {},
-    /** Never stored: redacted from every error a provider sends back. */
+    /** Never stored: redacted from every body sent, answered or cached, and from every error. */
     private readonly secrets: readonly string[] = [],
   ) {
     this.label = modelLabel(config);
@@ -68,13 +70,26 @@ export abstract class SdkChatModel implements ChatModel {
   ): Promise<{ data: unknown; status: number; headers: Headers }>;
   /** Pulls text and usage out of a response body, throwing when the body is not what the format promises. */
   protected abstract extract(data: unknown): Extracted;
+  /** What the API answers, for a message about an answer that is something else. */
+  protected abstract readonly expected: ExpectedAnswer;
+
+  /**
+   * A body as it may be stored: every key redacted. Responses are redacted as they arrive, before the
+   * game reads the reply, so a model that quotes its key is played, stored, cached and shown with
+   * "[redacted key]" and the next request (which carries the reply) holds no key either.
+   */
+  private clean<T>(value: T): T {
+    return redactValue(value, this.secrets);
+  }
 
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResult> {
     // What is stored and cached names images by reference; only what is sent carries their bytes.
-    const body = this.buildBody(request, 'ref');
-    const wire = this.wireBody(request, body);
+    const built = this.buildBody(request, 'ref');
+    const wire = this.wireBody(request, built);
+    // Only a prompt that itself carries a key differs from what was sent; the cache key is the sent request's.
+    const body = this.clean(built);
     const mode = this.options.cache ? (this.options.cacheMode ?? 'off') : 'off';
-    const key = mode === 'off' ? null : this.cacheKey(body);
+    const key = mode === 'off' ? null : this.cacheKey(built);
     if (key !== null) {
       const cached = this.fromCache(key, body, options);
       if (cached) return cached;
@@ -95,6 +110,12 @@ export abstract class SdkChatModel implements ChatModel {
   /** The provider's batch service; absent where the provider has none. */
   protected abstract batchTransport(): BatchTransport;
 
+  private redactedBatches: BatchTransport | null = null;
+  /** The batch service whose answers and errors are redacted before the batch hub stores them (one object: the hub keys lanes by it). */
+  private cleanBatchTransport(): BatchTransport {
+    return (this.redactedBatches ??= redactingTransport(this.batchTransport(), (v) => this.clean(v)));
+  }
+
   /** One attempt through a batch: it resolves when the batch holding the request ends. */
   private async batchAttempt(
     batch: BatchSink,
@@ -109,7 +130,7 @@ export abstract class SdkChatModel implements ChatModel {
     const site = options.site!;
     // Where the call is and what it asks: the same request after a restart finds its batch again.
     const requestKey = createHash('sha256').update(JSON.stringify([site.episodeId, site.seat, site.round, cacheKey ?? this.cacheKey(body)])).digest('hex');
-    const answer = await batch.call({ requestKey, stored: body, wire, transport: this.batchTransport(), config: this.config, signal: options.signal });
+    const answer = await batch.call({ requestKey, stored: body, wire, transport: this.cleanBatchTransport(), config: this.config, signal: options.signal });
     const base = { attempt, startedAt, request: body, batchId: answer.batchId };
     if ('error' in answer) {
       const { kind, status, message } = answer.error;
@@ -119,16 +140,18 @@ export abstract class SdkChatModel implements ChatModel {
       throw failure;
     }
     const latencyMs = performance.now() - t0;
+    // Stored answers of an earlier version may hold a key.
+    const response = this.clean(answer.response);
     let extracted: Extracted;
     try {
-      extracted = this.extract(answer.response);
+      extracted = this.extract(response);
     } catch (error) {
       const failure = new ProviderError('malformed', `${this.label} sent a malformed answer in batch ${answer.batchId}: ${describeError(error)}`, { status: 200 });
-      options.onAttempt?.({ ...base, latencyMs, response: redactValue(answer.response, this.secrets), httpStatus: 200, ok: false, errorKind: 'malformed', error: failure.message, inputTokens: null, outputTokens: null });
+      options.onAttempt?.({ ...base, latencyMs, response, httpStatus: 200, ok: false, errorKind: 'malformed', error: failure.message, inputTokens: null, outputTokens: null });
       throw failure;
     }
-    options.onAttempt?.({ ...base, latencyMs, response: answer.response, httpStatus: 200, ok: true, errorKind: null, error: null, ...extracted });
-    if (cacheKey !== null) this.options.cache!.put(cacheKey, this.label, body, answer.response);
+    options.onAttempt?.({ ...base, latencyMs, response, httpStatus: 200, ok: true, errorKind: null, error: null, ...extracted });
+    if (cacheKey !== null) this.options.cache!.put(cacheKey, this.label, body, response);
     return { ...extracted, latencyMs };
   }
 
@@ -137,8 +160,10 @@ export abstract class SdkChatModel implements ChatModel {
   }
 
   private fromCache(key: string, body: Record<string, unknown>, options: CallOptions): ChatResult | null {
-    const data = this.options.cache!.get(key);
-    if (data === undefined) return null;
+    const cached = this.options.cache!.get(key);
+    if (cached === undefined) return null;
+    // A cache filled by an earlier version may hold a key.
+    const data = this.clean(cached);
     const extracted = this.extract(data);
     options.onAttempt?.({
       attempt: 1, startedAt: new Date().toISOString(), request: body, response: data, httpStatus: null, latencyMs: 0,
@@ -162,8 +187,8 @@ export abstract class SdkChatModel implements ChatModel {
       options.onAttempt?.({ attempt, startedAt, request: body, latencyMs: performance.now() - t0, ...fields });
     let data: unknown;
     let status: number;
+    let headers: Headers;
     try {
-      let headers: Headers;
       ({ data, status, headers } = await this.send(wire, options.signal));
       this.pacer.observe(headers, expected);
     } catch (error) {
@@ -181,15 +206,17 @@ export abstract class SdkChatModel implements ChatModel {
       throw failure;
     }
     const latencyMs = performance.now() - t0;
+    data = this.clean(data);
     let extracted: Extracted;
     try {
+      // The SDKs hand over a body that is not JSON (a web page, plain text) as a string.
+      if (typeof data === 'string') throw notJsonAnswer(`${this.label} at ${this.endpoint}`, status, headers.get('content-type'), data, this.expected);
       extracted = this.extract(data);
     } catch (error) {
-      const failure = new ProviderError('malformed', `${this.label} sent a malformed response: ${describeError(error)}`, {
-        status,
-        body: data,
-      });
-      report({ response: redactValue(data, this.secrets), httpStatus: status, ok: false, errorKind: 'malformed', error: failure.message, inputTokens: null, outputTokens: null });
+      const failure = error instanceof ProviderError
+        ? error
+        : new ProviderError('malformed', `${this.label} sent a malformed response: ${describeError(error)}`, { status, body: data });
+      report({ response: data, httpStatus: status, ok: false, errorKind: failure.kind, error: failure.message, inputTokens: null, outputTokens: null });
       throw failure;
     }
     report({ response: data, httpStatus: status, ok: true, errorKind: null, error: null, ...extracted });
@@ -217,6 +244,8 @@ export abstract class SdkChatModel implements ChatModel {
       return new ProviderError('timeout', `${where} did not answer within ${this.config.timeoutMs} ms.`, { cause: error });
     }
     if (error instanceof APIConnectionError) {
+      const cut = cutShortAnswer(where, error);
+      if (cut) return cut;
       const known = networkCause(error, this.endpoint);
       if (known) return new ProviderError('connection', `Could not reach ${this.label}: ${known.message}`, { cause: error, permanent: known.permanent });
       const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
@@ -224,7 +253,12 @@ export abstract class SdkChatModel implements ChatModel {
     }
     if (error instanceof APIError && typeof error.status === 'number') {
       const status = error.status;
-      const serverMessage = errorMessageOf(error.error) ?? error.message;
+      // A web server's error page (a wrong base URL; a proxy's 502) is named as a page, not quoted whole.
+      // The SDKs keep a body that is not JSON only in their message, after the status.
+      const text = typeof error.error === 'string' ? error.error : error.error == null ? error.message.replace(/^\d{3} /, '') : '';
+      const page = /^\s*</.test(text) ? describeBody(error.headers?.get('content-type') ?? null, text) : null;
+      const urlHint = status < 500 ? ` — is the base URL right? ${this.expected.urlHint}` : '';
+      const serverMessage = page ? `${page}${urlHint}` : (errorMessageOf(error.error) ?? error.message);
       const mentionsModel = /model/i.test(serverMessage);
       const kind = kindForStatus(status, mentionsModel);
       const hint = HINTS[kind]?.(this.config) ?? '';
@@ -238,9 +272,7 @@ export abstract class SdkChatModel implements ChatModel {
         cause: error,
       });
     }
-    if (error instanceof SyntaxError) {
-      return new ProviderError('malformed', `${where} sent a body that is not valid JSON: ${error.message}`, { cause: error });
-    }
+    if (error instanceof SyntaxError) return unparsableAnswer(where, error, this.expected);
     return new ProviderError('internal', `Unexpected failure calling ${where}: ${describeError(error)}`, { cause: error });
   }
 }
