@@ -179,6 +179,9 @@ export interface GameInfo {
   lastMove: { seat: string } | null;
   /** Failure-mode tags of a seat's moves (EDA: early enumeration, redundancy, inconsistency); null where the game has none. */
   failureModes: { seat: string; modes: { id: string; label: string; description: string }[] } | null;
-  /** Experiments: instance groups by their `experiment` tag (clembench), empty where there are none. */
-  datasets: { name: string; title: string; kind: string; subsets: { name: string; instances: number; experiments: string[] }[] }[];
+  /**
+   * Experiments: instance groups by their `experiment` tag (clembench), empty where there are none.
+   * `defaultSubset`: the subset a run plays when none is named (EDA: test, SimulBench: all of its 500).
+   */
+  datasets: { name: string; title: string; kind: string; defaultSubset: string; subsets: { name: string; instances: number; experiments: string[] }[] }[];
 }

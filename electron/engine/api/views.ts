@@ -95,7 +95,7 @@ export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset
     probing: game.probing ? { seat: game.probing.seat, kind: game.probing.kind, size: game.probing.size } : null,
     lastMove: game.lastMove ? { seat: game.lastMove.seat } : null,
     failureModes: game.failureModes ? { seat: game.failureModes.seat, modes: game.failureModes.modes.map((m) => ({ ...m })) } : null,
-    datasets: game.datasets.bundled().map((d) => ({ name: d.name, title: d.title, kind: d.kind, subsets: d.subsets.map((s) => ({ name: s, ...subsetShape(d.name, s) })) })),
+    datasets: game.datasets.bundled().map((d) => ({ name: d.name, title: d.title, kind: d.kind, defaultSubset: d.defaultSubset ?? d.subsets[0] ?? '', subsets: d.subsets.map((s) => ({ name: s, ...subsetShape(d.name, s) })) })),
   };
 }
 

@@ -52,8 +52,11 @@ export interface LoadedDataset {
 }
 
 export interface DatasetSource {
-  /** The datasets that ship with Parlor. */
-  bundled(): { name: string; title: string; kind: string; subsets: string[] }[];
+  /**
+   * The datasets that ship with Parlor. `defaultSubset` is the one `load` plays when none is named
+   * (EDA: test, SimulBench: all) and the one a form starts on; the first subset when unset.
+   */
+  bundled(): { name: string; title: string; kind: string; subsets: string[]; defaultSubset?: string }[];
   /** Loads and validates one subset; throws a DatasetError a user can act on. */
   load(ref: DatasetRef): LoadedDataset;
 }

@@ -6,7 +6,7 @@ import { count, duration, usd } from '../format';
 import { href, navigate } from '../router';
 import { ImageSourcesField, rememberedImages, rememberImages, type ImageChoice } from './ImageSources';
 import { ModelListField, ModelOptions } from './ModelListField';
-import { emptyLists, gameDefaults, INITIAL, localProblems, runConfig, shownProblems, withPreset, type Form } from './newRunForm';
+import { defaultSubset, emptyLists, gameDefaults, INITIAL, localProblems, runConfig, shownProblems, withPreset, type Form } from './newRunForm';
 import { FixedSubsetSelect } from './FixedSubsetField';
 import { PresetField } from './PresetField';
 
@@ -20,7 +20,7 @@ export function NewRunPage() {
   const [images, setImages] = useState<ImageChoice>(rememberedImages);
   const profiles = useMemo(() => models.data ?? [], [models.data]);
   const game = gameOf(form.game);
-  // A game's first dataset, first-but-last subset (EDA: test) and default settings, until the user picks others.
+  // A game's first dataset, its default subset (EDA: test, SimulBench: all) and default settings, until the user picks others.
   useEffect(() => {
     if (!game || form.dataset) return;
     // Only onto the form of this game: a quick change of game must not get the previous game's defaults.
@@ -97,7 +97,7 @@ export function NewRunPage() {
         {field(
           'dataset',
           'Dataset',
-          <select id="run-dataset" value={form.dataset} onChange={(e) => setForm((f) => ({ ...f, dataset: e.target.value, experiments: [], fixed: '', subset: game?.datasets.find((d) => d.name === e.target.value)?.subsets.at(-1)?.name ?? '' }))}>
+          <select id="run-dataset" value={form.dataset} onChange={(e) => setForm((f) => ({ ...f, dataset: e.target.value, experiments: [], fixed: '', subset: defaultSubset(game, e.target.value) }))}>
             {(game?.datasets ?? []).map((d) => <option key={d.name} value={d.name}>{d.title}</option>)}
           </select>,
         )}

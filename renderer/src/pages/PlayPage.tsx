@@ -9,6 +9,7 @@ import { FixedSubsetSelect } from './FixedSubsetField';
 import { GenericPlay } from './GenericPlay';
 import { PausedGames, usePausedGames } from './PausedGames';
 import { PlayerBoard } from './PlayerBoard';
+import { defaultSubset } from './newRunForm';
 
 /** A person takes a seat of a game against models in the others, under the rules the models play by. */
 export function PlayPage({ resume }: { resume?: number }) {
@@ -88,7 +89,7 @@ function Setup({ games, onStart }: { games: GameInfo[]; onStart: (input: ApiInpu
   const [seat, setSeat] = useState(seats[0]?.id ?? '');
   const [dataset, setDataset] = useState(game.datasets[0]?.name ?? '');
   const subsets = game.datasets.find((d) => d.name === dataset)?.subsets ?? [];
-  const [subset, setSubset] = useState(subsets.at(-1)?.name ?? '');
+  const [subset, setSubset] = useState(() => defaultSubset(game, dataset));
   const [fixed, setFixed] = useState('');
   const [others, setOthers] = useState<Record<string, string>>({});
   const [hint, setHint] = useState('');
@@ -98,7 +99,7 @@ function Setup({ games, onStart }: { games: GameInfo[]; onStart: (input: ApiInpu
     setGameId(next.id);
     setSeat(next.roles.find((r) => r.human)?.id ?? '');
     setDataset(next.datasets[0]?.name ?? '');
-    setSubset(next.datasets[0]?.subsets.at(-1)?.name ?? '');
+    setSubset(next.datasets[0]?.defaultSubset ?? '');
     setFixed('');
     setOthers({});
   };
@@ -137,7 +138,7 @@ function Setup({ games, onStart }: { games: GameInfo[]; onStart: (input: ApiInpu
         </div>
         <div className="field">
           <label htmlFor="play-dataset">Dataset</label>
-          <select id="play-dataset" value={dataset} onChange={(e) => { setDataset(e.target.value); setFixed(''); setSubset(game.datasets.find((d) => d.name === e.target.value)?.subsets.at(-1)?.name ?? ''); }}>
+          <select id="play-dataset" value={dataset} onChange={(e) => { setDataset(e.target.value); setFixed(''); setSubset(defaultSubset(game, e.target.value)); }}>
             {game.datasets.map((d) => <option key={d.name} value={d.name}>{d.title}</option>)}
           </select>
         </div>

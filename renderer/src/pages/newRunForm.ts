@@ -50,10 +50,15 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 type DataFields = Pick<Form, 'preset' | 'dataset' | 'subset' | 'fixed' | 'experiments' | 'repetitions' | 'settings'>;
 
-/** A game's first dataset, its last subset (EDA: test), its repetitions and default settings. */
+/** The subset a dataset of the game starts on: the one a run plays when none is named (EDA: test, SimulBench: all). */
+export function defaultSubset(game: GameInfo | undefined, dataset: string): string {
+  return game?.datasets.find((d) => d.name === dataset)?.defaultSubset ?? '';
+}
+
+/** A game's first dataset, its default subset, its repetitions and default settings. */
 export function gameDefaults(game: GameInfo): DataFields {
   const dataset = game.datasets[0];
-  return { preset: '', dataset: dataset?.name ?? '', subset: dataset?.subsets.at(-1)?.name ?? '', fixed: '', experiments: [], repetitions: String(game.defaultRepetitions), settings: settingsJson(game.defaultSettings) };
+  return { preset: '', dataset: dataset?.name ?? '', subset: dataset?.defaultSubset ?? '', fixed: '', experiments: [], repetitions: String(game.defaultRepetitions), settings: settingsJson(game.defaultSettings) };
 }
 
 /** Empty model choices for a new form: one seat's worth for a role several models fill. */
@@ -65,9 +70,8 @@ export function emptyLists(game: GameInfo): Form['lists'] {
 export function withPreset(form: Form, game: GameInfo, presetId: string): Form {
   const preset = game.presets.find((p) => p.id === presetId);
   if (!preset) return { ...form, ...gameDefaults(game) };
-  const subsets = game.datasets.find((d) => d.name === preset.dataset.name)?.subsets ?? [];
   const settings = isRecord(game.defaultSettings) ? { ...game.defaultSettings, ...preset.settings } : preset.settings;
-  return { ...form, preset: preset.id, dataset: preset.dataset.name, subset: preset.dataset.subset ?? subsets.at(-1)?.name ?? '', fixed: '', experiments: [], repetitions: String(preset.repetitions), settings: settingsJson(settings) };
+  return { ...form, preset: preset.id, dataset: preset.dataset.name, subset: preset.dataset.subset ?? defaultSubset(game, preset.dataset.name), fixed: '', experiments: [], repetitions: String(preset.repetitions), settings: settingsJson(settings) };
 }
 
 /** What is wrong with a role's list of models, if anything. */

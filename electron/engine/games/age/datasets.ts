@@ -40,6 +40,6 @@ function loadFile(ref: DatasetRef): LoadedDataset {
 }
 
 export const ageDatasets: DatasetSource = {
-  bundled: () => [{ name: AGE_DATASET, title: 'AGE word lists (List A and ten news topics, 531 pairs)', kind: AGE_KIND, subsets: subsets() }],
+  bundled: () => [{ name: AGE_DATASET, title: 'AGE word lists (List A and ten news topics, 531 pairs)', kind: AGE_KIND, subsets: subsets(), defaultSubset: 'all' }],
   load: (ref) => (ref.file ? loadFile(ref) : loadBundled(ref)),
 };

@@ -37,7 +37,7 @@ export function edaPayload(payload: unknown): EdaPayload {
 }
 
 export const edaDatasets: DatasetSource = {
-  bundled: () => BUNDLED_EDA.map((name) => ({ name, title: TITLES[name], kind: name, subsets: [...SPLITS] })),
+  bundled: () => BUNDLED_EDA.map((name) => ({ name, title: TITLES[name], kind: name, subsets: [...SPLITS], defaultSubset: 'test' })),
 
   load(ref: DatasetRef): LoadedDataset {
     return ref.file ? loadFile(ref) : loadBundled(ref);

@@ -55,6 +55,6 @@ function load(ref: DatasetRef): LoadedDataset {
 }
 
 export const simulbenchDatasets: DatasetSource = {
-  bundled: () => [{ name: SIMULBENCH_DATASET, title: 'SimulBench test scripts (500, CC BY-NC 4.0)', kind: SIMULBENCH_KIND, subsets: Object.keys(SUBSETS) }],
+  bundled: () => [{ name: SIMULBENCH_DATASET, title: 'SimulBench test scripts (500, CC BY-NC 4.0)', kind: SIMULBENCH_KIND, subsets: Object.keys(SUBSETS), defaultSubset: 'all' }],
   load,
 };

@@ -42,6 +42,6 @@ function load(ref: DatasetRef): LoadedDataset {
 }
 
 export const makeDatasets: DatasetSource = {
-  bundled: () => [{ name: MAKE_DATASET, title: 'SimulBench simulation tasks (109, CC BY-NC 4.0)', kind: MAKE_KIND, subsets: Object.keys(SUBSETS) }],
+  bundled: () => [{ name: MAKE_DATASET, title: 'SimulBench simulation tasks (109, CC BY-NC 4.0)', kind: MAKE_KIND, subsets: Object.keys(SUBSETS), defaultSubset: 'all' }],
   load,
 };
