@@ -85,6 +85,11 @@ export interface RunDetail {
    * scores with its own seats' (averaged over its seats when it holds several); null otherwise.
    */
   players?: { player: string; metrics: MetricSummary[] }[] | null;
+  /**
+   * Where one model holds each role but the game scores seats (the reference game's describer and
+   * follower), the metrics again for each seat with its own scores; null otherwise.
+   */
+  seats?: { seat: string; role: string; player: string; metrics: MetricSummary[] }[] | null;
 }
 
 export interface InstanceView {

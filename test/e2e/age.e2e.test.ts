@@ -41,7 +41,7 @@ describe.skipIf(problem !== null)('AGE in Chromium', () => {
     await expect.poll(() => app.page.getByTestId('progress-text').first().textContent(), { timeout: 30_000 }).toMatch(/^100% · 6\/6/);
     const perPlayer = app.page.getByTestId('per-player').locator('tbody tr');
     await expect.poll(() => perPlayer.count(), WAIT).toBe(4);
-    expect(await app.page.getByTestId('per-player').locator('tr[data-player="builtin:reference-a"] td[data-metric="age"]').textContent()).toMatch(/\d\.\d{4}/);
+    expect(await app.page.getByTestId('per-player').locator('tr[data-row="builtin:reference-a"] td[data-metric="age"]').textContent()).toMatch(/\d\.\d{4}/);
     await screenshot(app.page, 'age-run');
   });
 

@@ -13,6 +13,12 @@ export interface RunReportView {
    * seats' own (averaged over its seats when it holds several); null for a run of one row.
    */
   rows: { player: string; report: RunReport }[] | null;
+  /**
+   * Where one model holds each role but the game scores seats (the reference game: who aborted, the
+   * expression's length), one report per seat with that seat's scores; null otherwise. Without it the
+   * seat metrics would have no value on the run's page, though its CSV lists them per seat.
+   */
+  seats: { seat: string; role: string; player: string; report: RunReport }[] | null;
   /** The episodes the report was computed from. */
   episodes: EpisodeRow[];
 }
@@ -40,5 +46,7 @@ export function runReport(store: Store, runId: number): RunReportView {
   const seatRows = [...seatRowsOf(run, game)];
   const players = [...new Set(seatRows.map(([, row]) => row))];
   const rows = several ? players.map((player) => ({ player, report: summarizeRun(episodes.map((e) => rowEpisode(e, seatRows.filter(([, r]) => r === player).map(([seat]) => seat))), keys) })) : null;
-  return { run, game, report: summarizeRun(episodes, keys), rows, episodes };
+  const scoresSeats = !several && game.metrics.some((m) => m.scope === 'seat');
+  const seats = scoresSeats ? run.seats.map((s) => ({ seat: s.seat, role: s.role, player: s.player, report: summarizeRun(episodes.map((e) => rowEpisode(e, [s.seat])), keys) })) : null;
+  return { run, game, report: summarizeRun(episodes, keys), rows, seats, episodes };
 }

@@ -73,7 +73,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     .handle('games.list', () => allGames().map((g) => gameInfo(g, shapeOf(g.id))))
     .handle('runs.list', () => store.runs.list().reverse().map((row) => runSummary(row, runs.isActive(row.id))))
     .handle('runs.get', ({ runId }) => {
-      const { report, rows, episodes, game } = runReport(store, runId);
+      const { report, rows, seats, episodes, game } = runReport(store, runId);
       // runReport has already refused an unknown run.
       const row = store.runs.list(runId)[0]!;
       return {
@@ -94,6 +94,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
           .filter((e) => e.status === 'error')
           .map((e) => ({ episodeId: e.id, instance: e.instance.name, repetition: e.repetition, kind: e.errorKind, message: e.error })),
         players: rows?.map((r) => ({ player: r.player, metrics: metricSummaries(r.report, game) })) ?? null,
+        seats: seats?.map((s) => ({ seat: s.seat, role: s.role, player: s.player, metrics: metricSummaries(s.report, game) })) ?? null,
       };
     })
     .handle('runs.estimate', ({ config }) => estimateRun(store, config))

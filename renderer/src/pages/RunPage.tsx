@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { EpisodeSummary, MetricSummary, RunDetail } from '../../../shared/api/contract';
+import type { EpisodeSummary } from '../../../shared/api/contract';
 import { episodeValue } from '../../../shared/contract/game';
 import { outcomeLabel, roleLabel, useGames } from '../api/games';
 import { useApi, useEvents, useQuery, useThrottled } from '../api/hooks';
@@ -10,18 +10,17 @@ import { ProgressBar } from '../components/ProgressBar';
 import { StatusBadge } from '../components/StatusBadge';
 import { VirtualTable, type Column } from '../components/VirtualTable';
 import { costText } from '../cost-text';
-import { count, counted, meanStd, when } from '../format';
+import { count, counted, when } from '../format';
 import { href, navigate } from '../router';
 import { RunActions } from './RunActions';
 import { RunBatches } from './RunBatches';
 import { RunErrors } from './RunErrors';
 import { RunLabels } from './RunLabels';
+import { isSeatMetric, MetricCells, MetricHeaders, RowMetricsTable } from './RunMetrics';
 import { LastTurnPanel } from './LastTurnPanel';
 import { TrainingExport } from './TrainingExport';
 
 type OutcomeFilter = 'all' | 'success' | 'failure' | 'aborted' | 'error' | 'unfinished';
-
-const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
 
 export function RunPage({ runId }: { runId: number }) {
   const detail = useQuery('runs.get', { runId });
@@ -73,9 +72,11 @@ export function RunPage({ runId }: { runId: number }) {
   const game = gameOf(s.game);
   const nouns = game?.view.nouns ?? { instance: 'instance', instances: 'instances', subset: 'subset' };
   const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-  // Where each player has its own row, the per-player table holds the seat metrics and the run's row the episode's own.
+  // Where each player (or each seat) has its own row, that table holds the seat metrics and the run's row the episode's own.
   const perPlayer = run.players?.length ? run.players : null;
-  const runMetrics = perPlayer && run.metrics.some(isSeatMetric) ? run.metrics.filter((m) => !isSeatMetric(m)) : run.metrics;
+  const perSeat = !perPlayer && run.seats?.length ? run.seats : null;
+  const playerLabel = game?.roles.find((r) => r.subject && r.several)?.label ?? 'Player';
+  const runMetrics = (perPlayer || perSeat) && run.metrics.some(isSeatMetric) ? run.metrics.filter((m) => !isSeatMetric(m)) : run.metrics;
   const metricColumns = (game?.view.episodeColumns ?? []).flatMap((key) => {
     const m = run.metrics.find((x) => x.key === key);
     return m ? [m] : [];
@@ -142,7 +143,15 @@ export function RunPage({ runId }: { runId: number }) {
       {s.done > 0 && game?.lastMove && <LastTurnPanel runId={runId} game={game} config={run.config} />}
 
       <h2>Results</h2>
-      {perPlayer && <PlayerTable players={perPlayer} label={game?.roles.find((r) => r.subject && r.several)?.label ?? 'Player'} />}
+      {perPlayer && <RowMetricsTable testId="per-player" header={playerLabel} caption={`By ${playerLabel.toLowerCase()}: the seats each model held`} rows={perPlayer.map((p) => ({ key: p.player, label: p.player, metrics: p.metrics }))} />}
+      {perSeat && (
+        <RowMetricsTable
+          testId="per-seat"
+          header="Seat"
+          caption="By seat: what the game scores each player on"
+          rows={perSeat.map((seat) => ({ key: seat.seat, label: <>{roleLabel(game, seat.role)} <span className="meta">{seat.player}</span></>, metrics: seat.metrics }))}
+        />
+      )}
       <div className="table-scroll">
         <table className="data metrics" data-testid="table1">
           <thead>
@@ -255,57 +264,5 @@ export function RunPage({ runId }: { runId: number }) {
         empty={episodes.loading ? 'Loading…' : 'No episode matches these filters.'}
       />
     </section>
-  );
-}
-
-const isSeatMetric = (m: MetricSummary) => m.scope === 'seat';
-
-/** Column headers of a metrics table: label, direction arrow, the description on hover. */
-function MetricHeaders({ metrics }: { metrics: readonly MetricSummary[] }) {
-  return metrics.map((m) => (
-    <th key={m.key} scope="col" className="num" title={m.description}>
-      {m.label}
-      {ARROW[m.direction]}
-    </th>
-  ));
-}
-
-/** One row's cells of a metrics table: mean ± std per metric. */
-function MetricCells({ metrics }: { metrics: readonly MetricSummary[] }) {
-  return metrics.map((m) => (
-    <td key={m.key} className="num" data-metric={m.key}>
-      {meanStd(m.value, m.digits)}
-    </td>
-  ));
-}
-
-/** A player's own metrics: its seats' (every metric where the game scores no seat, as its episode metrics are the run's). */
-function seatMetricsOf(metrics: readonly MetricSummary[]): readonly MetricSummary[] {
-  return metrics.some(isSeatMetric) ? metrics.filter(isSeatMetric) : metrics;
-}
-
-/** Where several models fill a row role, one row per player: the metrics of the seats it held. */
-function PlayerTable({ players, label }: { players: NonNullable<RunDetail['players']>; label: string }) {
-  const metrics = seatMetricsOf(players[0]!.metrics);
-  return (
-    <div className="table-scroll">
-      <table className="data metrics" data-testid="per-player">
-        <caption>By {label.toLowerCase()}: the seats each model held</caption>
-        <thead>
-          <tr>
-            <th scope="col">{label}</th>
-            <MetricHeaders metrics={metrics} />
-          </tr>
-        </thead>
-        <tbody>
-          {players.map((p) => (
-            <tr key={p.player} data-player={p.player}>
-              <th scope="row">{p.player}</th>
-              <MetricCells metrics={seatMetricsOf(p.metrics)} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
