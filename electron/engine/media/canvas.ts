@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Canvas, Image } from '@napi-rs/canvas';
+import { inspectImage } from './complete';
 
 const require = createRequire(import.meta.url);
 type CanvasModule = typeof import('@napi-rs/canvas');
@@ -35,8 +36,19 @@ export function newCanvas(width: number, height: number): Canvas {
   return skia().createCanvas(width, height);
 }
 
-/** Decodes image bytes (PNG, JPEG, GIF, WebP, BMP…); rejects with a readable error when they are not an image. */
+/**
+ * Decodes image bytes (PNG, JPEG, GIF, WebP, BMP); rejects with a readable error when they are not an
+ * image, are cut short, or hold more pixels than MAX_DECODE_PIXELS (checked from the header, before any
+ * memory is taken for them).
+ */
 export async function decodeImage(bytes: Uint8Array, what: string): Promise<Image> {
+  const inspected = await inspectImage(bytes, what);
+  if (!inspected.ok) throw new Error(inspected.why);
+  return decodeInspected(bytes, what);
+}
+
+/** Decodes bytes `inspectImage` has passed. */
+export async function decodeInspected(bytes: Uint8Array, what: string): Promise<Image> {
   let image: Image;
   try {
     image = await skia().loadImage(Buffer.from(bytes));

@@ -3,7 +3,9 @@
  * outside those is converted (re-encoded, scaled down) before the call, deterministically, and the
  * converted bytes are what is stored as sent, or it is refused with a message that says why.
  */
-import { decodeImage, newCanvas } from './canvas';
+import { decodeInspected, newCanvas } from './canvas';
+import { inspectImage } from './complete';
+import { sniffImage } from './sniff';
 import { measuredSize, type ImageLimits } from '../players/image-limits';
 
 export type Fitted = { ok: true; changed: false } | { ok: true; changed: true; bytes: Uint8Array; mime: string; note: string } | { ok: false; why: string };
@@ -13,10 +15,13 @@ const JPEG_QUALITY = 90;
 export async function fitImage(bytes: Uint8Array, mime: string, limits: ImageLimits, what: string): Promise<Fitted> {
   const formatOk = limits.formats.includes(mime);
   const fits = (n: number) => measuredSize(n, limits) <= limits.maxBytes;
+  // Even an image sent as it is must be whole (one stored by an earlier version may be cut short).
+  const inspected = await inspectImage(bytes, what);
+  if (!inspected.ok) return { ok: false, why: sniffImage(bytes) ? inspected.why : `${inspected.why}; ${limits.provider} takes ${limits.formats.join(', ')}` };
   if (formatOk && fits(bytes.byteLength) && !limits.maxSide) return { ok: true, changed: false };
   let image;
   try {
-    image = await decodeImage(bytes, what);
+    image = await decodeInspected(bytes, what);
   } catch (error) {
     return { ok: false, why: `${(error as Error).message}; ${limits.provider} takes ${limits.formats.join(', ')}` };
   }
