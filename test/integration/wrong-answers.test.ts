@@ -60,6 +60,16 @@ describe.each(['openai', 'anthropic'] as const)('%s SDK: an answer that is not a
     expect(attempts).toHaveLength(1);
   });
 
+  it('a whole completion labelled text/plain (as some local servers send it) is read as the completion it is', async () => {
+    const base = provider === 'anthropic' ? mock.anthropicBaseUrl : mock.openaiBaseUrl;
+    const chat = createModel(ModelConfigSchema.parse({ provider, model: 'mock-textjson', apiKeyEnv: 'MOCK_KEY', baseUrl: base }), {}, { MOCK_KEY: 'sk-good' });
+    const attempts: CallAttempt[] = [];
+    const result = await chat.complete(request, { onAttempt: (a) => attempts.push(a) });
+    expect(result.text).toBe('Hello?');
+    expect(attempts.map((a) => [a.ok, a.httpStatus])).toEqual([[true, 200]]);
+    expect(typeof attempts[0]!.response).toBe('object');
+  });
+
   it('a body cut short mid-answer says so (not "Could not reach") and is retried', async () => {
     const { error, attempts, base } = await call(provider, 'mock-cut');
     expect(error.message).toMatch(new RegExp(`^${provider}:mock-cut at ${base.replace(/[.]/g, '\\.')} answered HTTP 200, but the response was cut short: the connection closed after \\d+ of \\d+ bytes of the body\\.$`));

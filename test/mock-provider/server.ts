@@ -8,7 +8,7 @@
  *   mock-server-error          always HTTP 500
  *   mock-malformed             HTTP 200 with a body that breaks the format
  *   mock-leaky                 HTTP 400 whose message quotes the API key it was sent
- *   mock-html, mock-plaintext, mock-cut, *-keyecho  wrong answers and a key quoted back (wire-faults.ts)
+ *   mock-html, mock-plaintext, mock-cut, mock-textjson, *-keyecho  answers of odd shape, a key quoted back (wire-faults.ts)
  *   mock-play:<game>:<role>[:<variant>]  a game's built-in player for that role (and variant), over the wire
  * Any other model id is answered with the provider's own 404 "model not found".
  * Also: per-model rate limits advertised in headers (`limits`, limits.ts, stats at GET /mock/stats),
@@ -26,7 +26,7 @@ import { seededRandom } from '../../electron/engine/core/seeds';
 import { BadRequest, MockBatches, NotFound, type MockBatchOptions } from './batches';
 import { RateLimits, type MockLimits, type ModelLimitStats } from './limits';
 import { PromptCache } from './prompt-cache';
-import { FAULT_MODELS, keyOf, sendWireFault, withKeyEcho } from './wire-faults';
+import { answerHeaders, FAULT_MODELS, keyOf, sendWireFault, withKeyEcho } from './wire-faults';
 
 /** Fault injection: each request independently draws at most one fault at these rates (0–1). */
 export interface MockFaults {
@@ -261,7 +261,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     if (model.startsWith('mock-leaky')) return respond(400, errorBody(format, 400, `Key ${keyOf(req)} may not use ${model}.`));
     if (sendWireFault(model, res)) return;
     const answered = answer(format, body, keyOf(req));
-    return respond(answered.status, answered.body, answered.status === 200 ? limitHeaders : {});
+    return respond(answered.status, answered.body, answered.status === 200 ? answerHeaders(model, limitHeaders) : {});
   }
 
   /** The live answer to a valid request for a known model, without latency, limits or random faults. */

@@ -3,12 +3,18 @@
  *   mock-html        HTTP 200 with a web server's HTML page
  *   mock-plaintext   HTTP 200 with text/plain
  *   mock-cut         HTTP 200 whose JSON body stops halfway: the connection closes before the announced length
+ *   mock-textjson    a whole completion (mock-echo's) labelled text/plain, as some local servers send it
  * And the key quoted back in a successful answer: a model id with `-keyecho` in it (`mock-echo-keyecho`,
  * `mock-judge-keyecho`) replies as the model before it and then names the key it was sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export const FAULT_MODELS = ['mock-html', 'mock-plaintext', 'mock-cut'];
+export const FAULT_MODELS = ['mock-html', 'mock-plaintext', 'mock-cut', 'mock-textjson'];
+
+/** The headers of a successful answer: its content type changed where the model id asks for it. */
+export function answerHeaders(model: string, headers: Record<string, string>): Record<string, string> {
+  return model.startsWith('mock-textjson') ? { ...headers, 'content-type': 'text/plain; charset=utf-8' } : headers;
+}
 
 const HTML_PAGE = '<!DOCTYPE html>\n<html>\n<head><title>Welcome to nginx!</title></head>\n<body><h1>Welcome to nginx!</h1><p>If you see this page, the web server works.</p></body>\n</html>\n';
 

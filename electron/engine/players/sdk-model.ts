@@ -9,7 +9,7 @@ import { kindForStatus, ProviderError, retryAfterMs } from './errors';
 import { networkCause } from './network-cause';
 import { redactText, redactValue } from './redact';
 import { redactingTransport } from './batch-transport';
-import { cutShortAnswer, describeBody, notJsonAnswer, unparsableAnswer, type ExpectedAnswer } from './wrong-answer';
+import { cutShortAnswer, describeBody, jsonObjectIn, notJsonAnswer, unparsableAnswer, type ExpectedAnswer } from './wrong-answer';
 import { budgetKey, pacerFor, type Pacer } from './pacer';
 import { estimateRequestTokens } from './token-estimate';
 import { DEFAULT_RETRY, withRetries } from './retry';
@@ -209,7 +209,8 @@ export abstract class SdkChatModel implements ChatModel {
     data = this.clean(data);
     let extracted: Extracted;
     try {
-      // The SDKs hand over a body that is not JSON (a web page, plain text) as a string.
+      // The SDKs hand over a body not labelled JSON as a string: a completion labelled text/plain is still read.
+      if (typeof data === 'string') data = jsonObjectIn(data) ?? data;
       if (typeof data === 'string') throw notJsonAnswer(`${this.label} at ${this.endpoint}`, status, headers.get('content-type'), data, this.expected);
       extracted = this.extract(data);
     } catch (error) {

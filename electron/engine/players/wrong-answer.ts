@@ -39,6 +39,17 @@ export function describeBody(contentType: string | null, text: string): string {
   return `a body that is not JSON ("${snippet(text)}")`;
 }
 
+/** A JSON object sent under another content type (some local servers label completions text/plain), else null. */
+export function jsonObjectIn(text: string): Record<string, unknown> | null {
+  if (!/^\s*\{/.test(text)) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A successful status with a body that is not JSON: the SDKs hand such a body over as a string. Permanent:
  * a server that answers a completion request with a web page will answer the next one the same way.
