@@ -26,7 +26,7 @@ const provider = await startMockProvider({
 console.log(`mock provider listening on ${provider.url}`);
 console.log(`  OpenAI-compatible base URL: ${provider.openaiBaseUrl}`);
 console.log(`  Anthropic base URL:         ${provider.anthropicBaseUrl}`);
-console.log('  models: mock-guesser, mock-judge, mock-echo, mock-vision, mock-server-error, mock-malformed, mock-leaky, mock-play:<game>:<role>');
+console.log('  models: mock-guesser, mock-judge, mock-echo, mock-vision, mock-server-error, mock-malformed, mock-leaky, mock-html, mock-plaintext, mock-cut, mock-textjson, *-keyecho, mock-play:<game>:<role>');
 if (values.rpm || values.tpm) console.log(`  limits per model: ${values.rpm ?? '∞'} requests, ${values.tpm ?? '∞'} tokens per minute (stats: GET ${provider.url}/mock/stats)`);
 const stop = () => void provider.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
