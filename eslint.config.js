@@ -12,6 +12,18 @@ export default tseslint.config(
     },
   },
   {
+    // One number, one rounding: toFixed rounds the binary double (0.215 → "0.21"); shared/text/number.ts
+    // rounds the decimal a person reads, the same in the app, the CLI and every export.
+    files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    ignores: ['shared/text/number.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='toFixed']", message: 'Use fixed() from shared/text/number.ts: one decimal-correct rounding everywhere.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -1,4 +1,5 @@
 import type { MeanStd } from '../../shared/contract/records';
+import { meanStdText } from '../../shared/text/number';
 
 /** A plain aligned text table; numbers right-aligned. */
 export function table(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
@@ -12,8 +13,7 @@ export function table(headers: readonly string[], rows: readonly (readonly (stri
 
 export function meanStd(value: MeanStd | null | undefined, digits: number): string {
   if (!value) return '—';
-  const m = value.mean.toFixed(digits);
-  return value.std === null ? m : `${m} ± ${value.std.toFixed(digits)}`;
+  return meanStdText(value.mean, value.std, digits);
 }
 
 export function shortTime(iso: string | null): string {

@@ -1,5 +1,6 @@
 import { SingleBar } from 'cli-progress';
 import type { RunEvent } from '../../shared/contract/events';
+import { fixed } from '../../shared/text/number';
 
 function duration(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return '--';
@@ -18,9 +19,9 @@ export function progressPrinter(successes = 'successes', out: NodeJS.WriteStream
   const fields = (e: Extract<RunEvent, { type: 'progress' }>) => ({
     wins: e.successes,
     errors: e.errors,
-    rate: e.callsPerSecond.toFixed(1),
+    rate: fixed(e.callsPerSecond, 1),
     eta_text: duration(e.etaSeconds),
-    cost: e.costUsd === null ? '' : ` · $${e.costUsd.toFixed(4)}`,
+    cost: e.costUsd === null ? '' : ` · $${fixed(e.costUsd, 4)}`,
   });
   return (event) => {
     switch (event.type) {

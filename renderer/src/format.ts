@@ -1,9 +1,10 @@
 import type { MeanStd } from '../../shared/contract/records';
 import { tooFew, tooFewText } from '../../shared/stats/caution';
+import { fixed, meanStdText } from '../../shared/text/number';
 
 export function meanStd(value: MeanStd | null, digits: number): string {
   if (!value) return '—';
-  return value.std === null ? value.mean.toFixed(digits) : `${value.mean.toFixed(digits)} ± ${value.std.toFixed(digits)}`;
+  return meanStdText(value.mean, value.std, digits);
 }
 
 export function percent(part: number, whole: number): string {
@@ -12,7 +13,7 @@ export function percent(part: number, whole: number): string {
 
 export function usd(value: number | null): string {
   if (value === null) return 'no price set';
-  return value < 0.01 && value > 0 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+  return value < 0.01 && value > 0 ? `$${fixed(value, 4)}` : `$${fixed(value, 2)}`;
 }
 
 export function when(iso: string | null): string {

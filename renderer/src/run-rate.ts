@@ -1,3 +1,5 @@
+import { fixed } from '../../shared/text/number';
+
 /** A run's pace as people read it: "12 calls/s · ETA 3 min". Pure, for the progress bar and its test. */
 export function etaText(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return 'ETA unknown';
@@ -5,7 +7,7 @@ export function etaText(seconds: number | null): string {
   const minutes = Math.round(seconds / 60);
   if (minutes < 90) return `ETA ${minutes} min`;
   const hours = seconds / 3600;
-  return `ETA ${hours < 10 ? hours.toFixed(1).replace(/\.0$/, '') : Math.round(hours)} h`;
+  return `ETA ${hours < 10 ? fixed(hours, 1).replace(/\.0$/, '') : Math.round(hours)} h`;
 }
 
 export function rateText(callsPerSecond: number): string {

@@ -1,4 +1,5 @@
 /** A judge's calibration against people (SimulBench's ratings and verdicts): the types the engine, the CLI and the views share. */
+import { fixed } from '../text/number';
 
 /** A statistic with its 95% interval; nulls where it is undefined (too few items, no spread). */
 export interface EstimateView {
@@ -38,6 +39,6 @@ export interface AnnotationCalibrationView {
 /** An estimate as UI and CLI both print it: `-0.667 (95% CI -1.412 to 0.851, n 40)`; `—` where undefined. */
 export function formatEstimate(e: EstimateView, digits = 3): string {
   if (e.value === null) return `— (n ${e.n})`;
-  const ci = e.low === null || e.high === null ? 'no CI' : `95% CI ${e.low.toFixed(digits)} to ${e.high.toFixed(digits)}`;
-  return `${e.value.toFixed(digits)} (${ci}, n ${e.n})`;
+  const ci = e.low === null || e.high === null ? 'no CI' : `95% CI ${fixed(e.low, digits)} to ${fixed(e.high, digits)}`;
+  return `${fixed(e.value, digits)} (${ci}, n ${e.n})`;
 }

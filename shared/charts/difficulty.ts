@@ -2,6 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import { playerStyles } from './players';
 import { clip, el, escapeXml, svgDocument, textWidth } from './svg';
 import { LIGHT_CHART, type ChartOptions, type ChartTheme } from './theme';
+import { fixed } from '../text/number';
 
 export { PLAYER_PALETTE } from './players';
 
@@ -37,7 +38,7 @@ export function difficultySvg(data: DifficultyData, options: ChartOptions & { wi
   const n = data.rows.length;
   const [lo, hi] = data.domain;
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => lo + f * (hi - lo));
-  const tickText = (t: number) => t.toFixed(hi - lo > 10 ? 0 : 2);
+  const tickText = (t: number) => fixed(t, hi - lo > 10 ? 0 : 2);
   const levels = n <= 40 ? data.rows.map((r) => clip(r.level, LEVEL_CHARS)) : []; // items are too many to label one by one
   const legendText = [...data.players, 'mean of players', 'no player solved it'];
   const legendRows = legendText.length;
@@ -66,11 +67,11 @@ export function difficultySvg(data: DifficultyData, options: ChartOptions & { wi
     body += el('line', { x1: m.left, x2: width - m.right, y1: y(t), y2: y(t), stroke: theme.grid });
     body += el('text', { x: m.left - 6, y: y(t) + 4, 'text-anchor': 'end', fill: theme.muted, 'font-size': TICK, class: 'tick' }, tickText(t));
   }
-  const points = (values: (number | null)[]) => values.flatMap((v, i) => (v === null ? [] : [{ i, x: x(i).toFixed(1), y: y(v).toFixed(1) }]));
+  const points = (values: (number | null)[]) => values.flatMap((v, i) => (v === null ? [] : [{ i, x: fixed(x(i), 1), y: fixed(y(v), 1) }]));
   const path = (values: (number | null)[]) => points(values).map((p, k, all) => `${k === 0 || all[k - 1]!.i !== p.i - 1 ? 'M' : 'L'}${p.x},${p.y}`).join('');
   const series = (values: (number | null)[], stroke: string, attrs: Record<string, string | number | undefined>, r: number) =>
     el('path', { d: path(values), fill: 'none', stroke, ...attrs }) +
-    points(values).map((p) => el('circle', { cx: p.x, cy: p.y, r: Number(r.toFixed(1)), fill: stroke, stroke: theme.background, 'stroke-width': r > 2 ? 1 : 0.5 })).join('');
+    points(values).map((p) => el('circle', { cx: p.x, cy: p.y, r: Number(fixed(r, 1)), fill: stroke, stroke: theme.background, 'stroke-width': r > 2 ? 1 : 0.5 })).join('');
   const legendX = width - m.right + 14;
   data.players.forEach((p, k) => {
     const style = styles.get(p)!;

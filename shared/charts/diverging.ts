@@ -2,11 +2,12 @@
  * Differences between two sides of a comparison, as text and as a diverging colour level (blue: side
  * two better, orange: side one better; the sign is always printed, so colour is never the only cue).
  */
+import { fixed } from '../text/number';
 
 /** "+1.23", "−0.50" (a true minus sign), "0.00"; "—" when there is no difference. */
 export function signed(diff: number | null | undefined, digits: number): string {
   if (typeof diff !== 'number' || !Number.isFinite(diff)) return '—';
-  const text = Math.abs(diff).toFixed(digits);
+  const text = fixed(Math.abs(diff), digits);
   if (Number(text) === 0) return text;
   return `${diff > 0 ? '+' : '−'}${text}`;
 }

@@ -3,6 +3,7 @@ import type { ProbeView } from '../api/research-views';
 import { playerStyles } from './players';
 import { el, escapeXml, svgDocument, textWidth } from './svg';
 import { LIGHT_CHART, type ChartOptions } from './theme';
+import { fixed } from '../text/number';
 
 const TICK = 10;
 const LEGEND = 11;
@@ -36,14 +37,14 @@ export function probeRankSvg(view: Pick<ProbeView, 'series' | 'size' | 'absentRa
     const banded = s.points.filter((p) => p.low !== null && p.high !== null);
     let group = '';
     if (banded.length > 1) {
-      const upper = banded.map((p) => `${x(p.round).toFixed(1)},${y(p.low!).toFixed(1)}`);
-      const lower = banded.map((p) => `${x(p.round).toFixed(1)},${y(p.high!).toFixed(1)}`).reverse();
+      const upper = banded.map((p) => `${fixed(x(p.round), 1)},${fixed(y(p.low!), 1)}`);
+      const lower = banded.map((p) => `${fixed(x(p.round), 1)},${fixed(y(p.high!), 1)}`).reverse();
       group += el('polygon', { points: [...upper, ...lower].join(' '), fill: style.colour, 'fill-opacity': 0.12, stroke: 'none' });
     }
-    const d = s.points.map((p, i) => `${i === 0 || s.points[i - 1]!.round !== p.round - 1 ? 'M' : 'L'}${x(p.round).toFixed(1)},${y(p.meanRank).toFixed(1)}`).join('');
+    const d = s.points.map((p, i) => `${i === 0 || s.points[i - 1]!.round !== p.round - 1 ? 'M' : 'L'}${fixed(x(p.round), 1)},${fixed(y(p.meanRank), 1)}`).join('');
     group += el('path', { d, fill: 'none', stroke: style.colour, 'stroke-width': 2, 'stroke-dasharray': style.dash });
     for (const p of s.points) {
-      group += el('circle', { cx: x(p.round).toFixed(1), cy: y(p.meanRank).toFixed(1), r: 3, fill: style.colour, 'data-player': s.player, 'data-round': p.round }, el('title', {}, escapeXml(`${s.player}, turn ${p.round}: mean rank ${p.meanRank.toFixed(2)} over ${p.n} episodes`)));
+      group += el('circle', { cx: fixed(x(p.round), 1), cy: fixed(y(p.meanRank), 1), r: 3, fill: style.colour, 'data-player': s.player, 'data-round': p.round }, el('title', {}, escapeXml(`${s.player}, turn ${p.round}: mean rank ${fixed(p.meanRank, 2)} over ${p.n} episodes`)));
     }
     body += el('g', { 'data-series': s.player }, group);
     const ly = m.top + k * 18;

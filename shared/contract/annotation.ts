@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { percentNumber } from '../text/number';
 
 /** What an annotator says about one event: the game's label was right, wrong (with the right one), ambiguous, or skipped. */
 export const VerdictSchema = z.enum(['correct', 'wrong', 'ambiguous', 'skip']);
@@ -47,6 +48,6 @@ export const AnnotatorSchema = z.string().trim().min(1, 'give your name').max(80
 /** An error rate as UI and CLI both print it: `3.07% (95% CI 1.59–5.60%, 9/300)`. */
 export function formatRate(r: { k: number; n: number; rate: number | null; low: number | null; high: number | null }): string {
   if (r.rate === null || r.low === null || r.high === null) return `— (0 judged)`;
-  const pct = (x: number) => (100 * x).toFixed(2);
+  const pct = (x: number) => percentNumber(x, 2);
   return `${pct(r.rate)}% (95% CI ${pct(r.low)}–${pct(r.high)}%, ${r.k}/${r.n})`;
 }

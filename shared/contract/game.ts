@@ -2,6 +2,7 @@
  * How a game describes itself to the core and to the views: its seats' roles, its metrics, its
  * aggregates and where its data go in tables and charts. Plain data, so the UI receives it as is.
  */
+import { fixed } from '../text/number';
 
 export interface RoleSpec {
   id: string;
@@ -39,7 +40,7 @@ export interface MetricSpec {
 
 /** One episode's value of a metric as tables print it: to its episode digits, or as it is (counts). */
 export function episodeValue(metric: Pick<MetricSpec, 'episodeDigits'>, value: number): string {
-  return metric.episodeDigits === undefined ? String(value) : value.toFixed(metric.episodeDigits);
+  return metric.episodeDigits === undefined ? String(value) : fixed(value, metric.episodeDigits);
 }
 
 /** An episode's scores on one line, "Label value · Label value", the metrics it has in the game's order. */

@@ -1,4 +1,5 @@
 import type { SuiteView } from '../api/explore-views';
+import { fixed } from '../text/number';
 
 /**
  * When a number needs a caution beside it, decided once for the engine's exports and the app alike:
@@ -57,7 +58,7 @@ export function bestRows(
   minEpisodes: number,
 ): string[] {
   if (direction === 'none') return [];
-  const shown = rows.filter((r) => r.value !== null && Number.isFinite(r.value) && !tooFew(r.n, minEpisodes)).map((r) => ({ player: r.player, text: r.value!.toFixed(digits) }));
+  const shown = rows.filter((r) => r.value !== null && Number.isFinite(r.value) && !tooFew(r.n, minEpisodes)).map((r) => ({ player: r.player, text: fixed(r.value!, digits) }));
   if (shown.length === 0) return [];
   const sign = direction === 'higher' ? 1 : -1;
   const top = shown.reduce((best, r) => (sign * (Number(r.text) - Number(best)) > 0 ? r.text : best), shown[0]!.text);

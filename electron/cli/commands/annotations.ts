@@ -7,6 +7,7 @@ import type { Store } from '../../engine/store/store';
 import { checkOutput, CliError, openStore, parseId } from '../context';
 import { calibrationLines } from './annotation-calibration';
 import { shortTime, table } from '../format';
+import { fixed, fixedOr } from '../../../shared/text/number';
 
 export interface AnnotationFlags {
   runs?: string;
@@ -96,11 +97,11 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         console.log(`\nconfusion (rows: ${producer} said, columns: correct ${labelNoun})`);
         console.log(table([`${producer} \\ correct`, ...r.confusion.gold], r.confusion.produced.map((j, i) => [j, ...r.confusion.counts[i]!])));
         const a = r.agreement;
-        console.log(`\nagreement: ${a.method ? `${a.method === 'cohen' ? "Cohen's" : "Fleiss'"} kappa ${a.kappa?.kappa?.toFixed(3) ?? 'undefined'} over ${a.sharedItems} shared items (${a.annotators.join(', ')})` : a.note}`);
+        console.log(`\nagreement: ${a.method ? `${a.method === 'cohen' ? "Cohen's" : "Fleiss'"} kappa ${fixedOr(a.kappa?.kappa, 3, 'undefined')} over ${a.sharedItems} shared items (${a.annotators.join(', ')})` : a.note}`);
         const s = r.scoreEffect;
         for (const m of s.metrics) {
           if (s.episodes && m.asPlayed !== null && m.corrected !== null) {
-            console.log(`${m.label} over the ${s.episodes} annotated episodes: ${m.asPlayed.toFixed(2)} as played → ${m.corrected.toFixed(2)} corrected (${s.changed} ${labelNoun}s changed)`);
+            console.log(`${m.label} over the ${s.episodes} annotated episodes: ${fixed(m.asPlayed, 2)} as played → ${fixed(m.corrected, 2)} corrected (${s.changed} ${labelNoun}s changed)`);
           }
         }
         console.log(s.note);

@@ -2,6 +2,7 @@
 import { probeView } from '../../engine/analysis/probes';
 import { CliError, openStore, parseId } from '../context';
 import { table } from '../format';
+import { fixed } from '../../../shared/text/number';
 
 export interface ProbesFlags {
   db?: string;
@@ -9,7 +10,7 @@ export interface ProbesFlags {
   json?: boolean;
 }
 
-const interval = (low: number | null, high: number | null) => (low === null || high === null ? '' : `[${low.toFixed(2)}, ${high.toFixed(2)}]`);
+const interval = (low: number | null, high: number | null) => (low === null || high === null ? '' : `[${fixed(low, 2)}, ${fixed(high, 2)}]`);
 
 export function probesCommand(runs: string, flags: ProbesFlags): number {
   const runIds = runs.split(',').map((r) => parseId(r.trim(), 'a run id'));
@@ -37,7 +38,7 @@ export function probesCommand(runs: string, flags: ProbesFlags): number {
     process.stdout.write(`${view.counts.episodes} probed episodes, ${view.counts.probes} probes (${view.counts.failed} failed). Mean rank of the true answer among the ${view.size} (absent = ${view.absentRank}), 95% t interval:\n`);
     for (const s of view.series) {
       process.stdout.write(`\n${s.player}\n`);
-      const rows = s.points.map((p) => [p.round, p.n, p.meanRank.toFixed(2), interval(p.low, p.high), `${Math.round(p.inItems * 100)}%`]);
+      const rows = s.points.map((p) => [p.round, p.n, fixed(p.meanRank, 2), interval(p.low, p.high), `${Math.round(p.inItems * 100)}%`]);
       process.stdout.write(`${table(['turn', 'episodes', 'mean rank', '95% CI', `in top ${view.size}`], rows)}\n`);
     }
     const turnovers = view.episodes.reduce((n, e) => n + e.rounds.filter((r) => r.turnover).length, 0);

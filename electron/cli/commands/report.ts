@@ -6,6 +6,7 @@ import { orderSeats } from '../../engine/api/views';
 import type { Store } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
 import { meanStd, table } from '../format';
+import { fixed } from '../../../shared/text/number';
 
 const ARROWS: Record<string, string> = { lower: ' ↓', higher: ' ↑', none: '' };
 
@@ -36,7 +37,7 @@ export function printReport(store: Store, runId: number): void {
       ].filter(Boolean);
       return `${u.provider}:${u.model} ${u.calls} calls${notes.length ? ` (${notes.join(', ')})` : ''}, ${n(u.inputTokens)} in / ${n(u.outputTokens)} out tokens`;
     });
-    const money = cost.unpriced.length ? `cost of priced models $${cost.usd.toFixed(4)}; no price for ${cost.unpriced.join(', ')}` : `cost $${cost.usd.toFixed(4)}`;
+    const money = cost.unpriced.length ? `cost of priced models $${fixed(cost.usd, 4)}; no price for ${cost.unpriced.join(', ')}` : `cost $${fixed(cost.usd, 4)}`;
     console.log(`usage: ${parts.join('; ')} · ${money}`);
   }
 }

@@ -11,6 +11,7 @@ import { CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../c
 import { progressPrinter } from '../progress';
 import { printReport } from './report';
 import { duration } from '../../../shared/text/duration';
+import { fixed } from '../../../shared/text/number';
 
 export interface RunFlags {
   config?: string;
@@ -201,12 +202,12 @@ export async function playStoredRun(store: Store, runId: number, mode: 'play' | 
 
 function printEstimate(store: Store, config: Json): void {
   const estimate = estimateRun(store, config);
-  const money = estimate.usd === null ? `cost unknown (no price for ${estimate.unpriced.join(', ')}; see \`parlor prices\`)` : `cost ≤ $${estimate.usd.toFixed(2)}`;
+  const money = estimate.usd === null ? `cost unknown (no price for ${estimate.unpriced.join(', ')}; see \`parlor prices\`)` : `cost ≤ $${fixed(estimate.usd, 2)}`;
   process.stderr.write(
     `estimate: ${estimate.episodes} episodes, ≤ ${estimate.calls} calls, ≤ ${fmt(estimate.inputTokens)} input + ${fmt(estimate.outputTokens)} output tokens, ${money} (upper bound: every game lasts all its turns)\n`,
   );
   const { live, batch } = estimate.modes;
-  const dollars = (usd: number | null) => (usd === null ? 'cost unknown' : `≤ $${usd.toFixed(2)}`);
+  const dollars = (usd: number | null) => (usd === null ? 'cost unknown' : `≤ $${fixed(usd, 2)}`);
   process.stderr.write(`  live:  ${dollars(live.usd)}, about ${duration(live.minutes)} ${live.basis}\n`);
   process.stderr.write(`  batch: ${dollars(batch.usd)} (half price), ${batch.basis}${config.batch ? '' : ' (--batch)'}\n`);
 }

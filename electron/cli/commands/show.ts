@@ -8,6 +8,7 @@ import { gameOfRun } from '../../engine/games/registry';
 import { episodeBundle } from '../../engine/api/episode-bundle';
 import type { CallRow, EpisodeRow } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
+import { fixedOr } from '../../../shared/text/number';
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -55,7 +56,7 @@ export function showCommand(episodeText: string, flags: { json?: boolean; calls?
     if (calls) {
       console.log(`\nModel calls (${calls.length}):`);
       for (const c of calls) {
-        console.log(`  #${c.id} round ${c.round} ${c.role} attempt ${c.attempt} ${c.status}${c.httpStatus ? ` HTTP ${c.httpStatus}` : ''} ${c.latencyMs?.toFixed(0)} ms${c.error ? ` — ${c.error}` : ''}`);
+        console.log(`  #${c.id} round ${c.round} ${c.role} attempt ${c.attempt} ${c.status}${c.httpStatus ? ` HTTP ${c.httpStatus}` : ''} ${fixedOr(c.latencyMs, 0, '?')} ms${c.error ? ` — ${c.error}` : ''}`);
         console.log(`    request:  ${JSON.stringify(c.request)}`);
         console.log(`    response: ${JSON.stringify(c.response)}`);
       }

@@ -8,6 +8,7 @@ import { failureCountsCsv, failureCountsLatex } from '../../engine/io/failure-ta
 import { tagWithModel } from '../../engine/runner/failure-tagger';
 import { checkOutput, CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../context';
 import { table } from '../format';
+import { fixed, percentNumber } from '../../../shared/text/number';
 
 export interface TagsFlags {
   db?: string;
@@ -21,8 +22,8 @@ export interface TagsFlags {
   list?: boolean;
 }
 
-const pct = (x: number | null) => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
-const num = (x: number | null) => (x === null ? '—' : x.toFixed(2));
+const pct = (x: number | null) => (x === null ? '—' : `${percentNumber(x, 1)}%`);
+const num = (x: number | null) => (x === null ? '—' : fixed(x, 2));
 
 export async function tagsCommand(runs: string, flags: TagsFlags): Promise<number> {
   const runIds = runs.split(',').map((r) => parseId(r.trim(), 'a run id'));

@@ -7,6 +7,7 @@ import { compared, pairId, slug, type SuiteComparison } from '../core/comparison
 import { comparisonById } from '../games/registry';
 import type { Store } from '../store/store';
 import { suiteTable } from './suite';
+import { fixed } from '../../../shared/text/number';
 
 export interface ComparisonOptions {
   /** The dataset read per game, on either side (default: every dataset the game's runs used). */
@@ -78,7 +79,7 @@ function bestOfSides(view: ComparisonView): Record<string, string[]> {
     for (const side of ['a', 'b'] as const) {
       const shown = view.rows.flatMap((r) => {
         const v = valueOf(r)?.[side];
-        return typeof v === 'number' ? [{ player: r.player, v: Number(v.toFixed(digits)) }] : [];
+        return typeof v === 'number' ? [{ player: r.player, v: Number(fixed(v, digits)) }] : [];
       });
       if (shown.length === 0) continue;
       const top = direction === 'higher' ? Math.max(...shown.map((s) => s.v)) : Math.min(...shown.map((s) => s.v));

@@ -11,6 +11,7 @@ import { gameById, suiteById } from '../games/registry';
 import type { Store } from '../store/store';
 import { selectRuns, type ViewRun } from './explore/select';
 import { sampleVariance } from './intervals';
+import { fixed } from '../../../shared/text/number';
 
 export interface SuiteOptions {
   /** The dataset read per game (default: every dataset the game's runs used, pooled as clembench pools a game's episodes). */
@@ -125,7 +126,7 @@ function bestPlayers(view: SuiteView): Record<string, string[]> {
     if (direction === 'none') return;
     const shown = view.rows.flatMap((r) => {
       const v = valueOf(r);
-      return typeof v === 'number' ? [{ player: r.player, v: Number(v.toFixed(digits)) }] : [];
+      return typeof v === 'number' ? [{ player: r.player, v: Number(fixed(v, digits)) }] : [];
     });
     if (shown.length === 0) return;
     const top = direction === 'higher' ? Math.max(...shown.map((s) => s.v)) : Math.min(...shown.map((s) => s.v));

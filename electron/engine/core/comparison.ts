@@ -4,6 +4,7 @@
  * sides and their difference (side one − side two); the suites' overall columns likewise.
  */
 import type { Direction } from '../../../shared/contract/game';
+import { fixed } from '../../../shared/text/number';
 
 export interface ComparisonSide {
   /** A registered suite's id. */
@@ -52,8 +53,8 @@ export interface Compared {
 export function compared(a: number | null | undefined, b: number | null | undefined, digits: number): Compared {
   const left = typeof a === 'number' && Number.isFinite(a) ? a : null;
   const right = typeof b === 'number' && Number.isFinite(b) ? b : null;
-  // toFixed, so 80.77 − 69.56 is 11.21 and not 11.209999…; `|| 0` turns −0 into 0.
-  const diff = left === null || right === null ? null : Number((left - right).toFixed(digits)) || 0;
+  // Rounded (as clemcore does), so 80.77 − 69.56 is 11.21 and not 11.209999…; `|| 0` turns −0 into 0.
+  const diff = left === null || right === null ? null : Number(fixed(left - right, digits)) || 0;
   return { a: left, b: right, diff };
 }
 

@@ -6,6 +6,7 @@ import type { ComparedValue, ComparisonView } from '../../../shared/api/views';
 import { signed } from '../../../shared/charts/diverging';
 import { toCsv } from './csv';
 import { toLatex } from './latex';
+import { fixed } from '../../../shared/text/number';
 
 const SIDES = ['a', 'b'] as const;
 const NONE = [null, null] as const;
@@ -46,7 +47,7 @@ export function comparisonCsv(view: ComparisonView): string {
 /** Players as rows; per overall column and per pair and measure: side one, side two, Δ (signed). Best of each side in bold, never a Δ. */
 export function comparisonLatex(view: ComparisonView): string {
   const [a, b] = view.sides;
-  const number = (v: number | null, digits: number) => (v === null ? '--' : v.toFixed(digits));
+  const number = (v: number | null, digits: number) => (v === null ? '--' : fixed(v, digits));
   const delta = (v: number | null, digits: number) => (v === null ? '--' : signed(v, digits));
   // Three columns each: the overall ones, then every pair's measures.
   const groups: Group[] = [

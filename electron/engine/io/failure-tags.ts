@@ -2,8 +2,9 @@
 import type { FailureTagsView } from '../../../shared/api/research-views';
 import { toCsv } from './csv';
 import { toLatex } from './latex';
+import { percentNumber } from '../../../shared/text/number';
 
-const pct = (x: number | null) => (x === null ? '' : (100 * x).toFixed(1));
+const pct = (x: number | null) => (x === null ? '' : percentNumber(x, 1));
 
 export function failureCountsCsv(view: FailureTagsView): string {
   return toCsv(

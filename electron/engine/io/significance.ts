@@ -4,14 +4,14 @@ import type { ExploreFilters } from '../../../shared/contract/explore';
 import type { Game } from '../core/game';
 import { toLatex } from './latex';
 import { describeFilters } from './views';
+import { fixedOr, pValueText } from '../../../shared/text/number';
 
 /** Small p-values in scientific notation, so 3e-7 does not print as 0.000. */
 export function pText(p: number | null): string {
-  if (p === null) return '--';
-  return p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
+  return pValueText(p, '--');
 }
 
-const fixed = (x: number | null, digits: number) => (x === null ? '--' : x.toFixed(digits));
+const cellText = (x: number | null, digits: number) => fixedOr(x, digits, '--');
 
 export function significanceCsvRows(view: SignificanceView): Record<string, string | number | null>[] {
   return view.pairs.map((p) => ({
@@ -53,9 +53,9 @@ export function significanceLatex(game: Game<unknown>, view: SignificanceView, f
       { text: p.a },
       { text: p.b },
       { text: p.test === 'paired' ? String(p.n) : `${p.nA} / ${p.nB}` },
-      { text: fixed(p.difference, view.digits) },
-      { text: fixed(p.t, 2) },
-      { text: fixed(p.df, p.test === 'paired' ? 0 : 1) },
+      { text: cellText(p.difference, view.digits) },
+      { text: cellText(p.t, 2) },
+      { text: cellText(p.df, p.test === 'paired' ? 0 : 1) },
       { text: pText(p.p) },
       { text: pText(p.pHolm), bold: p.significant, dagger: p.significant },
       { text: p.test === 'paired' ? 'paired' : 'Welch' },

@@ -5,6 +5,7 @@ import type { Game } from '../core/game';
 import { tooFew } from '../../../shared/stats/caution';
 import { toLatex } from './latex';
 import { describeFilters } from './views';
+import { fixed } from '../../../shared/text/number';
 
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
@@ -21,7 +22,7 @@ export function slicesCsvRows(view: SlicesView): Record<string, string | number 
 
 export function slicesLatex(game: Game<unknown>, view: SlicesView, filters: ExploreFilters): string {
   const thin = view.rows.some((r) => r.cells.some((c) => c !== null && tooFew(c.n, view.minEpisodes)));
-  const text = (c: SlicesView['rows'][number]['cells'][number]) => (!c ? '--' : tooFew(c.n, view.minEpisodes) ? `(n=${c.n})` : c.mean.toFixed(view.digits));
+  const text = (c: SlicesView['rows'][number]['cells'][number]) => (!c ? '--' : tooFew(c.n, view.minEpisodes) ? `(n=${c.n})` : fixed(c.mean, view.digits));
   return toLatex({
     caption: `${view.title}: ${view.metricLabel} on ${describeFilters(game, filters)}. ${view.note} Best per column in bold (ties all bold).${thin ? ` (n=k): only k episodes, fewer than ${view.minEpisodes}, so no mean.` : ''}`,
     label: `tab:${game.id}-slices-${filters.dataset}`,

@@ -4,8 +4,9 @@
  */
 import type { HeatmapView, SuiteView } from '../../../shared/api/views';
 import { toLatex } from './latex';
+import { fixed, fixedOr } from '../../../shared/text/number';
 
-const cellText = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '--');
+const cellText = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? fixed(v, digits) : '--');
 
 /** Games some player cannot play (its model takes fewer images than the game shows). */
 const cannotPlayGames = (view: SuiteView) => new Set(view.games.filter((g) => view.rows.some((r) => r.games[g.id]?.cannotPlay)).map((g) => g.id));
@@ -57,7 +58,7 @@ export function breakdownLatex(map: HeatmapView, title: string, direction: 'high
   const at = new Map(map.cells.map((c) => [`${c.player}\u0000${c.topic}`, c]));
   const shown = (p: string, t: string) => {
     const c = at.get(`${p}\u0000${t}`);
-    return c ? Number(c.mean.toFixed(digits)) : null;
+    return c ? Number(fixed(c.mean, digits)) : null;
   };
   return toLatex({
     caption: `${title}: mean ${map.metric} per ${map.topicKey}; best in each row in bold (ties all bold).`,
@@ -66,7 +67,7 @@ export function breakdownLatex(map: HeatmapView, title: string, direction: 'high
     rows: map.topics.map((t) => {
       const values = map.players.map((p) => shown(p, t)).filter((v): v is number => v !== null);
       const top = values.length === 0 || direction === 'none' ? null : direction === 'higher' ? Math.max(...values) : Math.min(...values);
-      return [{ text: t }, ...map.players.map((p) => ({ text: shown(p, t)?.toFixed(digits) ?? '--', bold: top !== null && shown(p, t) === top }))];
+      return [{ text: t }, ...map.players.map((p) => ({ text: fixedOr(shown(p, t), digits, '--'), bold: top !== null && shown(p, t) === top }))];
     }),
   });
 }

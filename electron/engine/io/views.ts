@@ -4,12 +4,11 @@ import { errorShare, HIGH_ERROR_SHARE, rowCautions, tooFew } from '../../../shar
 import type { ExploreFilters } from '../../../shared/contract/explore';
 import type { Game } from '../core/game';
 import { toLatex, type TextTable } from './latex';
+import { fixed, fixedOr, meanStdText } from '../../../shared/text/number';
 
 const ARROWS: Record<string, string> = { higher: ' ↑', lower: ' ↓', none: '' };
 
-export function meanStdText(mean: number, std: number | null, digits: number): string {
-  return std === null ? mean.toFixed(digits) : `${mean.toFixed(digits)} ± ${std.toFixed(digits)}`;
-}
+export { meanStdText };
 
 /** "Things (test), judge openai:gpt-3.5-turbo": the dataset as the game titles it, the subset, the conditions. */
 export function describeFilters(game: Game<unknown>, filters: ExploreFilters): string {
@@ -85,7 +84,7 @@ export function leaderboardLatex(game: Game<unknown>, view: LeaderboardView, fil
         const text = !c ? '--' : tooFew(c.n, board.minEpisodes) ? `(n=${c.n})` : meanStdText(c.mean, c.std, m.digits);
         return { text, bold: board.best[m.key]?.includes(r.player) ?? false };
       }),
-      ...board.aggregates.map((a) => ({ text: r.aggregates[a.key]?.toFixed(a.digits) ?? '--' })),
+      ...board.aggregates.map((a) => ({ text: fixedOr(r.aggregates[a.key], a.digits, '--') })),
       { text: String(r.episodes) },
     ]),
   };
@@ -101,7 +100,7 @@ export function heatmapCsvRows(map: HeatmapView): Record<string, string | number
 
 export function heatmapLatex(game: Game<unknown>, subjectLabel: string, map: HeatmapView, filters: ExploreFilters): string {
   const at = new Map(map.cells.map((c) => [`${c.player}\u0000${c.topic}`, c]));
-  const text = (c: HeatmapView['cells'][number] | undefined) => (!c ? '--' : tooFew(c.n, map.minEpisodes) ? `(n=${c.n})` : c.mean.toFixed(2));
+  const text = (c: HeatmapView['cells'][number] | undefined) => (!c ? '--' : tooFew(c.n, map.minEpisodes) ? `(n=${c.n})` : fixed(c.mean, 2));
   const thin = map.cells.some((c) => tooFew(c.n, map.minEpisodes));
   return toLatex({
     caption: `Mean ${map.metricLabel} by ${map.topicKey} on ${describeFilters(game, filters)}.${thin ? ` (n=k): only k episodes, fewer than ${map.minEpisodes}, so no mean.` : ''}`,

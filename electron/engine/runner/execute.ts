@@ -18,6 +18,7 @@ import { buildModels, seatModels } from './prepare';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { gameOf } from '../games/registry';
 import { batchHubFor } from './batch-mode';
+import { fixed } from '../../../shared/text/number';
 
 export interface ExecuteOptions {
   createModel?: ModelFactory;
@@ -48,7 +49,7 @@ export class RunBusyError extends ConflictError {
 
 export class BudgetExhaustedError extends ConflictError {
   constructor(runId: number, budget: number) {
-    super(`Run ${runId} has already spent its budget of $${budget.toFixed(2)}; nothing was played.`);
+    super(`Run ${runId} has already spent its budget of $${fixed(budget, 2)}; nothing was played.`);
     this.name = 'BudgetExhaustedError';
   }
 }
@@ -125,7 +126,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     if (info.price && !attempt.cached) {
       spent += callCost(info.price, attempt.inputTokens ?? 0, attempt.outputTokens ?? 0, { ...attempt, batch: attempt.batchId !== undefined });
       if (config.budgetUsd !== undefined && spent >= config.budgetUsd) {
-        stop(`budget of $${config.budgetUsd.toFixed(2)} reached ($${spent.toFixed(4)} spent)`);
+        stop(`budget of $${fixed(config.budgetUsd, 2)} reached ($${fixed(spent, 4)} spent)`);
       }
     }
     return store.models.recordCall({ ...attempt, episodeId: site.episodeId, round: site.round, role: callRole(site), runId, modelConfigId: info.modelConfigId });

@@ -1,4 +1,5 @@
 import type { EventView, TurnStats } from '../../../shared/api/contract';
+import { fixed } from '../../../shared/text/number';
 
 /** "412 tok · 1.3 s": a reply's tokens (in and out) and time, rounded; null when nothing was measured. */
 export function turnStatsText(turn: TurnStats | null | undefined): string | null {
@@ -12,7 +13,7 @@ export function turnStatsText(turn: TurnStats | null | undefined): string | null
 export function latencyText(ms: number): string {
   if (ms < 950) return `${Math.max(0, Math.round(ms))} ms`;
   const seconds = ms / 1000;
-  if (seconds < 9.95) return `${seconds.toFixed(1)} s`;
+  if (seconds < 9.95) return `${fixed(seconds, 1)} s`;
   if (seconds < 59.5) return `${Math.round(seconds)} s`;
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)} min ${whole % 60} s`;

@@ -11,6 +11,7 @@ import { AnnotationCalibration } from './AnnotationCalibration';
 import { AnnotationDisagreements } from './AnnotationDisagreements';
 import { AnnotatorsProgress } from './AnnotationSidePanel';
 import { ApplyAnnotations } from './ApplyAnnotations';
+import { fixedOr } from '../../../shared/text/number';
 
 /** The breakdowns, named in the game's words (EDA: by judge answer, dataset, judge model, category). */
 const groupsOf = (r: AnnotationResultsView): { key: keyof AnnotationResultsView['by']; title: string }[] => [
@@ -103,8 +104,8 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
       <h2>Agreement</h2>
       {r.agreement.method ? (
         <p data-testid="agreement">
-          {r.agreement.method === 'cohen' ? "Cohen's" : "Fleiss'"} κ = {r.agreement.kappa?.kappa?.toFixed(3) ?? 'undefined'} over {r.agreement.sharedItems} items
-          labelled by all of {r.agreement.annotators.join(', ')} (observed agreement {r.agreement.kappa?.observed?.toFixed(3) ?? '—'}).
+          {r.agreement.method === 'cohen' ? "Cohen's" : "Fleiss'"} κ = {fixedOr(r.agreement.kappa?.kappa, 3, 'undefined')} over {r.agreement.sharedItems} items
+          labelled by all of {r.agreement.annotators.join(', ')} (observed agreement {fixedOr(r.agreement.kappa?.observed, 3, '—')}).
         </p>
       ) : (
         <p className="meta">{r.agreement.note}</p>
@@ -118,8 +119,8 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
       {r.scoreEffect.episodes ? (
         r.scoreEffect.metrics.map((m) => (
           <p key={m.key}>
-            {m.label} over {r.scoreEffect.episodes === 1 ? 'the annotated episode' : `the ${r.scoreEffect.episodes} annotated episodes`}: {m.asPlayed?.toFixed(2) ?? '—'} as played →{' '}
-            {m.corrected?.toFixed(2) ?? '—'} with corrected {r.info.labelNoun}s ({counted(r.scoreEffect.changed, r.info.labelNoun)} changed).
+            {m.label} over {r.scoreEffect.episodes === 1 ? 'the annotated episode' : `the ${r.scoreEffect.episodes} annotated episodes`}: {fixedOr(m.asPlayed, 2, '—')} as played →{' '}
+            {fixedOr(m.corrected, 2, '—')} with corrected {r.info.labelNoun}s ({counted(r.scoreEffect.changed, r.info.labelNoun)} changed).
           </p>
         ))
       ) : (

@@ -7,8 +7,9 @@ import { RunLinks } from '../components/RunLinks';
 import { download } from '../download';
 import { href } from '../router';
 import { NamePrompt, useAnnotator } from './AnnotatePage';
+import { fixedOr, percentNumber } from '../../../shared/text/number';
 
-const pct = (x: number | null) => (x === null ? '—' : `${(100 * x).toFixed(0)}%`);
+const pct = (x: number | null) => (x === null ? '—' : `${percentNumber(x, 0)}%`);
 const KEYS = 'J/K or ↓/↑ move · Y or Enter confirm · N reject · U clear your verdict';
 
 /** Failure-mode tags of runs: counts per model with intervals, the LLM tagger, and a keyboard review queue. */
@@ -105,7 +106,7 @@ function Counts({ view }: { view: FailureTagsView }) {
                 <td className="num">{mine[0]?.games ?? 0}</td>
                 {view.modes.map((m) => {
                   const c = mine.find((x) => x.mode === m.id);
-                  return <td key={m.id} className="num" data-mode={m.id}>{c ? `${c.tagged} (${pct(c.rate)}, ${pct(c.low)}–${pct(c.high)}) · ${c.perGame?.toFixed(2) ?? '—'}/game` : '—'}</td>;
+                  return <td key={m.id} className="num" data-mode={m.id}>{c ? `${c.tagged} (${pct(c.rate)}, ${pct(c.low)}–${pct(c.high)}) · ${fixedOr(c.perGame, 2, '—')}/game` : '—'}</td>;
                 })}
               </tr>
             );

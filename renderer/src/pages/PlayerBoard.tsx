@@ -1,6 +1,7 @@
 import type { GameInfo } from '../../../shared/api/contract';
 import { useQuery } from '../api/hooks';
 import { withInterval } from '../format';
+import { fixed, percentNumber } from '../../../shared/text/number';
 
 /**
  * People and models side by side: games, the game's first rate (EDA: success) with its Wilson interval,
@@ -18,8 +19,8 @@ export function PlayerBoard({ game, dataset, role }: { game: GameInfo; dataset: 
   if (!rows.length) return null;
   const rate = game.metrics.find((m) => m.kind === 'rate');
   const main = game.metrics.find((m) => m.key === game.view.sortBy && m !== rate);
-  const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
-  const two = (x: number) => x.toFixed(2);
+  const pct = (x: number) => `${percentNumber(x, 0)}%`;
+  const two = (x: number) => fixed(x, 2);
   const instances = game.view.nouns.instances;
   return (
     <>

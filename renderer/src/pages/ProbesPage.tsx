@@ -7,8 +7,9 @@ import { ErrorNote } from '../components/ErrorNote';
 import { RunLinks } from '../components/RunLinks';
 import { href } from '../router';
 import { ChartFrame } from './explore/ChartFrame';
+import { fixed } from '../../../shared/text/number';
 
-const ci = (low: number | null, high: number | null) => (low === null || high === null ? '—' : `${low.toFixed(2)}–${high.toFixed(2)}`);
+const ci = (low: number | null, high: number | null) => (low === null || high === null ? '—' : `${fixed(low, 2)}–${fixed(high, 2)}`);
 
 /** Dialogue-state probes of runs: the true answer's rank by turn per model, and one episode as the paper's Table 3. */
 export function ProbesPage({ runIds }: { runIds: number[] }) {
@@ -54,7 +55,7 @@ export function ProbesPage({ runIds }: { runIds: number[] }) {
                       {i === 0 && <th scope="rowgroup" rowSpan={s.points.length}>{s.player}</th>}
                       <td className="num">{p.round}</td>
                       <td className="num">{p.n}</td>
-                      <td className="num">{p.meanRank.toFixed(2)}</td>
+                      <td className="num">{fixed(p.meanRank, 2)}</td>
                       <td className="num">{ci(p.low, p.high)}</td>
                       <td className="num">{Math.round(p.inItems * 100)}%</td>
                     </tr>

@@ -19,6 +19,7 @@ import { RunLabels } from './RunLabels';
 import { isSeatMetric, MetricCells, MetricHeaders, RowMetricsTable } from './RunMetrics';
 import { LastTurnPanel } from './LastTurnPanel';
 import { TrainingExport } from './TrainingExport';
+import { fixedOr } from '../../../shared/text/number';
 
 type OutcomeFilter = 'all' | 'success' | 'failure' | 'aborted' | 'error' | 'unfinished';
 
@@ -191,7 +192,7 @@ export function RunPage({ runId }: { runId: number }) {
                 <tr key={r.repetition}>
                   <td>{r.repetition}</td>
                   <td className="num">{r.episodes}</td>
-                  {runMetrics.map((m) => <td key={m.key} className="num">{r.means[m.key]?.toFixed(m.digits) ?? '—'}</td>)}
+                  {runMetrics.map((m) => <td key={m.key} className="num">{fixedOr(r.means[m.key], m.digits, '—')}</td>)}
                 </tr>
               ))}
             </tbody>

@@ -8,6 +8,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { when } from '../format';
 import { href, navigate } from '../router';
 import { RunActions } from './RunActions';
+import { fixed } from '../../../shared/text/number';
 
 /** The list of runs, live: progress from the runner's events, the list refetched when runs change. */
 export function RunsPage() {
@@ -78,7 +79,7 @@ export function RunsPage() {
                   </td>
                   <td><StatusBadge status={run.status} active={run.active} />{run.cannotPlay && <span className="chip cannot-play" title={run.cannotPlay}>cannot play</span>}</td>
                   <td><ProgressBar done={counts.done} errors={counts.errors} total={counts.total} label={`Run ${run.id} progress`} pace={run.active ? live[run.id] : null} /></td>
-                  <td className="num">{counts.done ? (counts.successes / counts.done).toFixed(2) : '—'}</td>
+                  <td className="num">{counts.done ? fixed(counts.successes / counts.done, 2) : '—'}</td>
                   <td>{when(run.createdAt)}</td>
                   <td className="run-labels-cell" data-testid={`run-labels-${run.id}`}>
                     {(run.tags ?? []).map((t) => <span key={t} className="chip tag">{t}</span>)}

@@ -12,6 +12,7 @@ import type { MatchLabel } from './master';
 import { agePair, ageTurns, assessGuess, seatingOf, type SeatWord } from './scoring';
 import { AGE_ROLE } from './seating';
 import { AgeSettingsSchema, matchSettingsOf } from './settings';
+import { fixed } from '../../../../shared/text/number';
 
 /** A reply's guess with the seat's word and the word the guess should name (the other group's). */
 interface ReplyGuess {
@@ -50,7 +51,7 @@ function item(event: EventRecord, events: readonly EventRecord[]): ReturnType<An
     reply: turn.guess === null ? 'no guess' : `guess: ${turn.guess}`,
     label: labelOf(byIdx.get(turn.idx)),
   }));
-  return { prompt: `guess: ${read.guess} · word: ${read.target} · Jaro ${jaro(g, t).toFixed(3)} ${above} ${DEFAULT_MATCH_SETTINGS.threshold}`, context };
+  return { prompt: `guess: ${read.guess} · word: ${read.target} · Jaro ${fixed(jaro(g, t), 3)} ${above} ${DEFAULT_MATCH_SETTINGS.threshold}`, context };
 }
 
 type Book = Record<string, string[]>;

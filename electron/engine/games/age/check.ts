@@ -5,6 +5,7 @@
  */
 import type { DatasetProblem } from '../../core/game';
 import { DEFAULT_MATCH_SETTINGS, jaro, jaroExceeds } from './match';
+import { fixed } from '../../../../shared/text/number';
 
 export interface AgePair {
   /** The list's id ("A", "business", or a user file's id). */
@@ -153,7 +154,7 @@ export function checkPairs(raws: readonly RawPair[], list: { id: string; topic: 
     }
     const clash = jaroClash([a, ...synA], [b, ...synB]);
     if (clash) {
-      report(raw, 'warning', `${quote(clash.x)} and ${quote(clash.y)} are too alike (Jaro ${clash.score.toFixed(2)} > ${THRESHOLD}): under the paper's matching a guess of one counts as the other`);
+      report(raw, 'warning', `${quote(clash.x)} and ${quote(clash.y)} are too alike (Jaro ${fixed(clash.score, 2)} > ${THRESHOLD}): under the paper's matching a guess of one counts as the other`);
     }
     pairs.push({ list: list.id, topic: list.topic, index: pairs.length, a, b, synonyms: { a: synA, b: synB } });
   }

@@ -1,6 +1,7 @@
 import type { TranscriptView } from '../../../../shared/api/contract';
 import { RawCall } from '../../components/RawCall';
 import { ageEpisodeOf, roundsOf, type AgeEpisodeView, type AgeGroup, type AgeSeatView, type AgeTurnView } from './episode';
+import { fixed } from '../../../../shared/text/number';
 
 /** Colour is never the only cue: each group also has its own shape and is named. */
 const SHAPE: Record<AgeGroup, string> = { 1: '●', 2: '▲' };
@@ -50,7 +51,7 @@ export function TurnBadges({ turn }: { turn: AgeTurnView }) {
   );
 }
 
-const fmt = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(4));
+const fmt = (v: number | undefined) => (v === undefined ? '–' : fixed(v, 4));
 
 function SeatRow({ seat }: { seat: AgeSeatView }) {
   return (

@@ -4,8 +4,9 @@ import { divergingLevel, signed } from '../../../../shared/charts/diverging';
 import { useApi, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
+import { fixed } from '../../../../shared/text/number';
 
-const fmt = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '—');
+const fmt = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? fixed(v, digits) : '—');
 type Row = ComparisonView['rows'][number];
 
 /** A column of the table: one measure of one pair (or an overall column), with each side's value and Δ. */

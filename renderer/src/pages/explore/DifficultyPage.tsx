@@ -9,6 +9,7 @@ import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../download';
 import { ChartFrame, PlayerSwatch } from './ChartFrame';
 import { CoverageNote, FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
+import { fixed, fixedOr } from '../../../../shared/text/number';
 
 type Row = { level: string; mean: number; unsolved: boolean; players: Record<string, { mean: number; n: number; solved: boolean }> };
 
@@ -42,8 +43,8 @@ function Breakdown({ filters, axes, players, game }: { filters: Filters; axes: {
   const columns: Column<Row>[] = [
     { key: 'rank', header: '#', width: '4rem', align: 'right', render: (r) => (d.data?.rows.indexOf(r) ?? 0) + 1 },
     { key: 'level', header: axes.find((a) => a.id === axis)?.label ?? axis, width: 'minmax(10rem, 2fr)', render: (r) => (r.unsolved ? <strong className="unsolved">{r.level} · unsolved</strong> : r.level), sortValue: (r) => r.level },
-    { key: 'mean', header: d.data ? d.data.metricLabel.charAt(0).toUpperCase() + d.data.metricLabel.slice(1) : 'Mean', width: '7rem', align: 'right', render: (r) => r.mean.toFixed(2), sortValue: (r) => r.mean },
-    ...(d.data?.players ?? []).map((p) => ({ key: p, header: p, width: 'minmax(6rem, 1fr)', align: 'right' as const, render: (r: Row) => r.players[p]?.mean.toFixed(2) ?? '—', sortValue: (r: Row) => r.players[p]?.mean ?? null })),
+    { key: 'mean', header: d.data ? d.data.metricLabel.charAt(0).toUpperCase() + d.data.metricLabel.slice(1) : 'Mean', width: '7rem', align: 'right', render: (r) => fixed(r.mean, 2), sortValue: (r) => r.mean },
+    ...(d.data?.players ?? []).map((p) => ({ key: p, header: p, width: 'minmax(6rem, 1fr)', align: 'right' as const, render: (r: Row) => fixedOr(r.players[p]?.mean, 2, '—'), sortValue: (r: Row) => r.players[p]?.mean ?? null })),
   ];
   const save = () => api.call('explore.export', { view: 'difficulty', format: 'csv', filters, axis }).then(download, (e: Error) => setError(e.message));
   return (

@@ -8,6 +8,7 @@ import { SlicesTable } from './SlicesTable';
 import { EpisodeList } from './EpisodeList';
 import { LeaderboardTable } from './LeaderboardTable';
 import { DEFAULT_MIN_EPISODES } from '../../../../shared/stats/caution';
+import { fixed } from '../../../../shared/text/number';
 
 export { meanStd } from './LeaderboardTable';
 
@@ -93,8 +94,8 @@ function Pairwise({ rows, filters, game }: { rows: LeaderboardRowView[]; filters
           {c.difference === null
             ? `No ${game.view.nouns.instance} has a value of ${metric} for both players (aborted or unscored episodes have none).`
             : c.low === null || c.high === null || c.p === null
-              ? `${metric} A − B = ${c.difference.toFixed(3)} over ${shared(c.items)}: too few for an interval (5 needed).`
-              : `${metric} A − B = ${c.difference.toFixed(3)} (95% CI ${c.low.toFixed(3)} to ${c.high.toFixed(3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${c.p.toFixed(3)}`}) over ${shared(c.items)}; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
+              ? `${metric} A − B = ${fixed(c.difference, 3)} over ${shared(c.items)}: too few for an interval (5 needed).`
+              : `${metric} A − B = ${fixed(c.difference, 3)} (95% CI ${fixed(c.low, 3)} to ${fixed(c.high, 3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${fixed(c.p, 3)}`}) over ${shared(c.items)}; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
         </p>
       )}
     </div>

@@ -4,12 +4,11 @@ import { playerStyles } from '../../../../shared/charts/players';
 import { rowCautions, tooFew, tooFewText } from '../../../../shared/stats/caution';
 import { PlayerSwatch } from './ChartFrame';
 import { counted } from '../../format';
+import { fixed, fixedOr, meanStdText } from '../../../../shared/text/number';
 
 const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
 
-export function meanStd(mean: number, std: number | null, digits: number): string {
-  return std === null ? mean.toFixed(digits) : `${mean.toFixed(digits)} ± ${std.toFixed(digits)}`;
-}
+export { meanStdText as meanStd };
 
 type Row = LeaderboardView['rows'][number];
 type SortKey = { kind: 'player' | 'episodes' } | { kind: 'metric' | 'aggregate'; key: string };
@@ -87,15 +86,15 @@ export function LeaderboardTable({ board, onOpen, universe }: { board: Leaderboa
                 const c = r.metrics[m.key];
                 if (!c) return <td key={m.key} className="num" data-metric={m.key}>—</td>;
                 if (tooFew(c.n, board.minEpisodes)) return <td key={m.key} className="num too-few" data-metric={m.key} title={`Fewer than ${board.minEpisodes} episodes: no mean is shown (the minimum is a filter).`}>{tooFewText(c.n)}</td>;
-                const text = meanStd(c.mean, c.std, m.digits);
-                const interval = c.low === null || c.high === null ? '' : ` (95% CI ${c.low.toFixed(m.digits + 1)}–${c.high.toFixed(m.digits + 1)})`;
+                const text = meanStdText(c.mean, c.std, m.digits);
+                const interval = c.low === null || c.high === null ? '' : ` (95% CI ${fixed(c.low, m.digits + 1)}–${fixed(c.high, m.digits + 1)})`;
                 return (
-                  <td key={m.key} className="num" data-metric={m.key} title={`pooled over ${counted(c.n, 'episode')}: ${c.pooled.toFixed(m.digits + 1)}${interval}`}>
+                  <td key={m.key} className="num" data-metric={m.key} title={`pooled over ${counted(c.n, 'episode')}: ${fixed(c.pooled, m.digits + 1)}${interval}`}>
                     {board.best[m.key]?.includes(r.player) ? <strong>{text}</strong> : text}
                   </td>
                 );
               })}
-              {board.aggregates.map((a) => <td key={a.key} className="num" data-aggregate={a.key}>{r.aggregates[a.key]?.toFixed(a.digits) ?? '—'}</td>)}
+              {board.aggregates.map((a) => <td key={a.key} className="num" data-aggregate={a.key}>{fixedOr(r.aggregates[a.key], a.digits, '—')}</td>)}
               <td className="num" data-testid="row-n">
                 {r.episodes}
                 {sample && <span className="caution" role="img" aria-label={sample.text} title={sample.text} data-caution={sample.kind}> ⚠</span>}

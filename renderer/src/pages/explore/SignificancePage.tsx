@@ -4,17 +4,17 @@ import { useApi, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
 import { counted } from '../../format';
+import { fixedOr, pValueText } from '../../../../shared/text/number';
 import { CoverageNote, FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
 
 const ALPHAS = [0.05, 0.01, 0.001];
 
 /** Small p-values in scientific notation (as the exports print them). */
 function pText(p: number | null): string {
-  if (p === null) return '—';
-  return p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
+  return pValueText(p, '—');
 }
 
-const fixed = (x: number | null, digits: number) => (x === null ? '—' : x.toFixed(digits));
+const cellText = (x: number | null, digits: number) => fixedOr(x, digits, '—');
 
 /** Pairwise t-tests between players on a metric, Holm-adjusted (AGE: "all p-values below 0.01"). */
 export function SignificancePage() {
@@ -76,11 +76,11 @@ function Significance({ filters, game }: { filters: Filters; game: GameInfo }) {
                 <td>{p.b}</td>
                 <td>{p.test === 'paired' ? 'paired' : 'Welch'}</td>
                 <td className="num">{p.test === 'paired' ? p.n : `${p.nA} / ${p.nB}`}</td>
-                <td className="num">{fixed(p.meanA, data.digits)}</td>
-                <td className="num">{fixed(p.meanB, data.digits)}</td>
-                <td className="num">{fixed(p.difference, data.digits)}</td>
-                <td className="num">{fixed(p.t, 2)}</td>
-                <td className="num">{fixed(p.df, p.test === 'paired' ? 0 : 1)}</td>
+                <td className="num">{cellText(p.meanA, data.digits)}</td>
+                <td className="num">{cellText(p.meanB, data.digits)}</td>
+                <td className="num">{cellText(p.difference, data.digits)}</td>
+                <td className="num">{cellText(p.t, 2)}</td>
+                <td className="num">{cellText(p.df, p.test === 'paired' ? 0 : 1)}</td>
                 <td className="num">{pText(p.p)}</td>
                 <td className="num">{pText(p.pHolm)}</td>
                 <td><Verdict pair={p} /></td>

@@ -5,6 +5,7 @@ import { useApi, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
 import type { Filters } from './FiltersBar';
+import { fixed } from '../../../../shared/text/number';
 
 /** The game's score table by slices of its instances (SimulBench's Table 4), best per column in bold, with its exports. */
 export function SlicesTable({ filters, game }: { filters: Filters; game: GameInfo }) {
@@ -36,8 +37,8 @@ export function SlicesTable({ filters, game }: { filters: Filters; game: GameInf
                 <tr key={r.player}>
                   <th scope="row">{r.player}</th>
                   {r.cells.map((c, k) => (
-                    <td key={data.columns[k]} className="num" data-column={data.columns[k]} title={c ? `n = ${c.n}${c.low !== null && c.high !== null ? `, 95% CI ${c.low.toFixed(data.digits)}–${c.high.toFixed(data.digits)}` : ''}` : 'no scripts of this slice'}>
-                      {!c ? '—' : tooFew(c.n, data.minEpisodes) ? <span className="too-few">{tooFewText(c.n)}</span> : data.best[k]?.includes(r.player) ? <strong>{c.mean.toFixed(data.digits)}</strong> : c.mean.toFixed(data.digits)}
+                    <td key={data.columns[k]} className="num" data-column={data.columns[k]} title={c ? `n = ${c.n}${c.low !== null && c.high !== null ? `, 95% CI ${fixed(c.low, data.digits)}–${fixed(c.high, data.digits)}` : ''}` : 'no scripts of this slice'}>
+                      {!c ? '—' : tooFew(c.n, data.minEpisodes) ? <span className="too-few">{tooFewText(c.n)}</span> : data.best[k]?.includes(r.player) ? <strong>{fixed(c.mean, data.digits)}</strong> : fixed(c.mean, data.digits)}
                     </td>
                   ))}
                 </tr>

@@ -6,8 +6,9 @@ import { download } from '../../download';
 import { ComparisonSection } from './ComparisonTable';
 import { unevenGames } from '../../../../shared/stats/caution';
 import { counted } from '../../format';
+import { fixed } from '../../../../shared/text/number';
 
-const fmt = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? v.toFixed(digits) : '—');
+const fmt = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? fixed(v, digits) : '—');
 
 /** The Benchmark page: the suite tables, and a tab per comparison of two suites (clembench: text vs images). */
 export function SuitePage() {
