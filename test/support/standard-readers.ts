@@ -22,11 +22,23 @@ export function readCsvWithPython(text: string): string[][] {
 
 export const hasPdflatex = spawnSync('pdflatex', ['--version'], { encoding: 'utf8' }).status === 0;
 
-/** Compiles a table (a `table` environment, booktabs) in a minimal article; returns pdflatex's log on failure, null on success. */
-export function compileLatexTable(table: string): string | null {
+export const hasPdftotext = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' }).status === 0;
+
+/**
+ * Compiles exported LaTeX tables (each a `table` environment, booktabs) in one article as a paper
+ * would \\input them, with T1 fonts; the text of the PDF (pdftotext, when installed: what a reader of
+ * the paper sees), or the end of pdflatex's log as `error`.
+ */
+export function compileLatex(tables: readonly string[]): { error: string | null; text: string | null } {
   const dir = mkdtempSync(join(tmpdir(), 'parlor-tex-'));
-  const doc = `\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n\\usepackage{booktabs}\n\\usepackage{textcomp}\n\\begin{document}\n${table}\n\\end{document}\n`;
-  writeFileSync(join(dir, 'table.tex'), doc);
-  const result = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 'table.tex'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
-  return result.status === 0 ? null : `${result.stdout.slice(-3000)}`;
+  tables.forEach((t, i) => writeFileSync(join(dir, `t${i}.tex`), t));
+  const inputs = tables.map((_, i) => `\\input{t${i}}\n\\clearpage`).join('\n');
+  // Landscape A3: wide tables stay on the page, so the text reads back in order.
+  const doc = `\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n\\usepackage[a3paper,landscape,margin=1cm]{geometry}\n\\usepackage{booktabs}\n\\begin{document}\n${inputs}\n\\end{document}\n`;
+  writeFileSync(join(dir, 'paper.tex'), doc);
+  const result = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 'paper.tex'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  if (result.status !== 0) return { error: result.stdout.slice(-3000), text: null };
+  if (!hasPdftotext) return { error: null, text: null };
+  const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', 'paper.pdf', '-'], { cwd: dir, encoding: 'utf8' });
+  return { error: null, text: text.status === 0 ? text.stdout : null };
 }

@@ -28,15 +28,34 @@ const SPECIAL: Record<string, string> = {
   '|': '\\textbar{}',
 };
 
+/**
+ * Characters pdflatex typesets with `[T1]{fontenc}` and its default UTF-8 input, besides printable
+ * ASCII (checked one by one with TeX Live 2022): Latin-1 and Latin Extended-A but for nine letters T1
+ * has no glyph for, and the common typographic marks. Anything else (CJK, emoji, ✓, control
+ * characters) would stop the compile with "Unicode character not set up for use with LaTeX", so it is
+ * written as its code point, [U+2713], which reads back and compiles everywhere.
+ */
+const TYPESET = /[\u00a1-\u0125\u0128-\u0137\u0139-\u013e\u0141-\u0148\u014a-\u0165\u0168-\u017e–—‘’‚“”„…•€™‹›]/u;
+const MAPPED: Record<string, string> = {
+  '±': '$\\pm$',
+  '↑': '$\\uparrow$',
+  '↓': '$\\downarrow$',
+  '−': '$-$',
+  'Δ': '$\\Delta$',
+  '†': '\\textsuperscript{\\dag}',
+};
+const codePoint = (c: string) => `\\texttt{[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]}`;
+
+/**
+ * A cell's text as LaTeX that compiles and prints what was written: specials escaped, every run of
+ * white space (a newline in a question, a CRLF, a tab) one space — a blank line inside a cell or a
+ * caption ends the paragraph and stops pdflatex — and characters pdflatex cannot typeset as code points.
+ */
 export function escapeLatex(text: string): string {
-  return text
-    .replace(/[\\&%$#_{}~^<>|]/g, (c) => SPECIAL[c]!)
-    .replace(/±/g, '$\\pm$')
-    .replace(/[↑]/g, '$\\uparrow$')
-    .replace(/[↓]/g, '$\\downarrow$')
-    .replace(/−/g, '$-$')
-    .replace(/Δ/g, '$\\Delta$')
-    .replace(/†/g, '\\textsuperscript{\\dag}');
+  return Array.from(text.replace(/\s+/g, ' '), (c) => {
+    if (c >= ' ' && c <= '~') return SPECIAL[c] ?? c;
+    return MAPPED[c] ?? (TYPESET.test(c) ? c : codePoint(c));
+  }).join('');
 }
 
 /** A label may hold only letters, digits and `:-_.` (and is not escaped, since \label takes it verbatim). */
