@@ -15,6 +15,8 @@ import { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { parlor } from '../support/cli';
 import { playScriptedEda } from '../support/eda-scripted';
+import { playScripted } from '../support/scripted-run';
+import { ScriptedModel } from '../../electron/engine/players/scripted';
 
 let mock: MockProvider;
 let dir: string;
@@ -46,6 +48,7 @@ describe('failure-mode tags', () => {
     expect(mine.map((t) => [t.round, t.mode])).toEqual([[3, 'early_enumeration'], ...Array.from({ length: 17 }, (_, i) => [i + 4, 'redundancy'])]);
     expect(mine[0]!.reasons[0]).toMatch(/guesses Guitar after only 2 'yes' answers/);
     expect(mine[1]!.context).toEqual([{ round: 3, move: 'Is it a guitar?', reply: 'Yes.' }, { round: 4, move: 'Is it a guitar?', reply: 'Yes.' }]);
+
     // Early enumeration in all 6 games: Wilson 95% for 6/6 is [0.6097, 1].
     expect(count(view, 'early_enumeration')).toMatchObject({ player: 'scripted:script', games: 6, tagged: 6, rate: 1, high: 1 });
     expect(count(view, 'early_enumeration').low).toBeCloseTo(0.6097, 4);
@@ -110,5 +113,23 @@ describe('failure-mode tags', () => {
     const bad = await parlor(db, ['tags', String(runId), '--rule', 'minYes=0']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/minYes must be a whole number of at least 1/);
+  });
+
+  it('lists a tag’s evidence in the order the game was played, the tagged turn among its later related turns', async () => {
+    // A guesser that names things from its first questions, the judge saying No: the first guess of an
+    // entity is early enumeration, and the later early guesses are its related turns.
+    const own = Store.open(join(dir, 'evidence.db'));
+    try {
+      const guesses = ['Is it a cat?', 'Is it a dog?', 'Is it a fish?'];
+      const guesser = new ScriptedModel('early', (r) => guesses[r.messages.filter((m) => m.role === 'assistant').length] ?? 'Is it alive?');
+      const judge = new ScriptedModel('no', () => 'No.');
+      const id = await playScripted(own, { dataset: { name: 'things', subset: 'test' }, limit: 1, repetitions: 1, seed: 2, settings: { maxTurns: 4 } }, { guesser, judge });
+      const early = failureTagsView(own, [id]).tags.find((t) => t.mode === 'early_enumeration')!;
+      // "Dog" is the first entity of the list named (turn 2), "Fish" the later one it relates to (turn 3).
+      expect([early.round, early.related]).toEqual([2, [3]]);
+      expect(early.context.map((c) => [c.round, c.move])).toEqual([[2, 'Is it a dog?'], [3, 'Is it a fish?']]);
+    } finally {
+      own.close();
+    }
   });
 });

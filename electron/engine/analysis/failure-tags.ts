@@ -103,7 +103,8 @@ export function failureTagsView(store: Store, runIds: readonly number[], options
           sources: [...new Set([...here.map((t) => t.source), ...(said.some((r) => r.verdict === 'added') ? ['person'] : [])])],
           reasons: here.map((t) => t.reason),
           related,
-          context: [...related, round].map((r) => ({ round: r, ...(moves.get(r) ?? { move: '', reply: '' }) })),
+          // The turns in the order they were played (related turns may come before or after the tagged one).
+          context: [...new Set([...related, round])].sort((a, b) => a - b).map((r) => ({ round: r, ...(moves.get(r) ?? { move: '', reply: '' }) })),
           reviews: said.map(({ reviewer, verdict, note }) => ({ reviewer, verdict, note })),
           status: last ? last.verdict : 'suggested',
         });
