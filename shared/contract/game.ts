@@ -38,6 +38,12 @@ export interface MetricSpec {
   description?: string;
 }
 
+/** An episode's outcome in the game's words: its finer result where the game names one (`outcomeDetail`), else the outcome's label. */
+export function outcomeName(view: Pick<ViewHints, 'outcomeLabels' | 'outcomeDetail'>, outcome: Outcome, scores?: Readonly<Record<string, number>> | null): string {
+  const detail = scores ? view.outcomeDetail?.find((d) => scores[d.metric] === 1) : undefined;
+  return detail?.label ?? view.outcomeLabels[outcome];
+}
+
 /** One episode's value of a metric as tables print it: to its episode digits, or as it is (counts). */
 export function episodeValue(metric: Pick<MetricSpec, 'episodeDigits'>, value: number): string {
   return metric.episodeDigits === undefined ? String(value) : fixed(value, metric.episodeDigits);
@@ -75,6 +81,13 @@ export interface ViewHints {
   nouns: { instance: string; instances: string; subset: string };
   /** What outcomes are called in tables and exports (EDA: win, loss). */
   outcomeLabels: Record<Outcome, string>;
+  /** The same in the plural, after a count ("5 wins", AGE's "5 successful"): a label plus "s" is no plural of "successful". */
+  outcomePlurals: Record<Outcome, string>;
+  /**
+   * Where one outcome covers several results, the finer name of an episode's: the first listed metric
+   * it scored 1 on names it (SimulBench pairwise: "tie" or "b wins" rather than "tie or b wins").
+   */
+  outcomeDetail?: { metric: string; label: string }[];
   /** Metrics shown per episode in lists, in order. */
   episodeColumns: string[];
   /** Tag keys in the order the views offer them, per dataset kind (others follow, sorted). */

@@ -191,7 +191,7 @@ export async function playStoredRun(store: Store, runId: number, mode: 'play' | 
   const release = installSigint(controller);
   try {
     const game = gameById(store.runs.get(runId).game);
-    const options = { onEvent: progressPrinter(`${game.view.outcomeLabels.success}s`), signal: controller.signal };
+    const options = { onEvent: progressPrinter(game.view.outcomePlurals.success), signal: controller.signal };
     const result = mode === 'retry-errors' ? await retryErrors(store, runId, options) : await executeRun(store, runId, options);
     printReport(store, result.runId);
     return result.status === 'done' ? 0 : 1;

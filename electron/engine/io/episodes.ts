@@ -1,4 +1,5 @@
 /** One flat row per episode, the unit researchers analyse: the core's columns, the game's metrics, the game's extras. */
+import { outcomeName } from '../../../shared/contract/game';
 import { orderSeats, type Game } from '../core/game';
 import { EXPERIMENT_TAG } from '../core/selection';
 import { subjectOf } from '../core/subjects';
@@ -37,7 +38,7 @@ export function episodeExportRows(store: Store, runId: number): EpisodeExportRow
     repetition: e.repetition,
     ...Object.fromEntries(seats.map((s) => [s.seat, e.seats.find((x) => x.seat === s.seat)?.player ?? ''])),
     status: e.status,
-    outcome: e.outcome ? game.view.outcomeLabels[e.outcome] : '',
+    outcome: e.outcome ? outcomeName(game.view, e.outcome, e.scores) : '',
     ...(grouped ? { aborted: e.outcome ? (e.outcome === 'aborted' ? 1 : 0) : '' } : {}),
     ...Object.fromEntries(game.metrics.filter((m) => m.scope !== 'seat').map((m) => [m.key, e.scores?.[m.key] ?? null])),
     ...Object.fromEntries(seats.flatMap((s) => seatMetrics.map((m) => [`${s.seat}_${m.key}`, e.seatScores[s.seat]?.[m.key] ?? null]))),

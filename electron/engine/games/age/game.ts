@@ -20,6 +20,7 @@ import { ageTextTranscript } from './transcript';
 const view: ViewHints = {
   nouns: { instance: 'word pair', instances: 'word pairs', subset: 'list' },
   outcomeLabels: { success: 'successful', failure: 'filtered out', aborted: 'aborted' },
+  outcomePlurals: { success: 'successful', failure: 'filtered out', aborted: 'aborted' },
   episodeColumns: ['rounds', 'utterances', 'successful', 'both_guessed'],
   tagOrder: { [AGE_KIND]: ['topic', 'list'] },
   difficulty: { metric: 'age', solved: 'both_guessed' },

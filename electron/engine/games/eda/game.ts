@@ -85,6 +85,7 @@ export const edaGame: Game<EdaSettings> = {
   view: {
     nouns: { instance: 'entity', instances: 'entities', subset: 'split' },
     outcomeLabels: { success: 'win', failure: 'loss', aborted: 'aborted' },
+    outcomePlurals: { success: 'wins', failure: 'losses', aborted: 'aborted' },
     episodeColumns: ['turns', 'yes', 'score'],
     tagOrder: Object.fromEntries(Object.entries(TOPIC_KEYS).map(([kind, keys]) => [kind, [...keys]])),
     difficulty: { metric: 'score', solved: 'success' },

@@ -16,6 +16,7 @@ export function matchitView(kind: string, picture: string): ViewHints {
   return {
     nouns: { instance: `${picture} pair`, instances: `${picture} pairs`, subset: 'subset' },
     outcomeLabels: { success: 'both right', failure: 'wrong decision', aborted: 'aborted' },
+    outcomePlurals: { success: 'both right', failure: 'wrong decisions', aborted: 'aborted' },
     episodeColumns: ['main_score', 'player_score', 'played', 'request_count'],
     tagOrder: { [kind]: ['experiment', 'same'] },
     difficulty: { metric: 'main_score', solved: 'success' },

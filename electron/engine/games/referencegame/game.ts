@@ -20,6 +20,7 @@ export function refView(kind: string, what: string): ViewHints {
   return {
     nouns: { instance: what, instances: `${what}s`, subset: 'set' },
     outcomeLabels: { success: 'correct', failure: 'wrong', aborted: 'aborted' },
+    outcomePlurals: { success: 'correct', failure: 'wrong', aborted: 'aborted' },
     episodeColumns: ['main_score', 'request_success_ratio'],
     tagOrder: { [kind]: ['experiment', 'target'] },
     difficulty: { metric: 'main_score', solved: 'success' },

@@ -69,18 +69,25 @@ export const PAIRWISE_METRICS: readonly MetricSpec[] = [
 ];
 
 const AGGREGATES: readonly AggregateSpec[] = [
-  { key: 'difference', label: 'Win − Lose', direction: 'higher', digits: 2, description: "the paper's Table 1 difference: win % − lose % of the scripts", compute: (m) => (m.win === null || m.win === undefined || m.lose === null || m.lose === undefined ? null : 100 * (m.win - m.lose)) },
+  // A share like Win, Tie and Lose, with their 4 digits (the paper prints it in points: × 100).
+  { key: 'difference', label: 'Win − Lose', direction: 'higher', digits: 4, description: "the paper's Table 1 difference: the share of scripts won minus the share lost (× 100 for the paper's points)", compute: (m) => (m.win === null || m.win === undefined || m.lose === null || m.lose === undefined ? null : m.win - m.lose) },
 ];
 
 const view: ViewHints = {
   nouns: { instance: 'script', instances: 'scripts', subset: 'subset' },
   outcomeLabels: { success: 'a wins', failure: 'tie or b wins', aborted: 'judge failed' },
+  outcomePlurals: { success: 'won by a', failure: 'tied or won by b', aborted: 'judge failed' },
+  // The transcript's words for what "tie or b wins" was: the badge and the CSV say which.
+  outcomeDetail: [
+    { metric: 'tie', label: 'tie' },
+    { metric: 'lose', label: 'b wins' },
+  ],
   episodeColumns: ['win', 'tie', 'lose', 'flip'],
   tagOrder: { [SIMULBENCH_KIND]: ['kind', 'type', 'act', 'judging', 'role', 'turn'] },
   difficulty: { metric: 'win', solved: null },
   heatmapMetrics: ['win', 'lose', 'flip'],
   sortBy: 'win',
-  paperTable: { metrics: ['win', 'tie', 'lose'], note: "Win, tie and lose of the first model of each pair over the scripts, with the answers judged in both orders (a win needs both); Win − Lose is the paper's Table 1 difference in points." },
+  paperTable: { metrics: ['win', 'tie', 'lose'], note: "Win, tie and lose of the first model of each pair over the scripts, with the answers judged in both orders (a win needs both); Win − Lose is the paper's Table 1 difference, as a share like the others (× 100 for its points)." },
 };
 
 export const simulbenchPairwiseGame: Game<SimulSettings> = {

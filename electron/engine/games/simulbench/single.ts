@@ -45,6 +45,7 @@ export const SINGLE_METRICS: readonly MetricSpec[] = [
 const view: ViewHints = {
   nouns: { instance: 'script', instances: 'scripts', subset: 'subset' },
   outcomeLabels: { success: 'rated', failure: 'failure', aborted: 'judge failed' },
+  outcomePlurals: { success: 'rated', failure: 'failures', aborted: 'judge failed' },
   episodeColumns: ['score'],
   tagOrder: { [SIMULBENCH_KIND]: ['kind', 'type', 'act', 'judging', 'role', 'turn'] },
   difficulty: { metric: 'score', solved: null },

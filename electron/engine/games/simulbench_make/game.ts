@@ -41,6 +41,7 @@ export const MAKE_METRICS: readonly MetricSpec[] = [
 const view: ViewHints = {
   nouns: { instance: 'task', instances: 'tasks', subset: 'subset' },
   outcomeLabels: { success: 'scripts cut', failure: 'failure', aborted: 'collection failed' },
+  outcomePlurals: { success: 'with scripts cut', failure: 'failures', aborted: 'collections failed' },
   episodeColumns: ['challenging_turn', 'scripts', 'turns'],
   tagOrder: { [MAKE_KIND]: ['type', 'act'] },
   difficulty: { metric: 'first_chan', solved: null },

@@ -47,6 +47,7 @@ export function mapView(columns: string[], tags: string[], heatmap: string[]): V
   return {
     nouns: { instance: 'map', instances: 'maps', subset: 'set' },
     outcomeLabels: { success: 'success', failure: 'lose', aborted: 'aborted' },
+    outcomePlurals: { success: 'successes', failure: 'lost', aborted: 'aborted' },
     episodeColumns: columns,
     tagOrder: { [DATASET]: tags },
     difficulty: { metric: 'main_score', solved: 'success' },
