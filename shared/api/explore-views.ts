@@ -58,18 +58,11 @@ export interface LeaderboardView {
   coverage: InstanceCoverage;
 }
 
-export interface PairedComparisonView {
-  a: string;
-  b: string;
+/** Two rows compared on a metric by the one test the pair gets everywhere (the Significance table's, unadjusted). */
+export interface PairedComparisonView extends Omit<SignificancePairView, 'pHolm' | 'significant'> {
   metric: string;
-  items: number;
-  /** Null without shared items; interval and p are null below five items. */
-  difference: number | null;
-  low: number | null;
-  high: number | null;
-  p: number | null;
-  resamples: number;
-  seed: number;
+  /** The test in words: "paired t-test over the 12 entities both played (…), each player's repetitions on one averaged first". */
+  method: string;
 }
 
 export interface HeatmapView {
@@ -122,6 +115,8 @@ export interface SiblingEpisode {
   scores: Record<string, number> | null;
   /** Set for an episode of another variant of the game (the text or image version of the same instance). */
   game?: string;
+  /** A person's game in which they asked a hint model for help. */
+  hinted?: boolean;
 }
 
 /** A benchmark suite's table (clembench: % played and quality per game, clemscore per player). */
@@ -167,17 +162,24 @@ export interface SlicesView {
 export interface SignificancePairView {
   a: string;
   b: string;
-  /** `paired` when the two rows sat in the same episodes, `welch` when they share none. */
-  test: 'paired' | 'welch';
-  /** Paired: the episodes both have a value in; Welch: nA + nB. */
+  /**
+   * `paired`: the two rows sat in the same episodes (paired over those); `paired-instances`: they share
+   * instances but not episodes (paired over the shared instances, each row's repetitions averaged
+   * first); `welch`: they share no instance.
+   */
+  test: 'paired' | 'paired-instances' | 'welch';
+  /** Paired: the episodes both have a value in; paired-instances: the shared instances; Welch: nA + nB. */
   n: number;
+  /** The episodes behind each side (paired: n). */
   nA: number;
   nB: number;
-  /** Means over the episodes the test used (paired: the shared ones). */
+  /** Means over what the test used (paired: the shared episodes; paired-instances: the instance means). */
   meanA: number | null;
   meanB: number | null;
-  /** Mean difference a − b. */
+  /** Mean difference a − b, with the test's 95% interval (Student's t; null where the test has no t). */
   difference: number | null;
+  low: number | null;
+  high: number | null;
   /** Null where the test cannot be run (fewer than two values, no spread). */
   t: number | null;
   df: number | null;

@@ -13,11 +13,11 @@ import { prepareRun } from '../../electron/engine/runner/prepare';
 import type { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { useAppStory } from '../support/app-browser';
-import { requireBrowser, screenshot, WAIT } from '../support/browser';
+import { requireBrowser, screenshot, STORY, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 
-describe.skipIf(problem !== null)('transcripts in Chromium', () => {
+describe.skipIf(problem !== null)('transcripts in Chromium', STORY, () => {
   let mock: MockProvider | undefined;
   const runs: number[] = [];
   const play = async (store: Store, seed: number) => {
@@ -59,10 +59,10 @@ describe.skipIf(problem !== null)('transcripts in Chromium', () => {
     await app.page.keyboard.press('Enter');
     const groups = app.page.getByTestId('search-run');
     await expect.poll(() => groups.count(), WAIT).toBe(2);
-    expect(await groups.locator('h2 a').allTextContents()).toEqual([`Run #${runs[1]}`, `Run #${runs[0]}`]);
+    await expect.poll(() => groups.locator('h2 a').allTextContents(), WAIT).toEqual([`Run #${runs[1]}`, `Run #${runs[0]}`]);
     await expect.poll(() => app.page.getByTestId('search-hit').count(), WAIT).toBe(6);
-    expect(new Set(await app.page.locator('.snippet mark').allTextContents())).toEqual(new Set(['Is it']));
-    expect(await app.page.getByRole('status').textContent()).toBe('6 episodes in 2 runs.');
+    await expect.poll(async () => [...new Set(await app.page.locator('.snippet mark').allTextContents())], WAIT).toEqual(['Is it']);
+    await expect.poll(() => app.page.getByRole('status').textContent(), WAIT).toBe('6 episodes in 2 runs.');
     await screenshot(app.page, 'transcripts-search');
     // An empty search is refused with a clear message, not a blank page.
     await app.page.getByLabel('Words said in any run').fill('   ');
@@ -82,12 +82,12 @@ describe.skipIf(problem !== null)('transcripts in Chromium', () => {
     await app.go(`#/runs/${runs[0]}`);
     await app.go(`#/episodes/${app.store.episodes.ids(runs[0]!, ['done'])[0]}`);
     await expect.poll(position, WAIT).toBe(' episode 1 of 3 ');
-    expect(await app.page.getByTestId('episode-previous').count()).toBe(0);
+    await expect.poll(() => app.page.getByTestId('episode-previous').count(), WAIT).toBe(0);
     await app.page.getByTestId('episode-next').click();
     await expect.poll(position, WAIT).toBe(' episode 2 of 3 ');
     await app.page.locator('body').press(']');
     await expect.poll(position, WAIT).toBe(' episode 3 of 3 ');
-    expect(await app.page.getByTestId('episode-next').count()).toBe(0);
+    await expect.poll(() => app.page.getByTestId('episode-next').count(), WAIT).toBe(0);
     await app.page.locator('body').press('k');
     await expect.poll(position, WAIT).toBe(' episode 2 of 3 ');
     await app.page.locator('body').press('[');
@@ -108,12 +108,16 @@ describe.skipIf(problem !== null)('transcripts in Chromium', () => {
     await expect.poll(() => app.page.getByTestId('hinted-badge').textContent(), WAIT).toBe('hinted');
     const turns = app.page.getByTestId('turn');
     await expect.poll(() => turns.count(), WAIT).toBe(2);
+    await expect.poll(() => turns.nth(1).getByTestId('hint').textContent(), WAIT).toMatch(/^hint asked in round 2 \(mock-guesser\): .+\?/);
     expect(await turns.nth(0).getByTestId('hint').count()).toBe(0);
-    expect(await turns.nth(1).getByTestId('hint').textContent()).toMatch(/^hint asked in round 2 \(mock-guesser\): .+\?/);
-    expect(await app.page.getByTestId('typed-by').allTextContents()).toEqual(['typed by ada', 'typed by ada']);
+    await expect.poll(() => app.page.getByTestId('typed-by').allTextContents(), WAIT).toEqual(['typed by ada', 'typed by ada']);
+    await expect.poll(() => app.page.getByRole('button', { name: 'raw judge call' }).count(), WAIT).toBe(2);
     expect(await app.page.getByRole('button', { name: 'raw guesser call' }).count()).toBe(0);
-    expect(await app.page.getByRole('button', { name: 'raw judge call' }).count()).toBe(2);
     await screenshot(app.page, 'transcripts-hinted');
+    // Compared side by side, it is marked hinted too: in the list of episodes and above its column.
+    await app.go(`#/compare/${hinted}`);
+    await expect.poll(() => app.page.getByTestId('side-by-side').locator('thead').getByTestId('hinted-badge').count(), WAIT).toBe(1);
+    await expect.poll(() => app.page.locator('.checks').getByTestId('hinted-badge').count(), WAIT).toBe(1);
     await app.go('#/review');
     const row = app.page.getByTestId('review').locator('tbody tr').filter({ has: app.page.getByRole('link', { name: app.store.episodes.get(hinted).instance.name }) });
     await expect.poll(() => row.getByTestId('hinted-badge').textContent(), WAIT).toBe('hinted');

@@ -1,6 +1,8 @@
 import type { ExploreDataset, ExportFile, SiblingEpisode } from '../../../shared/api/views';
 import { ExploreFiltersSchema, type ExploreFilters } from '../../../shared/contract/explore';
-import { comparePlayers, difficulty, heatmap, instanceGroups, metricOf, tagValue } from '../analysis/explore/items';
+import { difficulty, heatmap, instanceGroups, metricOf, tagValue } from '../analysis/explore/items';
+import { comparePlayers } from '../analysis/explore/pairs';
+import { coverage } from '../analysis/explore/coverage';
 import { leaderboard, subjectLabel } from '../analysis/explore/leaderboard';
 import { rowNames, selectRuns, subjectOf } from '../analysis/explore/select';
 import { significance } from '../analysis/explore/significance';
@@ -53,7 +55,7 @@ export function exploreFile(store: Store, view: 'leaderboard' | 'heatmap' | 'dif
   if (view === 'breakdown') {
     const map = heatmap(store, f, options.topic ?? defaultTag(store, game, f.dataset), options.metric ?? game.view.heatmapMetrics[0] ?? game.view.sortBy);
     const metric = metricOf(game, map.metric);
-    return file(`breakdown-${slug}-${map.topicKey}-${map.metric}`, format === 'csv' ? toCsv(breakdownCsvRows(map)) : breakdownLatex(map, `${game.shortTitle} (${describeFilters(game, f)})`, metric.direction, metric.digits));
+    return file(`breakdown-${slug}-${map.topicKey}-${map.metric}`, format === 'csv' ? toCsv(breakdownCsvRows(map)) : breakdownLatex(map, `${game.shortTitle} (${describeFilters(game, f)})`, metric.direction, metric.digits, game.view.nouns.instances));
   }
   if (view === 'slices') {
     const table = slices(store, f, options.metric);
@@ -106,7 +108,11 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
       const game = gameById(filters.game);
       const runs = selectRuns(store.runs.all(), { ...filters, players: [player] }, game);
       if (topic !== undefined && value === undefined) throw new UserError('A heatmap cell needs the value of its topic.');
-      const instanceIds = [...instanceGroups(store, runs, (i) => (topic === undefined ? '' : tagValue(i, topic)))].filter(([, group]) => topic === undefined || group === value).map(([id]) => id);
+      // The episodes the view counted: on the instances it compares on (decided by all its players), as the cell's n.
+      const compared = coverage(store, selectRuns(store.runs.all(), filters, game), filters).common;
+      const instanceIds = [...instanceGroups(store, runs, (i) => (topic === undefined ? '' : tagValue(i, topic)))]
+        .filter(([id, group]) => (topic === undefined || group === value) && (compared === null || compared.has(id)))
+        .map(([id]) => id);
       const byId = new Map(runs.map((r) => [r.id, r.run]));
       const episodes = store.episodes.doneOn(runs.map((r) => r.id), instanceIds, 501).map((e) => ({ ...sibling(e, byId.get(e.runId)!), instance: e.instance.name }));
       return { episodes: episodes.slice(0, 500), total: episodes.length };
@@ -114,8 +120,13 @@ export function registerExplore(registry: HandlerRegistry, store: Store): void {
     .handle('explore.siblings', ({ episodeId }) => {
       const episode = store.episodes.get(episodeId);
       const runs = new Map(store.runs.all().map((r) => [r.id, r]));
-      const variants = variantInstances(store, episode.game, episode.instance).flatMap((v) => store.episodes.onInstance(v.instance.id).map((e) => ({ ...sibling(e, runs.get(e.runId)!), game: v.game })));
-      return { game: episode.game, instance: episode.instance.name, episodes: store.episodes.onInstance(episode.instance.id).map((e) => sibling(e, runs.get(e.runId)!)), variants };
+      // A person's game helped by a hint model says so wherever it is compared.
+      const of = (e: EpisodeRow): SiblingEpisode => {
+        const run = runs.get(e.runId)!;
+        return run.seats.some((s) => s.playerKind === 'human') && store.models.hasCall(e.id, 'hint') ? { ...sibling(e, run), hinted: true } : sibling(e, run);
+      };
+      const variants = variantInstances(store, episode.game, episode.instance).flatMap((v) => store.episodes.onInstance(v.instance.id).map((e) => ({ ...of(e), game: v.game })));
+      return { game: episode.game, instance: episode.instance.name, episodes: store.episodes.onInstance(episode.instance.id).map(of), variants };
     })
     .handle('explore.sideBySide', ({ episodeIds }) => {
       const columns = episodeIds.map((id) => openTranscript(store, id));

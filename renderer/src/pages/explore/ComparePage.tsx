@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import type { TranscriptView } from '../../../../shared/api/contract';
-import { outcomeLabel, useGames } from '../../api/games';
+import { Fragment, useState } from 'react';
+import type { GameInfo, TranscriptView } from '../../../../shared/api/contract';
+import { outcomeName, type Outcome } from '../../../../shared/contract/game';
+import { useGames } from '../../api/games';
 import { useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { OutcomeBadge } from '../../components/OutcomeBadge';
@@ -40,8 +41,9 @@ export function ComparePage({ episodeId }: { episodeId: number }) {
           {all.map((e) => (
             <label key={e.id}>
               <input type="checkbox" checked={chosen.includes(e.id)} onChange={() => toggle(e.id)} disabled={!chosen.includes(e.id) && chosen.length >= 4} /> {e.player} · run #{e.runId} rep. {e.repetition} ·{' '}
-              {e.outcome ? outcomeLabel(gameOf(e.game ?? siblings.data!.game), e.outcome) : e.status}
+              {e.outcome ? outcomeText(gameOf(e.game ?? siblings.data!.game), e.outcome, e.scores) : e.status}
               {e.game && <span className="tag variant"> {gameOf(e.game)?.shortTitle ?? e.game}</span>}
+              {e.hinted && <> <HintedBadge /></>}
             </label>
           ))}
         </div>
@@ -73,6 +75,7 @@ function Columns({ ids }: { ids: number[] }) {
               <th key={c.episode.id} scope="col">
                 <a href={href.episode(c.episode.id)}>{player(c)}</a> {mixed && <span className="tag variant">{gameOf(c.episode.game)?.shortTitle ?? c.episode.game}</span>} <span className="meta">run #{c.episode.runId} rep. {c.episode.repetition}</span>{' '}
                 <OutcomeBadge episode={c.episode} game={gameOf(c.episode.game) ?? game} />
+                {c.hinted && <> <HintedBadge /></>}
               </th>
             ))}
           </tr>
@@ -88,8 +91,9 @@ function Columns({ ids }: { ids: number[] }) {
                 return (
                   <td key={c.episode.id} className={`turn-cell${mark?.marks.includes('winning') ? ' winning' : ''}`}>
                     <Round view={c} round={round} />
-                    {mark?.marks.map((m) => <span key={m} className={`mark${m === 'winning' ? ' win' : ''}`} title={MARK_TEXT[m]?.title ?? m}>{MARK_TEXT[m]?.text ?? m}</span>)}
-                    {mark?.repeatOf != null && <span className="mark repeat" title={`repeats round ${mark.repeatOf}`}>repeats Q{mark.repeatOf}</span>}
+                    {/* A space before each mark, so the cell's text reads "Yes first Yes", not "Yesfirst Yes". */}
+                    {mark?.marks.map((m) => <Fragment key={m}> <span className={`mark${m === 'winning' ? ' win' : ''}`} title={MARK_TEXT[m]?.title ?? m}>{MARK_TEXT[m]?.text ?? m}</span></Fragment>)}
+                    {mark?.repeatOf != null && <> <span className="mark repeat" title={`repeats round ${mark.repeatOf}`}>repeats Q{mark.repeatOf}</span></>}
                   </td>
                 );
               })}
@@ -99,6 +103,13 @@ function Columns({ ids }: { ids: number[] }) {
       </table>
     </div>
   );
+}
+
+const outcomeText = (game: GameInfo | undefined, outcome: Outcome, scores: Record<string, number> | null) => (game ? outcomeName(game.view, outcome, scores) : outcome);
+
+/** A person's game played with a hint model's help: never compared as if played alone. */
+function HintedBadge() {
+  return <span className="chip hinted" data-testid="hinted-badge" title="The person asked a hint model for help in this game">hinted</span>;
 }
 
 /** A round of any game: what each seat said in it. */
