@@ -293,8 +293,11 @@ export interface AnnotationItemView {
   model: string;
   episodeId: number;
   round: number;
-  /** What the event answers (EDA: the question). */
+  /** What the event answers (EDA: the question; SimulBench: the query and the answers judged). */
   prompt: string;
+  /** Where the event judged answers to a question (SimulBench): the question alone, and each answer to show apart from it. */
+  question?: string;
+  answers?: { label: string; text: string }[];
   /** The event's text as produced. */
   text: string;
   label: string;

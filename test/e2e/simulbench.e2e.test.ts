@@ -8,12 +8,12 @@ import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import type { Store } from '../../electron/engine/store/store';
 import { useAppStory } from '../support/app-browser';
-import { requireBrowser, screenshot, WAIT } from '../support/browser';
+import { requireBrowser, screenshot, STORY, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 const builtin = (v = '') => ({ provider: 'builtin', model: v ? `reference-${v}` : 'reference' });
 
-describe.skipIf(problem !== null)('SimulBench in Chromium', () => {
+describe.skipIf(problem !== null)('SimulBench in Chromium', STORY, () => {
   const play = async (store: Store, game: string, players: Record<string, unknown>, subset = 'all') => {
     const { runId } = await prepareRun(store, { game, dataset: { name: 'simulbench', subset }, seed: 3, players });
     await executeRun(store, runId);
@@ -33,7 +33,7 @@ describe.skipIf(problem !== null)('SimulBench in Chromium', () => {
     const slices = app.page.getByTestId('slices');
     await expect.poll(() => slices.locator('thead th').allTextContents(), WAIT).toEqual(['Simulator (tested model)', 'LastOnly', 'FirstChan', 'SubseqChan', 'Stateless', 'Stateful', 'Hard', 'All']);
     await expect.poll(() => slices.locator('tbody tr').count(), WAIT).toBe(2);
-    expect(await slices.locator('td[data-column="FirstChan"]').first().getAttribute('title')).toMatch(/^n = 93, 95% CI/);
+    await expect.poll(() => slices.locator('td[data-column="FirstChan"]').first().getAttribute('title'), WAIT).toMatch(/^n = 93, 95% CI/);
     const tex = await app.downloaded('Export score table (LaTeX)');
     expect(tex.text).toContain('LastOnly & FirstChan & SubseqChan & Stateless & Stateful & Hard & All');
     await screenshot(app.page, 'simulbench-leaderboard');
@@ -68,21 +68,21 @@ describe.skipIf(problem !== null)('SimulBench in Chromium', () => {
     const terminal = app.store.episodes.list(single.id).find((e) => e.instance.key === '0')!;
     await app.go(`#/episodes/${terminal.id}`);
     await expect.poll(() => app.page.getByTestId('simul-rating').first().textContent(), WAIT).toMatch(new RegExp(`^${terminal.scores!.score} / 10`));
-    expect(await app.page.getByTestId('simul-query').textContent()).toContain('ls -l /path/to/directory');
+    await expect.poll(() => app.page.getByTestId('simul-query').textContent(), WAIT).toContain('ls -l /path/to/directory');
     const fontOf = (el: unknown) => (globalThis as unknown as { getComputedStyle(e: unknown): { fontFamily: string } }).getComputedStyle((el as { querySelector(s: string): unknown }).querySelector('pre, code') ?? el).fontFamily;
     expect(await app.page.getByTestId('simul-query').evaluate(fontOf)).toMatch(/mono/i);
-    expect(await app.page.getByTestId('simul-history').count()).toBe(1);
-    expect(await app.page.locator('[data-testid="simul-answer"][data-seat="simulator"]').count()).toBe(1);
+    await expect.poll(() => app.page.getByTestId('simul-history').count(), WAIT).toBe(1);
+    await expect.poll(() => app.page.locator('[data-testid="simul-answer"][data-seat="simulator"]').count(), WAIT).toBe(1);
     await screenshot(app.page, 'simulbench-transcript');
 
     const pair = app.store.runs.all().find((r) => r.game === 'simulbench_pairwise')!;
     const episode = app.store.episodes.list(pair.id)[0]!;
     await app.go(`#/episodes/${episode.id}`);
     await expect.poll(() => app.page.getByTestId('simul-verdict').count(), WAIT).toBe(2);
-    expect(await app.page.locator('[data-testid="simul-verdict"][data-order="ba"]').count()).toBe(1);
+    await expect.poll(() => app.page.locator('[data-testid="simul-verdict"][data-order="ba"]').count(), WAIT).toBe(1);
     const result = episode.scores!.win ? 'win' : episode.scores!.lose ? 'lose' : 'tie';
-    expect(await app.page.getByTestId('simul-result').first().getAttribute('data-result')).toBe(result);
-    expect(await app.page.getByTestId('simul-flip').count()).toBe(episode.scores!.flip);
+    await expect.poll(() => app.page.getByTestId('simul-result').first().getAttribute('data-result'), WAIT).toBe(result);
+    await expect.poll(() => app.page.getByTestId('simul-flip').count(), WAIT).toBe(episode.scores!.flip);
     await screenshot(app.page, 'simulbench-pairwise-transcript');
   });
 
@@ -96,6 +96,10 @@ describe.skipIf(problem !== null)('SimulBench in Chromium', () => {
     await app.page.keyboard.type('Ada');
     await app.page.keyboard.press('Enter');
     const card = app.page.getByTestId('annotation-card');
+    // The query in its quote, the rated answer apart below it (not "…query\n\nAnswer: …" in one quote).
+    await expect.poll(() => card.getByTestId('judged-answer').count(), WAIT).toBe(1);
+    expect(await card.getByTestId('question').textContent()).not.toContain('Answer:');
+    expect(await card.getByTestId('judged-answer').locator('.meta').textContent()).toBe('Answer');
     // Ada gives 7 to every answer, 0 (= 10) to the last: keys, no mouse.
     for (let k = 0; k < 6; k++) {
       await expect.poll(() => card.count(), WAIT).toBe(1);
@@ -106,8 +110,8 @@ describe.skipIf(problem !== null)('SimulBench in Chromium', () => {
     await app.go(`#/annotations/${setId}`);
     const calibration = app.page.getByTestId('calibration');
     await expect.poll(() => calibration.textContent(), WAIT).toMatch(/kappa/i);
-    expect(await calibration.textContent()).toMatch(/Spearman/i);
-    expect(await calibration.textContent()).toMatch(/bias/i);
+    await expect.poll(() => calibration.textContent(), WAIT).toMatch(/Spearman/i);
+    await expect.poll(() => calibration.textContent(), WAIT).toMatch(/bias/i);
     const csv = await app.downloaded(/Calibration CSV/);
     expect(csv.text.split('\n')[0]).toMatch(/kappa|statistic/i);
     await screenshot(app.page, 'simulbench-calibration');

@@ -99,6 +99,9 @@ describe('SimulBench judge calibration', () => {
       const history = (store.episodes.get(item.episodeId).instance.payload as { dialogue_history: { role: string; content: string }[] }).dialogue_history;
       const answer = String(actionOf(store.events.list(item.episodeId).find((e) => e.from === 'simulator' && e.kind === 'response')!).answer);
       expect(item.prompt).toBe(`${history.at(-1)!.content}\n\nAnswer: ${answer}`);
+      // Shown apart: the query quoted alone, the answer rated below it (issue 27: one quote held both).
+      expect(item.question).toBe(history.at(-1)!.content);
+      expect(item.answers).toEqual([{ label: 'Answer', text: answer }]);
       expect(item.context.map((t) => [t.prompt, t.reply])).toEqual(history.slice(0, -1).flatMap((m, i, all) => (m.role === 'user' ? [[m.content, all[i + 1]?.content ?? '']] : [])));
       expect(item.text).toMatch(/Rating: \[\[\d+\]\]/);
     }
@@ -167,6 +170,8 @@ describe('SimulBench judge calibration', () => {
     const { items, info } = await call('annotations.queue', { setId: set.id, annotator: 'ada', limit: 100 });
     expect(info.labels.map((l) => [l.id, l.key])).toEqual([['A', '1'], ['B', '2'], ['C', '3']]);
     expect(items[0]!.prompt).toMatch(/\n\nResponse A: \[[xy]\] output for: [\s\S]*\n\nResponse B: \[[xy]\] output for: /);
+    expect(items[0]!.answers?.map((a) => a.label)).toEqual(['Response A', 'Response B']);
+    expect(items[0]!.question).not.toMatch(/Response A/);
 
     // ada prefers model x's answer every time: A when it is shown first (order ab, round 3), B otherwise.
     const mine = new Map(items.map((i) => [i.itemId, i.prompt.includes('Response A: [x]') ? 'A' : 'B']));

@@ -94,6 +94,7 @@ export function itemView(store: Store, hooks: AnnotationHooks, row: AnnotationIt
   return {
     itemId: row.itemId, position: row.position, instance: row.instance, dataset: row.dataset, datasetKind: row.datasetKind, model: row.model,
     episodeId: row.episodeId, round: row.round, prompt: read.prompt, text: event.text ?? '', label: row.label, context: read.context,
+    ...(read.answers ? { question: read.question ?? read.prompt, answers: read.answers } : {}),
   };
 }
 

@@ -139,8 +139,12 @@ export interface AnnotationHooks {
   target: { role: string; kind: 'response' | 'input'; needsCall: boolean; labelled?: boolean };
   /** Where the event's own label sits in its action (EDA: `label`). */
   labelKey: string;
-  /** What the annotator reads: the text the event answers and the dialogue before it. */
-  item(event: EventRow, events: readonly EventRow[]): { prompt: string; context: { round: number; prompt: string; reply: string; label: string | null }[] };
+  /**
+   * What the annotator reads: the text the event answers and the dialogue before it. `answers`: where
+   * the event judged answers to a question (SimulBench), the question alone is `question` and each
+   * answer is shown apart, not inside one quote with it; `prompt` still holds them all (the CSV's column).
+   */
+  item(event: EventRow, events: readonly EventRow[]): { prompt: string; context: { round: number; prompt: string; reply: string; label: string | null }[]; question?: string; answers?: { label: string; text: string }[] };
   /** The event as if it had carried another label, for metrics recomputed with corrections. */
   relabel(event: EventRecord, label: string): EventRecord;
   /**

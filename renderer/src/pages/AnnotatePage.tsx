@@ -131,7 +131,7 @@ export function AnnotatePage({ setId }: { setId: number }) {
       setEditing(null);
       const who = info?.producer ?? 'label';
       const what = verdict === 'wrong' ? `${who} wrong → ${answer}` : verdict === 'correct' ? `${who} correct` : verdict === 'ambiguous' ? 'ambiguous' : 'skipped';
-      setLast(`${again ? 'Relabelled ' : ''}#${item.position} “${item.prompt}”: ${what}. U to undo.`);
+      setLast(`${again ? 'Relabelled ' : ''}#${item.position} “${item.question ?? item.prompt}”: ${what}. U to undo.`);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -201,7 +201,13 @@ export function AnnotatePage({ setId }: { setId: number }) {
                   ))}
                 </ol>
               </details>
-              <p className="question" data-testid="question">“{current.prompt}”</p>
+              <p className="question" data-testid="question">“{current.question ?? current.prompt}”</p>
+              {current.answers?.map((a) => (
+                <div key={a.label} className="judged-answer" data-testid="judged-answer">
+                  <span className="meta">{a.label}</span>
+                  <blockquote>{a.text}</blockquote>
+                </div>
+              ))}
               <p className="produced-label">
                 The {info?.producer} said <q data-testid="produced-text">{current.text}</q> → <span className={`chip label-${current.label}`}>{labelText(current.label)}</span>
               </p>

@@ -70,7 +70,7 @@ function singleItem(event: EventRecord, events: readonly EventRecord[]): Item {
   const prompt = judgePromptOf(event, events);
   const { context, query } = scriptOf(prompt);
   const answer = answerIn(prompt, '[The Start of the Last Response]', '[The End of the Last Response]');
-  return { prompt: `${query}\n\nAnswer: ${answer}`, context };
+  return { prompt: `${query}\n\nAnswer: ${answer}`, context, question: query, answers: [{ label: 'Answer', text: answer }] };
 }
 
 function pairwiseItem(event: EventRecord, events: readonly EventRecord[]): Item {
@@ -78,7 +78,7 @@ function pairwiseItem(event: EventRecord, events: readonly EventRecord[]): Item 
   const { context, query } = scriptOf(prompt);
   const a = answerIn(prompt, '[The Start of Candidate Response A]', '[The End of Candidate Response A]');
   const b = answerIn(prompt, '[The Start of Candidate Response B]', '[The End of Candidate Response B]');
-  return { prompt: `${query}\n\nResponse A: ${a}\n\nResponse B: ${b}`, context };
+  return { prompt: `${query}\n\nResponse A: ${a}\n\nResponse B: ${b}`, context, question: query, answers: [{ label: 'Response A', text: a }, { label: 'Response B', text: b }] };
 }
 
 const RATINGS = Array.from({ length: 10 }, (_, i) => ({ id: String(i + 1), label: String(i + 1), key: String((i + 1) % 10) }));
