@@ -24,7 +24,13 @@ export function openStore(db: string | undefined, options: { create?: boolean } 
     mustExist: options.create === false,
     onUpgrade: (from, to) => process.stderr.write(`parlor: upgrading ${path} from schema version ${from} to ${to}, once (a large file takes a few minutes)…\n`),
   });
-  store.runs.reconcileInterrupted((run) => runOwnerAlive(run));
+  // A file that cannot be written here is read as it is: a run whose process died still shows `running`.
+  try {
+    if (!store.readOnly) store.runs.reconcileInterrupted((run) => runOwnerAlive(run));
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   return store;
 }
 

@@ -55,8 +55,8 @@ export function asUserError(error: unknown, dbPath?: string): UserError | null {
     const message = (error as Error).message;
     if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return new DatabaseError(`The database${where} is locked by another program: ${message}.`, { cause: error });
     if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return new DatabaseError(`The database${where} is damaged (${message}): restore it from a backup.`, { cause: error });
-    if (code === 'SQLITE_FULL') return new DatabaseError(`The disk holding the database${where} is full: ${message}.`, { cause: error });
-    if (code.startsWith('SQLITE_READONLY')) return new DatabaseError(`The database${where} is read-only here: ${message}.`, { cause: error });
+    if (code === 'SQLITE_FULL') return new DatabaseError(`The disk holding the database${where} is full: free some space on it and try again.`, { cause: error });
+    if (code.startsWith('SQLITE_READONLY')) return new DatabaseError(`The database${where} cannot be written here (the file or its folder is read-only), and this command writes to it: make it writable, or use a command that only reads.`, { cause: error });
     if (code.startsWith('SQLITE_IOERR')) return new DatabaseError(`Reading or writing the database${where} failed: ${message}.`, { cause: error });
   }
   const errno = (error as NodeJS.ErrnoException | null)?.code;

@@ -43,7 +43,7 @@ port.on('message', ({ data }) => {
   if (message.kind === 'init') {
     try {
       store = Store.open(message.dbPath);
-      store.runs.reconcileInterrupted((run) => runOwnerAlive(run));
+      if (!store.readOnly) store.runs.reconcileInterrupted((run) => runOwnerAlive(run));
       service = createApiService({ store, vault: new HostVault(message.secrets, message.keyStorage), mode: 'desktop' });
       service.hub.subscribe((event) => post({ kind: 'event', event }));
       post({ kind: 'ready' });

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseError } from '../../electron/engine/errors';
 import { Store } from '../../electron/engine/store/store';
 import { parlor, type CliResult } from '../support/cli';
+import { seedRun } from '../support/seed';
 import { tempDir } from '../support/tmp';
+import { startMockProvider, type MockProvider } from '../mock-provider/server';
 
 const LEGACY = new URL('../fixtures/legacy-v5/parlor-v5.db.gz', import.meta.url);
 
@@ -21,7 +23,7 @@ interface Case {
   what: string;
   /** Makes the bad file in `dir`; returns the --db path. */
   make(dir: string): string;
-  args?: string[];
+  args?: string[] | (() => string[]);
   message: RegExp;
 }
 
@@ -36,6 +38,34 @@ function parlorDb(dir: string, name = 'parlor.db'): string {
   store.close();
   return path;
 }
+
+/** Fills the pages of a table (and its indexes) with noise past their first bytes, as a bad disk sector would. */
+function damageTable(path: string, table: string): void {
+  const raw = new Database(path); // not read-only: its close tidies the WAL away, as Parlor's does
+  const pages = raw.prepare(`SELECT pageno FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name = ?)`).pluck().all(table) as number[];
+  const size = Number(raw.pragma('page_size', { simple: true }));
+  raw.close();
+  const bytes = readFileSync(path);
+  for (const page of pages) bytes.fill(0xa5, (page - 1) * size, page * size);
+  writeFileSync(path, bytes);
+}
+
+/** A Parlor database holding a run whose process died mid-run: opening it would mark the run interrupted. */
+function deadRunDb(dir: string): string {
+  const path = parlorDb(dir);
+  const store = Store.open(path);
+  const { runId } = seedRun(store);
+  store.runs.markRunning(runId, 999_999_999);
+  store.close();
+  return path;
+}
+
+let mock: MockProvider;
+beforeAll(async () => {
+  mock = await startMockProvider();
+});
+afterAll(() => mock.close());
+const NEW_RUN = () => ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--base-url', mock.openaiBaseUrl, '--limit', '2', '-r', '1', '--seed', '1'];
 
 /** A SQLite file made outside Parlor. */
 function sqlite(dir: string, setup: (db: Database.Database) => void, name = 'other.db'): string {
@@ -97,6 +127,29 @@ const CASES: Case[] = [
     args: WRITE,
     message: /The database .*parlor\.db has schema version 42, but this Parlor build knows only up to version \d+\. It was written by a newer Parlor: upgrade Parlor to open it \(nothing was changed in the file\)\.$/,
   },
+  { what: 'a negative schema version', make: (d) => (parlorDb(d), sqlite(d, (db) => db.pragma('user_version = -5'), 'parlor.db')), message: /parlor\.db says its schema version is -5, which no Parlor ever wrote: it is damaged or not a Parlor database \(nothing was changed in the file\)\.$/ },
+  { what: 'a negative schema version, for a command that writes', make: (d) => (parlorDb(d), sqlite(d, (db) => db.pragma('user_version = -5'), 'parlor.db')), args: WRITE, message: /says its schema version is -5/ },
+  { what: 'an empty file, for a command that writes', make: (d) => (writeFileSync(join(d, 'empty.db'), ''), join(d, 'empty.db')), args: WRITE, message: /empty\.db is an empty file, not a Parlor database: to start a new database there, delete the file, or give --db a path that does not exist yet\.$/ },
+  { what: 'an empty file, for a new run', make: (d) => (writeFileSync(join(d, 'empty.db'), ''), join(d, 'empty.db')), args: NEW_RUN, message: /empty\.db is an empty file, not a Parlor database/ },
+  {
+    what: 'a damaged data page, with a run whose process died (marking it interrupted would be the first write)',
+    make: (d) => {
+      const path = deadRunDb(d);
+      damageTable(path, 'prices');
+      return path;
+    },
+    message: /The database .*parlor\.db is damaged \(SQLite's check found: .*\): restore it from a backup \(nothing was written to it\)\.$/,
+  },
+  {
+    what: 'a damaged data page met by a new run after its preflight calls',
+    make: (d) => {
+      const path = parlorDb(d);
+      damageTable(path, 'episodes');
+      return path;
+    },
+    args: NEW_RUN,
+    message: /The database .*parlor\.db\)? is damaged \(database disk image is malformed\): restore it from a backup\.$/,
+  },
   { what: 'a database from a newer Parlor, for a command that only reads', make: (d) => (parlorDb(d), sqlite(d, (db) => db.pragma('user_version = 14'), 'parlor.db')), message: /has schema version 14, but this Parlor build knows only up to version 13/ },
 ];
 
@@ -118,7 +171,9 @@ function snapshot(dir: string): Record<string, string> {
 
 function expectOneClearLine(result: CliResult, message: RegExp) {
   expect(result.stdout).toBe('');
-  expect(result.stderr).toMatch(/^parlor: [^\n]+\n$/);
+  // A run prints its estimate before it opens anything it could refuse: the refusal is still one line, and the last.
+  const stderr = result.stderr.replace(/^(estimate: .*\n| {2}(live|batch): .*\n)*/, '');
+  expect(stderr).toMatch(/^parlor: [^\n]+\n$/);
   expect(result.stderr.trimEnd()).toMatch(message);
   expect(result.stderr).not.toMatch(/\bat .*\.(ts|js|mjs):\d+/);
   expect(result.code).toBe(2);
@@ -129,7 +184,7 @@ describe('bad database paths and files: one clear line, exit 2, nothing modified
     const dir = tempDir();
     const db = c.make(dir);
     const before = snapshot(dir);
-    const result = await parlor(db, c.args ?? READ);
+    const result = await parlor(db, typeof c.args === 'function' ? c.args() : (c.args ?? READ));
     expectOneClearLine(result, c.message);
     expect(snapshot(dir)).toEqual(before);
   });

@@ -1,13 +1,13 @@
 /** The `parlor` command as a user runs it: a separate process, a real database file, the mock provider. */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { tempDir } from '../support/tmp';
-import { BIN, parlor } from '../support/cli';
+import { BIN, parlor, waitFor } from '../support/cli';
 
 let mock: MockProvider;
 let slow: MockProvider;
@@ -106,7 +106,9 @@ describe('parlor CLI', () => {
       stdio: 'ignore',
       env: { ...process.env },
     });
-    const raw = new Database(db, { readonly: false, fileMustExist: false });
+    // Opened once Parlor has made the file: an empty file at the path would be refused as not a database.
+    await waitFor(() => existsSync(db) || child.exitCode !== null);
+    const raw = new Database(db, { readonly: false, fileMustExist: true });
     try {
       // Wait until some episodes are finished and others are mid-game.
       for (let i = 0; i < 400; i++) {

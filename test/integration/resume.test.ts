@@ -1,5 +1,6 @@
 /** Interrupted, failed and cached runs: resume, retry errors, replay, rescore, budget. */
 import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../shared/contract/events';
@@ -46,7 +47,10 @@ describe('resume after SIGKILL', () => {
     const db = join(tempDir(), 'p.db');
     const flags = ['--limit', '15', '-r', '2', '--seed', '21', '--concurrency', '6'];
     const base = ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--base-url', slow.openaiBaseUrl, ...flags];
-    const raw = new Database(db, { fileMustExist: false });
+    let child = startParlor(db, base);
+    // Opened once Parlor has made the file: an empty file at the path would be refused as not a database.
+    await waitFor(() => existsSync(db) || child.exitCode !== null);
+    const raw = new Database(db, { fileMustExist: true });
     const turnCount = () => {
       try {
         return raw.prepare(`SELECT COUNT(*) FROM events`).pluck().get() as number;
@@ -55,7 +59,6 @@ describe('resume after SIGKILL', () => {
       }
     };
     try {
-      let child = startParlor(db, base);
       for (const killAt of [80, 401, 840]) {
         await waitFor(() => turnCount() >= killAt || child.exitCode !== null);
         child.kill('SIGKILL');

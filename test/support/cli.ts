@@ -9,12 +9,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `parlor` asynchronously (a mock provider in the test process must keep answering). */
-export function parlor(db: string, args: string[]): Promise<CliResult> {
+/** Runs `parlor` asynchronously (a mock provider in the test process must keep answering); `started` gets its pid. */
+export function parlor(db: string, args: string[], started?: (pid: number) => void, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, '--db', db, ...args], {
-      env: { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' },
+      env: { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', ...env },
     });
+    if (child.pid !== undefined) started?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -3,13 +3,13 @@
  * a last-turn swap of a finished run and prints X → Y beside X → X; `--matrix <runs>` prints (or
  * exports) the matrix of swap runs and originals; `--pairs <swap run>` shows the last moves side by side.
  */
-import { writeFileSync } from 'node:fs';
 import type { SwapMatrixView } from '../../../shared/api/research-views';
 import { bracketed } from '../../../shared/text/interval';
 import { swapMatrix, swapPairs } from '../../engine/analysis/last-turn';
 import { swapMatrixCsv, swapMatrixLatex } from '../../engine/io/last-turn';
 import { prepareLastTurnSwap } from '../../engine/runner/last-turn';
 import { checkOutput, CliError, modelSpec, openStore, parseId } from '../context';
+import { writeOutput } from '../output';
 import { table } from '../format';
 import { playStoredRun } from './run';
 
@@ -79,7 +79,7 @@ export async function ablateCommand(flags: AblateFlags): Promise<number> {
     }
     if (format !== 'csv' && format !== 'latex') throw new CliError(`--format must be table, csv or latex, not "${format}".`);
     const text = format === 'csv' ? swapMatrixCsv(view) : swapMatrixLatex(view);
-    if (flags.out) writeFileSync(checkOutput(flags.out), text);
+    if (flags.out) writeOutput(checkOutput(flags.out), text);
     else process.stdout.write(text);
     return 0;
   } finally {

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { difficultySvg } from '../../../shared/charts/difficulty';
 import { heatmapSvg } from '../../../shared/charts/heatmap';
 import { rowNames, selectRuns } from '../../engine/analysis/explore/select';
@@ -12,6 +11,7 @@ import { toCsv, toJsonl } from '../../engine/io/csv';
 import { episodeExportRows } from '../../engine/io/episodes';
 import type { Store } from '../../engine/store/store';
 import { checkOutput, CliError, openStore, parseId } from '../context';
+import { writeOutput } from '../output';
 import { trainingCommand, type TrainingFlags } from './training';
 
 export interface ExportFlags {
@@ -155,7 +155,7 @@ export function exportCommand(target: string, flags: ExportFlags): number {
   try {
     const { text, what } = render(store, target, flags);
     if (out) {
-      writeFileSync(out, text);
+      writeOutput(out, text);
       process.stderr.write(`wrote ${what} to ${out}\n`);
     } else {
       process.stdout.write(text);

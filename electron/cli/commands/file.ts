@@ -1,8 +1,9 @@
 /** `parlor file <run> <id> [-o file|folder]`: a file the run's game makes from it (SimulBench's pipeline: `scripts`). */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runFile } from '../../engine/runner/run-files';
 import { checkOutput, openStore, parseId } from '../context';
+import { writeOutput } from '../output';
 
 export function fileCommand(runText: string, id: string, flags: { out?: string; json?: boolean; db?: string }): number {
   const runId = parseId(runText, 'Run id');
@@ -13,7 +14,7 @@ export function fileCommand(runText: string, id: string, flags: { out?: string; 
   try {
     const file = runFile(store, runId, id);
     const path = out === undefined ? resolve(file.filename) : folder ? join(resolve(out), file.filename) : resolve(out);
-    writeFileSync(path, file.content);
+    writeOutput(path, file.content);
     console.log(flags.json ? JSON.stringify({ path, summary: file.summary }) : `wrote ${path}: ${file.summary}`);
     return 0;
   } finally {

@@ -172,27 +172,37 @@ export function configFromFlags(flags: RunFlags): Json {
   return config;
 }
 
-function installSigint(controller: AbortController): () => void {
+const STOP_SIGNALS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+
+/**
+ * Ctrl-C, `kill` (SIGTERM) and a closed terminal (SIGHUP) stop the run the same way: calls in flight
+ * are abandoned and the run is marked interrupted before the process ends. A second signal quits at once.
+ */
+function installStopSignals(controller: AbortController): () => void {
   let stops = 0;
-  const onSigint = () => {
-    stops++;
-    if (stops > 1) process.exit(130);
-    process.stderr.write('\nstopping: abandoning calls in flight; the run will be interrupted and resumable (Ctrl-C again to quit at once)\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onSigint);
-  return () => process.off('SIGINT', onSigint);
+  const handlers = Object.entries(STOP_SIGNALS).map(([signal, code]) => {
+    const onSignal = () => {
+      stops++;
+      if (stops > 1) process.exit(code);
+      process.stderr.write(`\nstopping (${signal}): abandoning calls in flight; the run will be interrupted and resumable (Ctrl-C again to quit at once)\n`);
+      controller.abort();
+    };
+    process.on(signal, onSignal);
+    return () => process.off(signal, onSignal);
+  });
+  return () => handlers.forEach((off) => off());
 }
 
 /** Plays the pending episodes of a stored run with a progress display, then prints its report. */
 export async function playStoredRun(store: Store, runId: number, mode: 'play' | 'retry-errors'): Promise<number> {
   process.stderr.write(`database: ${store.path}\n`);
   const controller = new AbortController();
-  const release = installSigint(controller);
+  const release = installStopSignals(controller);
   try {
     const game = gameById(store.runs.get(runId).game);
     const options = { onEvent: progressPrinter(game.view.outcomePlurals.success), signal: controller.signal };
     const result = mode === 'retry-errors' ? await retryErrors(store, runId, options) : await executeRun(store, runId, options);
+    if (result.alreadyDone) process.stderr.write(`run ${runId} is already done (${result.done} of ${result.total} episodes, ${result.errors} errors): nothing to play, nothing changed\n`);
     printReport(store, result.runId);
     return result.status === 'done' ? 0 : 1;
   } finally {

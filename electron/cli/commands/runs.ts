@@ -57,6 +57,7 @@ export function runsLabelCommand(action: string, runText: string | undefined, wo
       return 0;
     }
     if (words.length === 0) throw new UserError(`Name at least one tag: parlor runs ${action} ${runId} <tag>...`);
+    store.runs.get(runId); // an unknown run: one line, not a crash on its missing row
     const current = store.runs.list(runId)[0]!.tags;
     const given = normalizeTags(words);
     const next = action === 'tag' ? [...current, ...given] : current.filter((t) => !given.includes(t));

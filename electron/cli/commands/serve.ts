@@ -27,9 +27,9 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
   }
   process.stdout.write(`Parlor is running in browser mode. Open:\n\n  ${server.openUrl}\n\n`);
   process.stdout.write(`Database: ${store.path}\nKeys typed into the UI are kept in memory until this server stops. Ctrl-C to stop.\n`);
+  // Ctrl-C, `kill` and a closed terminal alike: runs in flight are marked interrupted before the server goes.
   await new Promise<void>((stop) => {
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
   });
   process.stdout.write('Stopping: runs in flight stay resumable…\n');
   await service.close();

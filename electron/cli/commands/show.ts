@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { textOf } from '../../../shared/contract/content';
 import { scoresLine } from '../../../shared/contract/game';
 import { orderSeats } from '../../engine/api/views';
@@ -8,6 +7,7 @@ import { gameOfRun } from '../../engine/games/registry';
 import { episodeBundle } from '../../engine/api/episode-bundle';
 import type { CallRow, EpisodeRow } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
+import { writeOutput } from '../output';
 import { fixedOr } from '../../../shared/text/number';
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -43,7 +43,7 @@ export function showCommand(episodeText: string, flags: { json?: boolean; calls?
     const events = store.events.list(episode.id);
     if (flags.bundle) {
       const file = episodeBundle(store, episode.id);
-      writeFileSync(flags.bundle, Buffer.from(file.content, 'base64'));
+      writeOutput(flags.bundle, Buffer.from(file.content, 'base64'));
       process.stderr.write(`wrote episode ${episode.id} with its images to ${flags.bundle}\n`);
       return 0;
     }

@@ -35,6 +35,7 @@ export function registerModels(registry: HandlerRegistry, store: Store, keys: Pr
       return keys.view(row);
     })
     .handle('models.remove', ({ id }) => {
+      keys.profile(id); // an unknown id is refused (404), not reported as nothing removed
       const removed = store.models.removeProfile(id);
       // A key belongs to its profile: it goes with it.
       if (removed) keys.forget(id);
@@ -46,9 +47,10 @@ export function registerModels(registry: HandlerRegistry, store: Store, keys: Pr
       return keys.profile(id);
     })
     .handle('models.test', async ({ id }) => {
+      const { config } = keys.profile(id); // an unknown id is refused (404); only the test call's failure is its result
       const started = performance.now();
       try {
-        const model = factory()(keys.profile(id).config, { retry: { maxAttempts: 1 } });
+        const model = factory()(config, { retry: { maxAttempts: 1 } });
         const reply = await model.complete({ messages: [{ role: 'user', content: 'Reply with the single word OK.' }], temperature: 0, maxTokens: 1 });
         const latencyMs = Math.round(performance.now() - started);
         return { ok: true, latencyMs, message: `Connected in ${latencyMs} ms; the model replied "${reply.text}".` };

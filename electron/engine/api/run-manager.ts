@@ -1,7 +1,7 @@
 import { executeRun, refuseHumanRun, retryErrors, type ExecuteOptions, type ExecuteResult } from '../runner/execute';
 import { prepareRun } from '../runner/prepare';
 import type { ModelFactory } from '../players/factory';
-import { ConflictError } from '../errors';
+import { ConflictError, DatabaseError } from '../errors';
 import type { Store } from '../store/store';
 import type { EventHub } from './events';
 
@@ -45,7 +45,9 @@ export class RunManager {
     return requeued;
   }
 
+  /** Stops a run this process plays; false for a run it does not play (an unknown run is refused). */
   cancel(runId: number): boolean {
+    this.store.runs.get(runId);
     const run = this.active.get(runId);
     run?.controller.abort();
     return run !== undefined;
@@ -81,8 +83,14 @@ export class RunManager {
         (error: unknown) => {
           if (!started) return refused(error);
           const message = error instanceof Error ? error.message : String(error);
-          this.store.runs.finish(runId, 'failed', message);
-          this.hub.emit({ type: 'run-finished', runId, status: 'failed', done: 0, errors: 0, total: 0, reason: message });
+          // A run the database stopped (disk full, damaged) was marked interrupted, resumable: it did not fail.
+          const status = error instanceof DatabaseError ? 'interrupted' : 'failed';
+          try {
+            if (status === 'failed') this.store.runs.finish(runId, status, message);
+          } catch {
+            /* the file refuses writes: the next open marks the run interrupted */
+          }
+          this.hub.emit({ type: 'run-finished', runId, status, done: 0, errors: 0, total: 0, reason: message });
         },
       ).finally(() => {
         this.active.delete(runId);

@@ -11,6 +11,7 @@ import type { RetryPolicy } from '../players/retry';
 import type { CallAttempt } from '../players/types';
 import type { CallRef } from '../core/events';
 import type { RunRow, Store } from '../store/store';
+import type { ClaimedFrom } from '../store/runs';
 import { runOwnerAlive } from './liveness';
 import { callRole, playStoredEpisode, type CallSite } from './episode';
 import { swapRounds } from './last-turn';
@@ -18,6 +19,8 @@ import { buildModels, seatModels } from './prepare';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { gameOf } from '../games/registry';
 import { batchHubFor } from './batch-mode';
+import { isStorageFailure } from '../store/db';
+import { afterStorageFailure } from './storage-failure';
 import { fixed } from '../../../shared/text/number';
 
 export interface ExecuteOptions {
@@ -28,6 +31,8 @@ export interface ExecuteOptions {
   heartbeatMs?: number;
   progressMs?: number;
   retry?: Partial<RetryPolicy>;
+  /** Plays the run's errored episodes again (`retryErrors`): they are re-queued once the run is claimed. */
+  requeueErrors?: boolean;
 }
 
 export interface ExecuteResult {
@@ -38,11 +43,13 @@ export interface ExecuteResult {
   total: number;
   /** Why the run stopped early, if it did. */
   reason: string | null;
+  /** The run was already done with nothing left to play: nothing was written. */
+  alreadyDone?: boolean;
 }
 
 export class RunBusyError extends ConflictError {
-  constructor(runId: number, pid: number | null) {
-    super(`Run ${runId} is being played right now by process ${pid ?? '?'}; stop it first or wait for it.`);
+  constructor(runId: number, pid: number | null, host: string | null = null) {
+    super(`Run ${runId} is being played by process ${pid ?? '?'}${host ? ` on ${host}` : ''}; wait for it or stop it.`);
     this.name = 'RunBusyError';
   }
 }
@@ -56,11 +63,19 @@ export class BudgetExhaustedError extends ConflictError {
 
 /** The run, after marking it interrupted if its process died; refused while another process plays it. */
 function claimableRun(store: Store, runId: number): RunRow {
-  store.runs.reconcileInterrupted((r) => runOwnerAlive(r));
+  if (!store.readOnly) store.runs.reconcileInterrupted((r) => runOwnerAlive(r));
   const run = store.runs.get(runId);
-  if (run.status === 'running') throw new RunBusyError(runId, run.pid);
+  if (run.status === 'running') throw new RunBusyError(runId, run.pid, run.host);
   refuseHumanRun(run);
   return run;
+}
+
+/** A done run with nothing pending (nor errors to retry) is left as it is, its finish time included. */
+function nothingToPlay(store: Store, run: RunRow, retrying: boolean): ExecuteResult | null {
+  if (run.status !== 'done') return null;
+  const [counted] = store.runs.list(run.id);
+  if (store.episodes.ids(run.id, ['pending', 'running']).length > 0 || (retrying && counted!.errors > 0)) return null;
+  return { runId: run.id, status: 'done', done: counted!.done, errors: counted!.errors, total: counted!.episodes, reason: null, alreadyDone: true };
 }
 
 /** A person's games are played (and continued) from the Play page; a batch must not touch them. */
@@ -78,28 +93,62 @@ export function refuseHumanRun(run: RunRow): void {
  */
 export async function executeRun(store: Store, runId: number, options: ExecuteOptions = {}): Promise<ExecuteResult> {
   const run = claimableRun(store, runId);
+  const idle = nothingToPlay(store, run, options.requeueErrors ?? false);
+  if (idle) return idle;
+  const config = parseRunConfig(run.config);
+  gameOf(config); // a run of a game this build lacks is refused before it is claimed
+  const prices = store.models.listPrices();
+  // The budget covers the whole run, earlier sessions included.
+  const spent = runCost(store.models.usage(runId), prices).usd;
+  if (config.budgetUsd !== undefined && spent >= config.budgetUsd) throw new BudgetExhaustedError(runId, config.budgetUsd);
+  // Taken atomically before anything is written: of two processes resuming at once, one plays and the other writes nothing.
+  const claim = store.runs.claim(runId, (r) => runOwnerAlive(r));
+  if (!claim.claimed) throw new RunBusyError(runId, claim.owner.pid, claim.owner.host);
+  try {
+    return await playClaimed(store, run, options, spent, claim.previous);
+  } catch (error) {
+    if (isStorageFailure(error)) throw afterStorageFailure(store, runId, error);
+    throw error;
+  }
+}
+
+/** Hands a claimed run back as it was when it cannot even start (a missing key, a bad config). */
+function unlessStarted<T>(store: Store, runId: number, previous: ClaimedFrom, setUp: () => T): T {
+  try {
+    return setUp();
+  } catch (error) {
+    if (!isStorageFailure(error)) store.runs.release(runId, previous);
+    throw error;
+  }
+}
+
+async function playClaimed(store: Store, run: RunRow, options: ExecuteOptions, spentBefore: number, previous: ClaimedFrom): Promise<ExecuteResult> {
+  const runId = run.id;
   const config = parseRunConfig(run.config);
   const { game, settings } = gameOf(config);
   const prices = store.models.listPrices();
-  // The budget covers the whole run, earlier sessions included.
-  let spent = runCost(store.models.usage(runId), prices).usd;
-  if (config.budgetUsd !== undefined && spent >= config.budgetUsd) throw new BudgetExhaustedError(runId, config.budgetUsd);
+  let spent = spentBefore;
   const cache = { get: (key: string) => store.models.cacheGet(key), put: store.models.cachePut.bind(store.models) };
   const factory = options.createModel ?? createModel;
   // One internal signal shared by every call in flight; it follows the caller's and the budget.
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
-  const hub = batchHubFor(store, run, config, controller.signal, () => emit({ type: 'batches', runId, ...store.batches.summary(runId) }));
-  const built = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry, budgets: store.rateBudgets, batch: hub ?? undefined }), game);
-  // One player per seat: the model of the seat's role (its member-th when several models fill the role).
-  const models = seatModels(run.seats, built);
-  const seatInfo = Object.fromEntries(
-    run.seats.map((s) => {
-      const modelConfig = seatModel(config.players, s.role, s.member);
-      return [s.seat, { modelConfigId: store.models.ensureConfig(modelConfig), price: priceFor(prices, modelConfig.provider, modelConfig.model) }];
-    }),
-  );
   const emit = options.onEvent ?? (() => {});
+  const { hub, models, seatInfo, untilRounds, pending, counted } = unlessStarted(store, runId, previous, () => {
+    const hub = batchHubFor(store, run, config, controller.signal, () => emit({ type: 'batches', runId, ...store.batches.summary(runId) }));
+    const built = buildModels(config, (c) => factory(c, { cache, cacheMode: config.cache, retry: options.retry, budgets: store.rateBudgets, batch: hub ?? undefined }), game);
+    const seatInfo = Object.fromEntries(
+      run.seats.map((s) => {
+        const modelConfig = seatModel(config.players, s.role, s.member);
+        return [s.seat, { modelConfigId: store.models.ensureConfig(modelConfig), price: priceFor(prices, modelConfig.provider, modelConfig.model) }];
+      }),
+    );
+    if (options.requeueErrors) store.episodes.requeueErrors(runId);
+    // A last-turn swap plays each episode for the one round its source episode ended on.
+    const untilRounds = swapRounds(store, runId, config.lastTurn, game.lastMove?.cut);
+    // One player per seat: the model of the seat's role (its member-th when several models fill the role).
+    return { hub, models: seatModels(run.seats, built), seatInfo, untilRounds, pending: store.episodes.ids(runId, ['pending', 'running']), counted: store.runs.list(runId)[0]! };
+  });
 
   let reason: string | null = null;
   const stop = (why: string) => {
@@ -112,10 +161,8 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   options.signal?.addEventListener('abort', () => stop('stopped by the user'), { once: true });
   const signal = controller.signal;
 
-  const pending = store.episodes.ids(runId, ['pending', 'running']);
-  const [counted] = store.runs.list(runId);
-  const total = counted!.episodes;
-  const counts = { done: counted!.done, errors: counted!.errors, successes: counted!.outcomes.success, calls: 0 };
+  const total = counted.episodes;
+  const counts = { done: counted.done, errors: counted.errors, successes: counted.outcomes.success, calls: 0 };
   const pricedAll = Object.values(seatInfo).every((s) => s.price);
   const started = Date.now();
   const finishedHere = () => counts.done + counts.errors - (total - pending.length);
@@ -147,8 +194,6 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     };
   };
 
-  // A last-turn swap plays each episode for the one round its source episode ended on.
-  const untilRounds = swapRounds(store, runId, config.lastTurn, game.lastMove?.cut);
   const playOne = async (episodeId: number) => {
     if (signal.aborted) return;
     const episode = store.episodes.get(episodeId);
@@ -163,6 +208,8 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
       if (result.outcome === 'success') counts.successes++;
       emit({ ...base, status: 'done', outcome: result.outcome, error: null, ...counts, total });
     } catch (error) {
+      // The file refused a write or a read (disk full, damaged): no episode's fault, the whole run stops.
+      if (isStorageFailure(error)) throw error;
       if (signal.aborted) {
         store.episodes.reset(episodeId); // its events stay; the next start continues after the last one
         return;
@@ -176,8 +223,19 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     }
   };
 
-  store.runs.markRunning(runId);
-  const beat = setInterval(() => store.runs.heartbeat(runId), options.heartbeatMs ?? 5_000);
+  // Tasks cleared on a stop never settle, so the queue is drained rather than each task awaited.
+  let fatal: unknown = null;
+  const fail = (error: unknown) => {
+    fatal ??= error; // a store or engine failure, not a provider one: stop everything
+    stop(describeError(error));
+  };
+  const beat = setInterval(() => {
+    try {
+      store.runs.heartbeat(runId);
+    } catch (error) {
+      fail(error);
+    }
+  }, options.heartbeatMs ?? 5_000);
   const ticker = setInterval(() => emit(progress()), options.progressMs ?? 500);
   beat.unref();
   ticker.unref();
@@ -188,19 +246,13 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   signal.addEventListener('abort', () => queue.clear(), { once: true });
   let status: RunStatus;
   try {
-    // Tasks cleared on a stop never settle, so wait for the queue to drain rather than for each task.
-    let fatal: unknown = null;
-    for (const id of pending) {
-      queue.add(() => playOne(id)).catch((error: unknown) => {
-        fatal ??= error; // a store or engine failure, not a provider one: stop everything
-        stop(describeError(error));
-      });
-    }
+    for (const id of pending) queue.add(() => playOne(id)).catch(fail);
     await queue.onIdle();
     if (fatal) throw fatal;
     status = signal.aborted ? 'interrupted' : 'done';
     store.runs.finish(runId, status, reason);
   } catch (error) {
+    if (isStorageFailure(error)) throw error; // interrupted, not failed: see afterStorageFailure
     status = 'failed';
     store.runs.finish(runId, status, describeError(error));
     throw error;
@@ -213,10 +265,8 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   return { runId, status, done: counts.done, errors: counts.errors, total, reason };
 }
 
-/** Re-queues a run's errored episodes (keeping their committed turns) and plays them. */
+/** Re-queues a run's errored episodes (keeping their committed turns, once the run is claimed) and plays them. */
 export async function retryErrors(store: Store, runId: number, options: ExecuteOptions = {}): Promise<ExecuteResult> {
-  claimableRun(store, runId);
-  store.episodes.requeueErrors(runId);
-  return executeRun(store, runId, options);
+  return executeRun(store, runId, { ...options, requeueErrors: true });
 }
 

@@ -15,7 +15,7 @@ import { gameOf } from '../games/registry';
 import { ProviderError } from '../players/errors';
 import { BuiltinModel } from '../players/builtin';
 import { createModel, type ModelFactory } from '../players/factory';
-import type { ChatModel } from '../players/types';
+import type { CallAttempt, ChatModel } from '../players/types';
 import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 
@@ -75,24 +75,28 @@ function builtinModel(game: Pick<Game<unknown>, 'shortTitle' | 'builtins'>, role
 
 const PERMANENT = new Set(['missing_key', 'auth', 'model_not_found', 'bad_request', 'connection', 'internal']);
 
+/** The preflight's calls, kept in memory until the run is stored: a refused run writes nothing. */
+export type PreflightCalls = { modelConfig: ModelConfig; attempt: CallAttempt }[];
+
 /**
  * One tiny call per distinct model, so a wrong key, model id or URL fails now, not after
- * hours of episodes. Transient failures (5xx, 429, timeouts) only warn.
+ * hours of episodes. Transient failures (5xx, 429, timeouts) only warn. Returns the calls made, to be
+ * recorded once the run is stored (`recordPreflight`).
  */
-export async function preflight(store: Store, config: RunConfig, models: Record<string, ChatModel>, warn: (message: string) => void): Promise<void> {
+export async function preflight(config: RunConfig, models: Record<string, ChatModel>, warn: (message: string) => void): Promise<PreflightCalls> {
   const failures: { role: string; error: ProviderError }[] = [];
   const checked = new Set<string>();
+  const calls: PreflightCalls = [];
   for (const { role, member, model: modelConfig } of allModels(config.players)) {
     const model = models[slotKey(role, member)]!;
     const key = JSON.stringify(modelConfig);
     // A built-in player has no provider that could be down or misconfigured.
     if (checked.has(key) || modelConfig.provider === 'builtin') continue;
     checked.add(key);
-    const modelConfigId = store.models.ensureConfig(modelConfig);
     try {
       await model.complete(
         { messages: [{ role: 'user', content: 'Reply with the single word OK.' }], temperature: 0, maxTokens: 1 },
-        { onAttempt: (a) => store.models.recordCall({ ...a, runId: null, episodeId: null, round: null, role: 'preflight', modelConfigId }) },
+        { onAttempt: (attempt) => calls.push({ modelConfig, attempt }) },
       );
     } catch (error) {
       const failure = asProviderError(error);
@@ -102,6 +106,14 @@ export async function preflight(store: Store, config: RunConfig, models: Record<
     }
   }
   if (failures.length) throw new PreflightError(failures);
+  return calls;
+}
+
+/** Stores the preflight's calls (outside any run, as before any run existed). */
+export function recordPreflight(store: Store, calls: PreflightCalls): void {
+  for (const { modelConfig, attempt } of calls) {
+    store.models.recordCall({ ...attempt, runId: null, episodeId: null, round: null, role: 'preflight', modelConfigId: store.models.ensureConfig(modelConfig) });
+  }
 }
 
 function asProviderError(error: unknown): ProviderError {
@@ -218,9 +230,10 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
     if (unsendable.length) throw new UserError(`The run was not started: ${unsendable.length === 1 ? 'an image cannot' : 'some images cannot'} be sent as the providers take them.\n${unsendable.map((u) => `  - ${u}`).join('\n')}`);
   }
   // A replay from the cache calls no provider, so there is nothing to check.
-  if (config.preflight && config.cache !== 'only') await preflight(store, config, models, options.warn ?? (() => {}));
+  const checked = config.preflight && config.cache !== 'only' ? await preflight(config, models, options.warn ?? (() => {})) : [];
 
   const runId = storeRun(store, game, stored, dataset, instances);
+  recordPreflight(store, checked);
   return { runId, config: stored, warnings, datasetSource: dataset.source };
 }
 

@@ -5,24 +5,17 @@
  * event-loop turn share one transaction at its end, and every read commits them first.
  */
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, constants, existsSync, linkSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { DatabaseError } from '../errors';
 import { Checkpointer } from './checkpointer';
+import { accessOf, checkContents, checkPath, databaseError as describeDatabaseError, isStorageFailure } from './db-checks';
 import { LATEST_SCHEMA_VERSION, migrate } from './migrations';
 
-/** A database written by a newer Parlor: refused before anything is written to it. */
-export class SchemaTooNewError extends DatabaseError {
-  constructor(path: string, found: number) {
-    super(
-      `The database ${path} has schema version ${found}, but this Parlor build knows only up to ` +
-        `version ${LATEST_SCHEMA_VERSION}. It was written by a newer Parlor: upgrade Parlor to open it ` +
-        `(nothing was changed in the file).`,
-    );
-    this.name = 'SchemaTooNewError';
-  }
-}
+export { PARLOR_APPLICATION_ID, SchemaTooNewError, isStorageFailure } from './db-checks';
 
 export interface RunResult {
   changes: number;
@@ -46,7 +39,8 @@ const MAX_BATCH = 1000;
 /** Writes committed before a connection hands its checkpoints to a worker: a short session never starts one. */
 const CHECKPOINTER_AFTER = 2_000;
 const CHECKPOINT_EVERY_MS = 500;
-const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+/** Tests only: caps the file at this many pages, so SQLite answers SQLITE_FULL as on a full disk. */
+const MAX_PAGES = Number(process.env.PARLOR_TEST_MAX_PAGES ?? 0);
 
 export interface OpenOptions {
   /** Refuse a missing or empty file instead of creating a database (commands that only read). */
@@ -62,38 +56,77 @@ export class Db {
   private writeErrors: unknown[] = [];
   private written = 0;
   private checkpointer: Checkpointer | null = null;
+  /** A group commit that failed for the file's sake (disk full, damaged, locked): later appends are dropped until `recover()`. */
+  private failure: unknown = null;
 
   private constructor(
     readonly path: string,
     private readonly conn: Database.Database,
+    /** Opened for reading only: the file (or its folder) cannot be written here. */
+    readonly readOnly = false,
+    /** The private folder a read-only folder's file was copied into, removed on close. */
+    private readonly copyFolder: string | null = null,
   ) {}
 
   /** Opens a Parlor database, creating it if allowed, and brings its schema up to date. */
   static open(path: string, options: OpenOptions = {}): Db {
-    checkPath(path, options.mustExist ?? false);
+    if (path === ':memory:') return Db.connect(path, path, 'write', null, options);
+    if (checkPath(path, options.mustExist ?? false) === 'new') createWhole(path, (temp) => Db.connect(temp, temp, 'write', null, {}).close());
+    const access = accessOf(path);
+    const copyFolder = access === 'copy' ? privateCopy(path) : null;
+    return Db.connect(path, copyFolder ? join(copyFolder, basename(path)) : path, access, copyFolder, options);
+  }
+
+  private static connect(path: string, file: string, access: 'write' | 'read' | 'copy', copyFolder: string | null, options: OpenOptions): Db {
     const binding = process.env.PARLOR_SQLITE_BINDING;
+    const readOnly = access !== 'write';
     let conn: Database.Database;
     try {
-      conn = new Database(path, { timeout: BUSY_MS, ...(binding ? { nativeBinding: binding } : {}) });
+      conn = new Database(file, { timeout: BUSY_MS, readonly: readOnly, ...(binding ? { nativeBinding: binding } : {}) });
     } catch (error) {
+      if (copyFolder) rmSync(copyFolder, { recursive: true, force: true });
       throw databaseError(path, error);
     }
-    const db = new Db(path, conn);
+    const db = new Db(path, conn, readOnly, copyFolder);
     try {
       // Read-only checks first: nothing is written to a file Parlor will refuse.
-      checkContents(db, path);
-      conn.pragma('journal_mode = WAL');
+      const version = path === ':memory:' ? 0 : checkContents({ pragma: (text) => db.pragma(text), tableNames: () => db.tableNames() }, path);
+      if (readOnly && version < LATEST_SCHEMA_VERSION) {
+        throw new DatabaseError(`${path} cannot be written here (${access === 'copy' ? 'its folder is read-only' : 'the file is read-only'}) and was written by an older Parlor, so it needs a one-time upgrade, which writes to it: make it writable, or copy it somewhere writable.`);
+      }
+      if (!readOnly) {
+        // An upgrade or a switch to WAL is the first write an open makes: a damaged file is refused before it.
+        if (version < LATEST_SCHEMA_VERSION && version > 0) db.checkIntegrity();
+        else if (path !== ':memory:' && String(conn.pragma('journal_mode', { simple: true })) !== 'wal') db.checkIntegrity();
+        conn.pragma('journal_mode = WAL');
+      }
       conn.pragma('foreign_keys = ON');
       // WAL + NORMAL survives any process crash; only an OS crash can lose the last commits.
       conn.pragma('synchronous = NORMAL');
       // Checkpoint every ~40 MB rather than every 4 MB: request bodies are large, and each checkpoint syncs.
       // Once this connection writes a lot, a worker does the routine checkpoints and this is the backstop.
       conn.pragma('wal_autocheckpoint = 10000');
-      migrate(db, options.onUpgrade);
+      if (MAX_PAGES > 0) conn.pragma(`max_page_count = ${MAX_PAGES}`);
+      if (!readOnly) migrate(db, options.onUpgrade);
       return db;
     } catch (error) {
       conn.close();
+      if (copyFolder) rmSync(copyFolder, { recursive: true, force: true });
       throw databaseError(path, error);
+    }
+  }
+
+  private tableNames(): string[] {
+    return this.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
+  }
+
+  /** SQLite's quick check of every page, read-only: a damaged file is refused before Parlor writes to it. */
+  checkIntegrity(): void {
+    const rows = this.conn.pragma('quick_check(1)', { simple: false }) as { quick_check: string }[];
+    // One problem is enough to refuse the file; SQLite heads its list with "*** in database main ***".
+    const found = rows.flatMap((r) => r.quick_check.split('\n')).map((line) => line.trim()).filter((line) => line && line !== 'ok' && !line.startsWith('***'));
+    if (found.length) {
+      throw new DatabaseError(`The database ${this.path} is damaged (SQLite's check found: ${found[0]}): restore it from a backup (nothing was written to it).`);
     }
   }
 
@@ -103,17 +136,18 @@ export class Db {
 
   close(): void {
     try {
-      this.flush();
+      if (!this.failure) this.flush();
     } finally {
       this.checkpointer?.close();
       this.conn.close();
+      if (this.copyFolder) rmSync(this.copyFolder, { recursive: true, force: true });
     }
   }
 
   /** Counts committed writes and, past the threshold, moves routine checkpoints to a worker thread. */
   private wrote(count: number): void {
     this.written += count;
-    if (this.written < CHECKPOINTER_AFTER || this.checkpointer || this.path === ':memory:') return;
+    if (this.written < CHECKPOINTER_AFTER || this.checkpointer || this.path === ':memory:' || this.readOnly) return;
     try {
       const target = {
         path: this.path,
@@ -161,6 +195,13 @@ export class Db {
     return `${version}:${changes}`;
   }
 
+  /** Forgets a storage failure (and the writes queued since), so the caller can record what happened, best effort. */
+  recover(): void {
+    this.failure = null;
+    this.pending = [];
+    this.writeErrors = [];
+  }
+
   pragma(text: string): unknown {
     return this.conn.pragma(text, { simple: true });
   }
@@ -179,35 +220,50 @@ export class Db {
 
   /**
    * Queues a write for the group commit at the end of this event-loop turn (or every 1,000 writes);
-   * a failing write rolls back alone and is raised by the next read.
+   * a failing write rolls back alone and is raised by the next read. A group the file itself refuses
+   * (disk full, damaged, locked) is lost whole, and so is every write after it until `recover()`:
+   * committing a later turn of an episode whose earlier turn was lost would leave a hole in it.
    */
   append(write: () => void): void {
+    if (this.failure) return;
     this.pending.push(write);
     if (this.pending.length >= MAX_BATCH) this.flush();
     else if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => {
         this.flushScheduled = false;
-        if (this.conn.open) this.flush();
+        try {
+          if (this.conn.open) this.flush();
+        } catch {
+          /* kept: the next read raises it */
+        }
       });
     }
   }
 
+  /** Commits queued appends; raises a write that failed, or the storage failure that lost a group (every time, until `recover()`). */
   flush(): void {
+    if (this.failure) throw this.failure;
     if (this.pending.length) {
       const batch = this.pending;
       this.pending = [];
-      this.conn
-        .transaction(() => {
-          for (const write of batch) {
-            try {
-              write();
-            } catch (error) {
-              this.writeErrors.push(error);
+      try {
+        this.conn
+          .transaction(() => {
+            for (const write of batch) {
+              try {
+                write();
+              } catch (error) {
+                if (isStorageFailure(error)) throw error; // the whole group rolls back
+                this.writeErrors.push(error);
+              }
             }
-          }
-        })
-        .immediate();
+          })
+          .immediate();
+      } catch (error) {
+        this.failure = error;
+        throw error;
+      }
       this.wrote(batch.length);
     }
     if (this.writeErrors.length) {
@@ -218,83 +274,47 @@ export class Db {
   }
 }
 
-function checkPath(path: string, mustExist: boolean): void {
-  if (!path.trim()) throw new DatabaseError('The database path is empty: give a file with --db or PARLOR_DB.');
-  if (path.includes('\0')) throw new DatabaseError('The database path contains a NUL character.');
-  if (!existsSync(path)) {
-    if (mustExist) throw new DatabaseError(`No database at ${path}: check --db (or PARLOR_DB), or start a run to create one.`);
-    const folder = dirname(path);
-    if (!existsSync(folder)) throw new DatabaseError(`Cannot create the database ${path}: the folder ${folder} does not exist.`);
-    if (!statSync(folder).isDirectory()) throw new DatabaseError(`Cannot create the database ${path}: ${folder} is a file, not a folder.`);
-    return;
-  }
-  const stat = statSync(path);
-  if (stat.isDirectory()) throw new DatabaseError(`${path} is a folder, not a database file: give the path of a .db file.`);
-  if (!stat.isFile()) throw new DatabaseError(`${path} is not a regular file (a device, pipe or socket), so it cannot be a database.`);
-  if (stat.size === 0) {
-    if (mustExist) throw new DatabaseError(`${path} is empty: it holds no Parlor database.`);
-    return;
-  }
-  const head = Buffer.alloc(100);
-  const fd = openSync(path, 'r');
-  let read: number;
-  try {
-    read = readSync(fd, head, 0, 100, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (read < 16 || !head.subarray(0, 16).equals(HEADER)) {
-    throw new DatabaseError(`${path} is not a SQLite database (its first bytes are not SQLite's header), so it is not a Parlor database.`);
-  }
-  if (read < 100) throw new DatabaseError(`${path} is truncated: it ends inside SQLite's 100-byte header.`);
-  // Pages the header says the file has, against its length (a copy cut short); a WAL may hold the rest.
-  const pageSize = head.readUInt16BE(16) === 1 ? 65536 : head.readUInt16BE(16);
-  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) {
-    throw new DatabaseError(`${path} starts like a SQLite database but its header is damaged (page size ${pageSize}): it cannot be opened. Restore it from a backup.`);
-  }
-  const pages = head.readUInt32BE(28);
-  const validFor = head.readUInt32BE(92) === head.readUInt32BE(24);
-  const wal = `${path}-wal`;
-  const walBytes = existsSync(wal) ? statSync(wal).size : 0;
-  if (validFor && pages > 0 && pageSize * pages > stat.size && walBytes === 0) {
-    throw new DatabaseError(`${path} is truncated: SQLite's header says ${pages * pageSize} bytes, the file has ${stat.size}. Restore it from a backup.`);
-  }
-}
-
-const PARLOR_APPLICATION_ID = 0x50726c72; // "Prlr"
-
-function checkContents(db: Db, path: string): void {
-  const version = Number(db.pragma('user_version'));
-  if (version > LATEST_SCHEMA_VERSION) throw new SchemaTooNewError(path, version);
-  const appId = Number(db.pragma('application_id'));
-  if (appId !== 0 && appId !== PARLOR_APPLICATION_ID) {
-    throw new DatabaseError(`${path} is a SQLite database of another application (application id ${appId}), not a Parlor database.`);
-  }
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
-  if (version === 0 && tables.length > 0) {
-    throw new DatabaseError(`${path} is a SQLite database but not Parlor's (it has tables of its own: ${tables.slice(0, 3).join(', ')}${tables.length > 3 ? ', …' : ''}).`);
-  }
-  if (version > 0 && !tables.includes('runs')) {
-    throw new DatabaseError(`${path} says it is at schema version ${version} but has no Parlor tables: it is not a Parlor database.`);
-  }
-}
-
-export { PARLOR_APPLICATION_ID };
-
 /** SQLite's failures on a file as one line a user can act on; anything else passes through. */
 export function databaseError(path: string, error: unknown): unknown {
-  if (error instanceof DatabaseError) return error;
-  const code = (error as { code?: unknown })?.code;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return error;
-  const message = (error as Error).message;
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
-    return new DatabaseError(`The database ${path} is locked by another program (waited ${BUSY_MS / 1000} s): ${message}.`, { cause: error });
+  return describeDatabaseError(path, error, BUSY_MS);
+}
+
+/**
+ * Creates a new database under a private name and links it into place whole: another process never
+ * sees a half-made file there, and an empty file at the path is never Parlor's.
+ */
+function createWhole(path: string, make: (temp: string) => void): void {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.new`);
+  try {
+    make(temp);
+    try {
+      linkSync(temp, path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return; // another process made it first: theirs is opened
+      // No hard links on this file system: an exclusive copy is as safe, only slower.
+      try {
+        copyFileSync(temp, path, constants.COPYFILE_EXCL);
+      } catch (copyError) {
+        if ((copyError as NodeJS.ErrnoException).code !== 'EEXIST') throw databaseError(path, copyError);
+      }
+    }
+  } catch (error) {
+    throw error instanceof DatabaseError ? error : new DatabaseError(`Cannot create the database ${path}: ${(error as Error).message}.`, { cause: error });
+  } finally {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(temp + suffix, { force: true });
   }
-  if (code === 'SQLITE_NOTADB') return new DatabaseError(`${path} is not a SQLite database: ${message}.`, { cause: error });
-  if (code.startsWith('SQLITE_CORRUPT')) return new DatabaseError(`The database ${path} is damaged (${message}): restore it from a backup.`, { cause: error });
-  if (code.startsWith('SQLITE_CANTOPEN')) return new DatabaseError(`Cannot open the database ${path}: ${message}.`, { cause: error });
-  if (code.startsWith('SQLITE_READONLY')) return new DatabaseError(`The database ${path} is read-only here: ${message}.`, { cause: error });
-  if (code === 'SQLITE_FULL') return new DatabaseError(`The disk holding ${path} is full: ${message}.`, { cause: error });
-  if (code.startsWith('SQLITE_IOERR')) return new DatabaseError(`Reading or writing ${path} failed: ${message}.`, { cause: error });
-  return error;
+}
+
+/** A read-only folder's database, copied (with its WAL) into a private folder that SQLite may write its -shm into. */
+function privateCopy(path: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'parlor-readonly-'));
+  try {
+    copyFileSync(path, join(folder, basename(path)));
+    if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, join(folder, `${basename(path)}-wal`));
+    return folder;
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw new DatabaseError(`Cannot read the database ${path}: its folder is read-only and it could not be copied to read it (${(error as Error).message}).`, { cause: error });
+  }
 }

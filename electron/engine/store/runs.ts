@@ -53,6 +53,17 @@ function toRun(row: Row): RunRow {
   };
 }
 
+/** What a claim took a run from, to give it back if nothing is played. */
+export interface ClaimedFrom {
+  status: RunStatus;
+  error: string | null;
+  finishedAt: string | null;
+  pid: number | null;
+  host: string | null;
+}
+
+export type Claim = { claimed: true; previous: ClaimedFrom } | { claimed: false; owner: RunRow };
+
 export class Runs {
   constructor(private readonly db: Db) {}
 
@@ -151,6 +162,48 @@ export class Runs {
       .run(pid, hostname(), now, now, runId);
   }
 
+  /**
+   * Makes this process the one that plays a run, atomically: under the write lock (BEGIN IMMEDIATE) the
+   * run is read, refused while its owner is alive, and taken with one conditional UPDATE. Of two
+   * processes claiming at once exactly one wins; the other gets the winner's row and writes nothing.
+   */
+  claim(runId: number, isAlive: (run: RunRow) => boolean, pid: number = process.pid): Claim {
+    return this.db.tx(() => {
+      const run = this.get(runId);
+      if (run.status === 'running' && isAlive(run)) return { claimed: false, owner: run };
+      const now = nowIso();
+      const taken = this.db
+        .q(`UPDATE runs SET status = 'running', pid = ?, host = ?, started_at = COALESCE(started_at, ?), heartbeat_at = ?, finished_at = NULL, error = NULL
+            WHERE id = ? AND status = ? AND pid IS ?`)
+        .run(pid, hostname(), now, now, runId, run.status, run.pid).changes;
+      if (taken !== 1) throw new Error(`run ${runId} changed while its write lock was held`);
+      return { claimed: true, previous: { status: run.status, error: run.error, finishedAt: run.finishedAt, pid: run.pid, host: run.host } };
+    });
+  }
+
+  /** Gives back a claim that played nothing (the run could not start): the run is as it was. */
+  release(runId: number, previous: ClaimedFrom, pid: number = process.pid): void {
+    this.db
+      .q(`UPDATE runs SET status = ?, error = ?, finished_at = ?, pid = ?, host = ? WHERE id = ? AND status = 'running' AND pid = ?`)
+      .run(previous.status, previous.error, previous.finishedAt, previous.pid, previous.host, runId, pid);
+  }
+
+  /** Marks a run this process was playing interrupted, its half-played episodes back to pending (their events kept). */
+  interrupt(runId: number, reason: string): void {
+    this.db.tx(() => {
+      this.db.q(`UPDATE runs SET status = 'interrupted', error = ?, finished_at = ?, heartbeat_at = ? WHERE id = ? AND status = 'running'`).run(reason, nowIso(), nowIso(), runId);
+      this.db.q(`UPDATE episodes SET status = 'pending' WHERE run_id = ? AND status = 'running'`).run(runId);
+    });
+  }
+
+  /** The episodes of a run that have model calls, and the bytes of those calls' requests and responses. */
+  storedCallBytes(runId: number): { episodes: number; bytes: number } {
+    const row = this.db
+      .q(`SELECT COUNT(DISTINCT episode_id) AS episodes, COALESCE(SUM(LENGTH(request) + COALESCE(LENGTH(response), 0)), 0) AS bytes FROM model_calls WHERE run_id = ?`)
+      .get(runId) as Row;
+    return { episodes: Number(row.episodes), bytes: Number(row.bytes) };
+  }
+
   heartbeat(runId: number): void {
     this.db.q(`UPDATE runs SET heartbeat_at = ? WHERE id = ?`).run(nowIso(), runId);
   }
@@ -172,6 +225,8 @@ export class Runs {
     const running = (this.db.q(`${RUN_SELECT} WHERE r.status = 'running'`).all() as Row[]).map(toRun);
     const dead = running.filter((run) => !isAlive(run));
     if (dead.length === 0) return [];
+    // The first write of a session: a file damaged anywhere is refused before it (rare: only after a crash).
+    this.db.checkIntegrity();
     this.db.tx(() => {
       for (const run of dead) {
         this.db.q(`UPDATE runs SET status = 'interrupted', error = ? WHERE id = ? AND status = 'running'`).run(`process ${run.pid ?? '?'} on ${run.host ?? '?'} stopped without finishing the run`, run.id);

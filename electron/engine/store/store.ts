@@ -57,6 +57,11 @@ export class Store {
     return this.db.path;
   }
 
+  /** Opened for reading only: the file or its folder cannot be written here. */
+  get readOnly(): boolean {
+    return this.db.readOnly;
+  }
+
   get schemaVersion(): number {
     return Number(this.db.pragma('user_version'));
   }
@@ -69,6 +74,11 @@ export class Store {
   /** Commits queued appends now; raises a queued write that failed. */
   flush(): void {
     this.db.flush();
+  }
+
+  /** After a storage failure (disk full, damaged file): forgets it, so what happened can be recorded, best effort. */
+  recover(): void {
+    this.db.recover();
   }
 
   close(): void {
