@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScriptedModel } from '../../electron/engine/players/scripted';
 import { Store } from '../../electron/engine/store/store';
-import { BIN, type CliResult } from '../support/cli';
+import { BIN, waitFor, type CliResult } from '../support/cli';
 import { playScripted } from '../support/scripted-run';
 import { tempDir } from '../support/tmp';
 
@@ -35,6 +35,32 @@ function parlorReader(db: string, args: string[]): Promise<CliResult> {
   });
 }
 
+/** `parlor serve` as that user: its API's runs.list and runs.get for run 1, then SIGTERM. */
+async function serveViews(db: string): Promise<{ list: { id: number; status: string }[]; run: { summary: { id: number } } }> {
+  const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0'], {
+    env: { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' },
+    ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitFor(() => /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.test(out) || child.exitCode !== null, 60_000);
+    const url = new URL(/(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)?.[1] ?? 'http://127.0.0.1:1/');
+    const call = async (method: string, body: unknown) => {
+      const res = await fetch(new URL(`/api/${method}`, url), { method: 'POST', headers: { Authorization: `Bearer ${url.searchParams.get('token')}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const reply = (await res.json()) as { ok: boolean; result: unknown; error?: { message: string } };
+      if (!reply.ok) throw new Error(reply.error?.message);
+      return reply.result;
+    };
+    return { list: (await call('runs.list', {})) as { id: number; status: string }[], run: (await call('runs.get', { runId: 1 })) as { summary: { id: number } } };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
 /** A database with one played run and one whose process died (a writable open would mark it interrupted). */
 async function database(dir: string): Promise<string> {
   const path = join(dir, 'parlor.db');
@@ -53,7 +79,7 @@ describe.each([
   ['a read-only file', 0o777, 0o444],
   ['a file in a read-only folder', 0o755, 0o644],
 ])('%s', (_what, folderMode, fileMode) => {
-  it('is read by `runs`, `report` and `export`, refuses a write in one line, and is left as it was', async () => {
+  it('is read by `runs`, `report`, `export` and the views of `serve`, refuses a write in one line, and is left as it was', async () => {
     const dir = tempDir();
     const db = await database(dir);
     const before = hashes(dir);
@@ -70,6 +96,9 @@ describe.each([
       const exported = await parlorReader(db, ['export', '1']);
       expect(exported.code, exported.stderr).toBe(0);
       expect(exported.stdout.trim().split('\n')).toHaveLength(3);
+      const served = await serveViews(db);
+      expect(served.list.map((r) => [r.id, r.status]).sort()).toEqual([[1, 'done'], [2, 'running']]);
+      expect(served.run.summary.id).toBe(1);
       const write = await parlorReader(db, ['prices', 'set', 'openai:gpt-4o', '2.5', '10']);
       expect(write.code).toBe(2);
       expect(write.stderr).toMatch(/^parlor: The database \(.*parlor\.db\) cannot be written here \(the file or its folder is read-only\), and this command writes to it: make it writable, or use a command that only reads\.\n$/);
