@@ -203,6 +203,8 @@ export interface RunEstimateView {
   /** Upper bound in USD; null when a model has no price. */
   usd: number | null;
   unpriced: string[];
+  /** Experiments left out because some of their images are missing, when the run is to skip those (`images.missing: "skip"`). */
+  leftOut?: string[];
   /** The same run live and in batch mode, side by side. */
   modes: {
     /** Minutes at the configured rpm, or at `assumedCallSeconds` a call with the run's episodes in flight. */

@@ -11,7 +11,7 @@ import { UserError } from '../errors';
 import { allGames, gameById, gameOfRun } from '../games/registry';
 import { runFile } from '../runner/run-files';
 import { createModel, type ModelFactory } from '../players/factory';
-import { estimateRun } from '../runner/estimate';
+import { estimateRunChecked } from '../runner/estimate';
 import { subsetShape } from '../core/selection';
 import { unstoredRow } from '../core/game';
 import type { Store } from '../store/store';
@@ -97,7 +97,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
         seats: seats?.map((s) => ({ seat: s.seat, role: s.role, player: s.player, metrics: metricSummaries(s.report, game) })) ?? null,
       };
     })
-    .handle('runs.estimate', ({ config }) => estimateRun(store, config))
+    .handle('runs.estimate', ({ config }) => estimateRunChecked(store, config))
     .handle('runs.start', async ({ config }) => ({ runId: await runs.start(config) }))
     .handle('runs.cancel', ({ runId }) => ({ cancelled: runs.cancel(runId) }))
     .handle('runs.resume', async ({ runId }) => {

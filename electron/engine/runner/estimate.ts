@@ -1,6 +1,6 @@
 import type { RunEstimateView } from '../../../shared/api/contract';
 import { modelLabel } from '../../../shared/contract/models';
-import { roleModels, type RunConfig } from '../../../shared/contract/run';
+import { ImageSourcesSchema, roleModels, type RunConfig } from '../../../shared/contract/run';
 import { BATCH_SHARE, callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
 import { cannotPlay } from '../core/image-input';
@@ -9,9 +9,29 @@ import { selectInstances } from '../core/selection';
 import { unstoredRow } from '../core/game';
 import { gameOf } from '../games/registry';
 import { instancesOf, resolveFixed } from './fixed-subsets';
+import { checkImages } from '../media/check';
 
 /** The estimate as the API contract shapes it (the UI and the CLI show the same numbers). */
 export type RunEstimate = RunEstimateView;
+
+/**
+ * An estimate as the New run page asks for it: where the run is to play only the experiments whose
+ * images are all found (`images.missing: "skip"`), only those are counted, as the run will play them
+ * (found without downloading anything: an estimate fetches nothing), and the others are named.
+ */
+export async function estimateRunChecked(store: Store, input: unknown): Promise<RunEstimate> {
+  const config = parseNewRunConfig(input);
+  const { game, settings } = gameOf(config);
+  const sources = ImageSourcesSchema.parse(config.images ?? {});
+  if (!game.images || sources.missing !== 'skip') return estimateRun(store, config);
+  const { ref, fixed } = resolveFixed(store, game, config.dataset);
+  const dataset = game.datasets.load(ref);
+  const chosen = selectInstances(instancesOf(dataset.instances, fixed), { experiments: config.dataset.experiments, limit: config.limit });
+  const check = await checkImages(store, game, settings, chosen.map((i, position) => unstoredRow(i, dataset.subset, position)), { ...sources, download: false });
+  if (check.incomplete.length === 0 || check.complete.length === 0) return estimateRun(store, config);
+  const estimate = estimateRun(store, { ...config, dataset: { ...config.dataset, experiments: check.complete } });
+  return { ...estimate, leftOut: check.incomplete };
+}
 
 /** A dry estimate of a run's size and cost before anything is played: the game's upper bound per episode, times episodes. */
 export function estimateRun(store: Store, input: unknown): RunEstimate {
@@ -30,6 +50,9 @@ export function estimateRun(store: Store, input: unknown): RunEstimate {
   let usd: number | null = 0;
   const unpriced: string[] = [];
   const total = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  // Calls that wait on a model (a built-in player answers at once), and those of them batch mode batches.
+  const waited = { calls: 0, batched: 0 };
+  const batchedRoles = config.batch?.roles;
   for (const role of game.roles.map((r) => r.id)) {
     const use = perEpisode[role] ?? { calls: 0, inputTokens: 0, outputTokens: 0 };
     const tokens = { calls: episodes * use.calls, inputTokens: episodes * use.inputTokens, outputTokens: episodes * use.outputTokens };
@@ -38,6 +61,9 @@ export function estimateRun(store: Store, input: unknown): RunEstimate {
     total.outputTokens += tokens.outputTokens;
     // A role several models fill (one seat each) shares its use evenly among them.
     const models = roleModels(config.players[role]!);
+    const modelShare = models.filter((m) => m.provider !== 'builtin').length / models.length;
+    waited.calls += tokens.calls * modelShare;
+    if (!batchedRoles || batchedRoles.includes(role)) waited.batched += use.calls * modelShare;
     for (const model of models) {
       const price = priceFor(prices, model.provider, model.model);
       // A built-in player costs nothing.
@@ -50,19 +76,27 @@ export function estimateRun(store: Store, input: unknown): RunEstimate {
       }
     }
   }
-  return { episodes, ...total, usd, unpriced, modes: modesOf(config, episodes, total.calls, usd) };
+  return { episodes, ...total, usd, unpriced, modes: modesOf(config, episodes, waited.calls, usd, waited.batched) };
 }
 
 /** A typical chat call's duration, for a live estimate without a configured rate limit. */
 export const ASSUMED_CALL_SECONDS = 2;
 
 /**
- * Live: the run's calls at its models' slowest configured requests-per-minute cap, or else at an assumed
- * 2 s a call with `concurrency` episodes in flight (a key's limits can only make it longer). Batch: half
- * the price; an episode's calls are its steps, and each step of all episodes is one batch per model.
+ * Live: the run's model calls (`calls`; built-in players answer at once) at its models' slowest
+ * configured requests-per-minute cap, or else at an assumed 2 s a call with `concurrency` episodes in
+ * flight (a key's limits can only make it longer). Batch: half the price; an episode's batched model
+ * calls are its steps (`batchedPerEpisode`, by default all of its calls), and each step of all
+ * episodes is one batch per model. A run of built-in players only waits on no model and sends no batch.
  */
-export function modesOf(config: RunConfig, episodes: number, calls: number, usd: number | null): RunEstimate['modes'] {
+export function modesOf(config: RunConfig, episodes: number, calls: number, usd: number | null, batchedPerEpisode?: number): RunEstimate['modes'] {
   const models = Object.values(config.players).flatMap((p) => roleModels(p)).filter((m) => m.provider !== 'builtin');
+  if (models.length === 0 || calls === 0) {
+    return {
+      live: { usd, minutes: 0, basis: 'with built-in players only: no model call to wait for' },
+      batch: { usd: usd === null ? null : usd * BATCH_SHARE, batches: 0, basis: 'no batch: built-in players call no model' },
+    };
+  }
   const rpms = models.map((m) => m.rpm).filter((r): r is number => r !== undefined);
   const perEpisode = episodes ? calls / episodes : 0;
   const configured = rpms.length === models.length && rpms.length > 0;
@@ -72,7 +106,7 @@ export function modesOf(config: RunConfig, episodes: number, calls: number, usd:
     minutes,
     basis: configured ? `at the configured ${Math.min(...rpms).toLocaleString('en-US')} requests per minute per model` : `at ${ASSUMED_CALL_SECONDS} s a call with ${config.concurrency} episodes in flight (a key's rate limits can make it longer)`,
   };
-  const batches = Math.ceil(perEpisode);
+  const batches = Math.ceil(batchedPerEpisode ?? perEpisode);
   return {
     live,
     batch: { usd: usd === null ? null : usd * BATCH_SHARE, batches, basis: `up to ${batches.toLocaleString('en-US')} batches one after another (one step of all episodes each), each answered within 24 h, usually in minutes` },

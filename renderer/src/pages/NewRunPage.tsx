@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useGames } from '../api/games';
 import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
-import { count, duration, usd } from '../format';
+import { counted, duration, usd } from '../format';
 import { href, navigate } from '../router';
 import { ImageSourcesField, rememberedImages, rememberImages, type ImageChoice } from './ImageSources';
 import { ModelListField, ModelOptions } from './ModelListField';
@@ -196,8 +196,9 @@ export function NewRunPage() {
           <h2>Estimate</h2>
           {estimate.value ? (
             <p>
-              {count(estimate.value.episodes)} episodes · at most {count(estimate.value.calls)} calls · {count(estimate.value.inputTokens + estimate.value.outputTokens)} tokens · cost{' '}
+              {counted(estimate.value.episodes, 'episode')} · at most {counted(estimate.value.calls, 'call')} · {counted(estimate.value.inputTokens + estimate.value.outputTokens, 'token')} · cost{' '}
               {estimate.value.usd === null ? `unknown (no price for ${estimate.value.unpriced.join(', ')}; set one with \`parlor prices set\`)` : `at most ${usd(estimate.value.usd)}`}
+              {estimate.value.leftOut?.length ? <span data-testid="estimate-left-out"> · left out for missing images: {estimate.value.leftOut.join(', ')}</span> : null}
             </p>
           ) : null}
           {estimate.value ? (
@@ -213,7 +214,7 @@ export function NewRunPage() {
                 <tr className={form.mode === 'live' ? 'chosen' : undefined}>
                   <th scope="row">Live</th>
                   <td className="num">{estimate.value.modes.live.usd === null ? 'unknown' : usd(estimate.value.modes.live.usd)}</td>
-                  <td>about {duration(estimate.value.modes.live.minutes)} {estimate.value.modes.live.basis}</td>
+                  <td>{estimate.value.modes.live.minutes === 0 ? 'at once,' : `about ${duration(estimate.value.modes.live.minutes)}`} {estimate.value.modes.live.basis}</td>
                 </tr>
                 <tr className={form.mode === 'batch' ? 'chosen' : undefined}>
                   <th scope="row">Batch</th>
