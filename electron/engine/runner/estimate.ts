@@ -1,6 +1,6 @@
 import type { RunEstimateView } from '../../../shared/api/contract';
 import { modelLabel } from '../../../shared/contract/models';
-import { ImageSourcesSchema, roleModels, type RunConfig } from '../../../shared/contract/run';
+import { ImageSourcesSchema, roleModels, RunConfigSchema, type RunConfig } from '../../../shared/contract/run';
 import { BATCH_SHARE, callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
 import { cannotPlay } from '../core/image-input';
@@ -20,15 +20,17 @@ export type RunEstimate = RunEstimateView;
  * (found without downloading anything: an estimate fetches nothing), and the others are named.
  */
 export async function estimateRunChecked(store: Store, input: unknown): Promise<RunEstimate> {
-  const config = parseNewRunConfig(input);
+  // The whole choice first: it checks the config as a new run's, with the errors the form shows.
+  const whole = estimateRun(store, input);
+  const config = RunConfigSchema.parse(input);
   const { game, settings } = gameOf(config);
   const sources = ImageSourcesSchema.parse(config.images ?? {});
-  if (!game.images || sources.missing !== 'skip') return estimateRun(store, config);
+  if (!game.images || sources.missing !== 'skip') return whole;
   const { ref, fixed } = resolveFixed(store, game, config.dataset);
   const dataset = game.datasets.load(ref);
   const chosen = selectInstances(instancesOf(dataset.instances, fixed), { experiments: config.dataset.experiments, limit: config.limit });
   const check = await checkImages(store, game, settings, chosen.map((i, position) => unstoredRow(i, dataset.subset, position)), { ...sources, download: false });
-  if (check.incomplete.length === 0 || check.complete.length === 0) return estimateRun(store, config);
+  if (check.incomplete.length === 0 || check.complete.length === 0) return whole;
   const estimate = estimateRun(store, { ...config, dataset: { ...config.dataset, experiments: check.complete } });
   return { ...estimate, leftOut: check.incomplete };
 }
