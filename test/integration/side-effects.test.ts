@@ -46,6 +46,8 @@ describe('one line, not a stack trace', () => {
   it.each([
     ['export 1 -o /dev/full', ['export', '1', '-o', '/dev/full']],
     ['show 1 --bundle /dev/full', ['show', '1', '--bundle', '/dev/full']],
+    ['tags 1 --format csv -o /dev/full', ['tags', '1', '--format', 'csv', '-o', '/dev/full']],
+    ['export training -o /dev/full', ['export', 'training', '--runs', '1', '--games', 'all', '--allow-test', '-o', '/dev/full']],
   ])('%s: the disk is full', async (_what, args) => {
     expectOneLine(await parlor(db, args), /^parlor: Cannot write \/dev\/full: the disk is full; free some space and run the command again\.$/);
   });

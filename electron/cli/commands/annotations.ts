@@ -1,10 +1,10 @@
-import { writeFileSync } from 'node:fs';
 import { formatRate, type AnnotationSpecInput } from '../../../shared/contract/annotation';
 import { applyAnnotations } from '../../engine/analysis/apply-annotations';
 import * as annotation from '../../engine/annotation/sets';
 import { toCsv } from '../../engine/io/csv';
 import type { Store } from '../../engine/store/store';
 import { checkOutput, CliError, openStore, parseId } from '../context';
+import { writeOutput } from '../output';
 import { calibrationLines } from './annotation-calibration';
 import { shortTime, table } from '../format';
 import { fixed, fixedOr } from '../../../shared/text/number';
@@ -118,7 +118,7 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         if (headers !== 'readable' && headers !== 'keys') throw new CliError(`--headers must be readable or keys, not "${headers}".`);
         const file = annotation.exportSet(store, setId, what, format, headers);
         if (out) {
-          writeFileSync(out, file.content);
+          writeOutput(out, file.content);
           process.stderr.write(`wrote ${out}\n`);
         } else process.stdout.write(file.content);
         return 0;

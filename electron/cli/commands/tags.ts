@@ -2,11 +2,11 @@
  * `parlor tags <runs>`: failure-mode tags (EDA: early enumeration, redundancy, inconsistency) per
  * model with 95% intervals; `--llm` runs the optional LLM tagger first; `--list` prints every tag.
  */
-import { writeFileSync } from 'node:fs';
 import { failureTagsView } from '../../engine/analysis/failure-tags';
 import { failureCountsCsv, failureCountsLatex } from '../../engine/io/failure-tags';
 import { tagWithModel } from '../../engine/runner/failure-tagger';
 import { checkOutput, CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../context';
+import { writeOutput } from '../output';
 import { table } from '../format';
 import { fixed, percentNumber } from '../../../shared/text/number';
 
@@ -42,7 +42,7 @@ export async function tagsCommand(runs: string, flags: TagsFlags): Promise<numbe
     const view = failureTagsView(store, runIds, { ...(sources ? { sources } : {}), rules });
     if (format !== 'table') {
       const text = format === 'csv' ? failureCountsCsv(view) : failureCountsLatex(view);
-      if (flags.out) writeFileSync(checkOutput(flags.out), text);
+      if (flags.out) writeOutput(checkOutput(flags.out), text);
       else process.stdout.write(text);
       return 0;
     }

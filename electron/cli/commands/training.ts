@@ -1,8 +1,8 @@
 /** `parlor export training`: chosen runs' games as JSONL for fine-tuning (chats) or RL (per-turn rewards). */
-import { writeFileSync } from 'node:fs';
 import { TRAINING_FORMATS, type TrainingFormat } from '../../../shared/contract/training';
 import { exportTraining } from '../../engine/analysis/training-export';
 import { checkOutput, CliError, openStore, parseId, parseSettingFlags } from '../context';
+import { writeOutput } from '../output';
 
 export interface TrainingFlags {
   db?: string;
@@ -32,7 +32,7 @@ export function trainingCommand(flags: TrainingFlags): number {
       ...(flags.rule?.length ? { rule: parseSettingFlags(flags.rule) } : {}),
     });
     const text = result.lines.map((l) => `${l}\n`).join('');
-    if (out) writeFileSync(out, text);
+    if (out) writeOutput(out, text);
     else process.stdout.write(text);
     for (const note of result.notes) process.stderr.write(`${note}\n`);
     if (out) process.stderr.write(`wrote ${result.lines.length} lines to ${out}\n`);
