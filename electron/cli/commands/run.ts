@@ -1,6 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { UserError } from '../../engine/errors';
 import { readUtf8 } from '../../engine/core/text-file';
+import { CONFIG_FILE } from '../../engine/core/user-file';
 import { formatProblems } from '../../engine/core/datasets';
 import { allGames, gameById } from '../../engine/games/registry';
 import { executeRun, retryErrors } from '../../engine/runner/execute';
@@ -57,7 +58,7 @@ function readConfigFile(path: string): Json {
   let text: string;
   try {
     // Strict UTF-8, and without the byte-order mark editors on Windows may save (JSON.parse refuses it).
-    text = readUtf8(path, `config file ${path}`);
+    text = readUtf8(path, `config file ${path}`, CONFIG_FILE);
   } catch (error) {
     if (error instanceof UserError) throw new CliError(error.message);
     throw new CliError(`Cannot read config file ${path}: ${(error as Error).message}`);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { refuseErrors } from './datasets';
 import type { DatasetProblem } from './game';
 import { readUtf8 } from './text-file';
+import { DATASET_FILE } from './user-file';
 
 export interface JsonlKind<T> {
   /** What a record is called in messages ("script"). */
@@ -47,7 +48,7 @@ export function parseJsonl<T>(text: string, schema: z.ZodType<T, unknown>, kind:
 
 /** Reads and checks a JSONL file (a byte-order mark is dropped); a DatasetError lists every problem. */
 export function loadJsonl<T>(path: string, schema: z.ZodType<T, unknown>, kind: JsonlKind<T>): T[] {
-  const text = readUtf8(path, `${kind.noun}s file ${path}`);
+  const text = readUtf8(path, `${kind.noun}s file ${path}`, DATASET_FILE);
   const { records, problems } = parseJsonl(text, schema, kind);
   refuseErrors(problems, path);
   return records;

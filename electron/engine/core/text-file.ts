@@ -1,10 +1,11 @@
 /**
- * The one way a user's text file is read: strict UTF-8 (invalid bytes are refused with their line and
+ * The one way a user's text file is read: through the bounded reader (user-file.ts: regular files
+ * within their kind's size limit only), as strict UTF-8 (invalid bytes are refused with their line and
  * byte offset, never silently turned into U+FFFD, which would change the data) and without a
  * byte-order mark (editors on Windows add one; JSON.parse and line parsers would see it as text).
  */
-import { readFileSync } from 'node:fs';
 import { DatasetError } from './datasets';
+import { readUserFile, type FileKind } from './user-file';
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -49,13 +50,10 @@ export function decodeUtf8(bytes: Uint8Array, what: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Reads a user's file as UTF-8 text (see decodeUtf8); a file that cannot be read is a DatasetError too. */
-export function readUtf8(path: string, what: string): string {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new DatasetError(`Cannot read ${what}: ${(error as Error).message}`);
-  }
-  return decodeUtf8(bytes, what);
+/**
+ * Reads a user's file as UTF-8 text (see decodeUtf8); `kind` sets its size limit (user-file.ts).
+ * A file that cannot be read, is not a regular file or is too large is a DatasetError too.
+ */
+export function readUtf8(path: string, what: string, kind: FileKind): string {
+  return decodeUtf8(readUserFile(path, what, kind), what);
 }

@@ -3,8 +3,8 @@
  * every time), the game's own makers (rendered grids), the user's folders, a download by URL. What
  * is found is stored under its name; what is not comes back with every place that was tried.
  */
-import { readFileSync } from 'node:fs';
 import type { ImageMaker } from '../core/game';
+import { IMAGE_FILE, readUserFile } from '../core/user-file';
 import { describeError } from '../errors';
 import type { Store } from '../store/store';
 import { decodeImage } from './canvas';
@@ -79,9 +79,10 @@ async function fromFolders(name: string, indexes: readonly FolderIndex[]): Promi
     }
     let bytes: Uint8Array;
     try {
-      bytes = readFileSync(match.path);
+      // A user's folder may hold anything under an image's name: a named pipe, a link to /dev/zero, a huge file.
+      bytes = readUserFile(match.path, match.path, IMAGE_FILE);
     } catch (error) {
-      looked.push(`${match.path}: cannot be read (${describeError(error)})`);
+      looked.push(describeError(error));
       continue;
     }
     const image = await imageOf(bytes, match.path);

@@ -5,6 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { readUtf8 } from '../../core/text-file';
+import { DATASET_FILE } from '../../core/user-file';
 import { extname, resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName, refuseErrors } from '../../core/datasets';
 import type { DatasetProblem } from '../../core/game';
@@ -38,7 +39,7 @@ export interface AgeList {
 
 function readText(path: string): string {
   try {
-    return readUtf8(path, `word list ${path}`);
+    return readUtf8(path, `word list ${path}`, DATASET_FILE);
   } catch (error) {
     if (error instanceof DatasetError) throw error;
     throw new DatasetError(`Cannot read word list ${path}: ${(error as Error).message}`);

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readUtf8 } from '../../core/text-file';
+import { DATASET_FILE } from '../../core/user-file';
 import { DatasetError } from '../../core/datasets';
 
 export interface ClemExperiment {
@@ -16,7 +17,7 @@ export interface ClemExperiment {
 export function readInstanceFileText(path: string, what: string): string {
   if (!existsSync(path)) throw new DatasetError(`The ${what} instance file was not found: ${path}`);
   try {
-    return readUtf8(path, `the ${what} instance file ${path}`);
+    return readUtf8(path, `the ${what} instance file ${path}`, DATASET_FILE);
   } catch (error) {
     if (error instanceof DatasetError) throw error;
     throw new DatasetError(`Cannot read the ${what} instance file ${path}: ${(error as Error).message}`);

@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readUtf8 } from '../../core/text-file';
+import { LOG_FILE } from '../../core/user-file';
 import { basename, join, relative, sep } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { ClemAction } from './adapter';
@@ -35,26 +36,32 @@ export interface TreeProblem {
 }
 
 function readJson(path: string): unknown {
-  return JSON.parse(readUtf8(path, basename(path)));
+  return JSON.parse(readUtf8(path, basename(path), LOG_FILE));
 }
 
 /** scores.json as Python's json.dump writes it: a bare NaN (clembench's "not scored") is read as null. Only numbers live there. */
 function readScores(path: string): unknown {
-  return JSON.parse(readUtf8(path, basename(path)).replace(/([:[,]\s*)-?(?:NaN|Infinity)(?=\s*[,\]}])/g, '$1null'));
+  return JSON.parse(readUtf8(path, basename(path), LOG_FILE).replace(/([:[,]\s*)-?(?:NaN|Infinity)(?=\s*[,\]}])/g, '$1null'));
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Every folder holding an interactions.json, depth first, in name order. */
-function episodeFolders(root: string): string[] {
-  const out: string[] = [];
+/**
+ * Every folder holding an interactions.json (of whatever kind: a link, or a pipe the reader then
+ * refuses), depth first, in name order; and every `episode_<k>` folder without one, which is a problem,
+ * never skipped in silence.
+ */
+function episodeFolders(root: string): { folders: string[]; empty: string[] } {
+  const folders: string[] = [];
+  const empty: string[] = [];
   const walk = (dir: string) => {
     const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
-    if (entries.some((e) => e.isFile() && e.name === 'interactions.json')) out.push(dir);
+    if (entries.some((e) => e.name === 'interactions.json' && !e.isDirectory())) folders.push(dir);
+    else if (/^episode_\d+$/.test(basename(dir))) empty.push(dir);
     for (const e of entries) if (e.isDirectory()) walk(join(dir, e.name));
   };
   walk(root);
-  return out;
+  return { folders, empty };
 }
 
 /** The scores a logged episode has: NaN (JSON null or the string "NaN") is null, as clembench means "not scored". */
@@ -70,7 +77,9 @@ export function readResultsTree(root: string): { episodes: LoggedEpisode[]; prob
   const problems: TreeProblem[] = [];
   const episodes: LoggedEpisode[] = [];
   const experiments = new Map<string, Record<string, unknown>>();
-  for (const dir of episodeFolders(root)) {
+  const { folders, empty } = episodeFolders(root);
+  for (const dir of empty) problems.push({ path: relative(root, dir), message: 'no interactions.json: the episode was not imported' });
+  for (const dir of folders) {
     const rel = relative(root, dir);
     const parts = rel.split(sep);
     if (parts.length < 4) {
@@ -127,7 +136,7 @@ function readRawCsv(root: string, problems: TreeProblem[]): Map<string, Record<s
 
 function readRawFile(path: string, rel: string, out: Map<string, Record<string, number | null>>, problems: TreeProblem[]): void {
   try {
-    const rows = parse(readUtf8(path, basename(path)), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    const rows = parse(readUtf8(path, basename(path), LOG_FILE), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
     for (const r of rows) {
       if (!r.game || !r.model || !r.experiment || !r.episode || !r.metric) continue;
       const key = rawKey(r.game, r.model, r.experiment, r.episode);

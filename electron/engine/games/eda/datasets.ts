@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName, refuseErrors } from '../../core/datasets';
 import type { DatasetProblem, DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
 import { readUtf8 } from '../../core/text-file';
+import { DATASET_FILE } from '../../core/user-file';
 import { parseEntityList, type ParsedEntity } from './lists';
 import { EdaKindSchema, type EdaKind } from './settings';
 import { loadTopics } from './topics';
@@ -17,7 +18,7 @@ export const SPLITS = ['train', 'dev', 'test'] as const;
 const TITLES: Record<EdaKind, string> = { things: 'Things', celebrities: 'Celebrities' };
 
 function readList(path: string): string {
-  return readUtf8(path, `entity list ${path}`);
+  return readUtf8(path, `entity list ${path}`, DATASET_FILE);
 }
 
 /** An entity as an instance: its first alias is its name; the whole line is its key. */

@@ -6,6 +6,7 @@
  * reads its files with the same script and loader; only the pictures differ (grids here, images there).
  */
 import { readUtf8 } from '../../core/text-file';
+import { DATASET_FILE } from '../../core/user-file';
 import { clemExperiments, duplicateKey } from '../clembench/instance-file';
 import { resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName } from '../../core/datasets';
@@ -139,7 +140,7 @@ export interface MatchItFiles {
 export function matchitFileDatasets(spec: MatchItFiles): DatasetSource {
   const read = (path: string): string => {
     try {
-      return readUtf8(path, `the ${spec.what} instances ${path}`);
+      return readUtf8(path, `the ${spec.what} instances ${path}`, DATASET_FILE);
     } catch (error) {
       if (error instanceof DatasetError) throw error;
       throw new DatasetError(`Cannot read the ${spec.what} instances ${path}: ${(error as Error).message}`);

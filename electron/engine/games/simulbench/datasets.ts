@@ -5,6 +5,7 @@
  * the heatmap and breakdown axes and the score table's columns.
  */
 import { readUtf8 } from '../../core/text-file';
+import { DATASET_FILE } from '../../core/user-file';
 import { resolve } from 'node:path';
 import { datasetsRoot, DatasetError, fileDatasetName } from '../../core/datasets';
 import type { DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
@@ -45,7 +46,7 @@ function load(ref: DatasetRef): LoadedDataset {
   const subset = subsetOf(ref.subset);
   if (ref.file) {
     const path = resolve(ref.file);
-    const { name, contentHash } = fileDatasetName(path, readUtf8(path, path));
+    const { name, contentHash } = fileDatasetName(path, readUtf8(path, path, DATASET_FILE));
     const instances = scriptInstances(loadScripts(path), false).filter((i) => SUBSETS[subset]!.keep(i.tags));
     return { name, kind: SIMULBENCH_KIND, subset, source: path, contentHash, instances, problems: [] };
   }

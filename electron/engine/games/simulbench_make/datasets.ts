@@ -4,6 +4,7 @@
  * `type`, the heatmap and difficulty axes.
  */
 import { readUtf8 } from '../../core/text-file';
+import { DATASET_FILE } from '../../core/user-file';
 import { resolve } from 'node:path';
 import { DatasetError, fileDatasetName } from '../../core/datasets';
 import type { DatasetRef, DatasetSource, InstanceInput, LoadedDataset } from '../../core/game';
@@ -34,7 +35,7 @@ function load(ref: DatasetRef): LoadedDataset {
   if (ref.file) {
     const path = resolve(ref.file);
     const tasks = loadTasks(path);
-    const { name, contentHash } = fileDatasetName(path, readUtf8(path, path));
+    const { name, contentHash } = fileDatasetName(path, readUtf8(path, path, DATASET_FILE));
     return { name, kind: MAKE_KIND, subset, source: path, contentHash, instances: taskInstances(tasks.filter(keep)), problems: [] };
   }
   if (ref.name !== MAKE_DATASET) throw new DatasetError(`Unknown dataset "${ref.name}": SimulBench's released tasks are "${MAKE_DATASET}"; for your own give the file (--dataset-file).`);
