@@ -17,6 +17,7 @@ import { playerFor, seatPlan, storeInstances } from '../runner/prepare';
 import { parseRunConfig } from '../core/run-config';
 import { episodeSeed, randomRunSeed } from '../core/seeds';
 import type { Store } from '../store/store';
+import { isStorageFailure } from '../store/db';
 import { APP_VERSION } from '../version';
 import { HumanSeat } from './human-seat';
 
@@ -176,6 +177,8 @@ export class HumanSessions {
       },
     ).catch((error: unknown) => {
       // The store refused the result (disk full, database closed): the events are committed, the game resumes next time.
+      // The game has stopped, so the writes the store dropped after the failure can leave no hole: it takes writes again.
+      if (isStorageFailure(error)) this.store.recover();
       console.error(`human game ${episodeId}: ${describeError(error)}`);
     }).finally(() => {
       clearInterval(beat);
