@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseModelSpec, type ProviderId } from '../../shared/contract/models';
+import { controlProblem, type TextKind } from '../../shared/text/control';
 import { UserError } from '../engine/errors';
 import { resolveDbPath } from '../engine/paths';
 import { runOwnerAlive } from '../engine/runner/liveness';
@@ -40,12 +41,36 @@ export function parseId(text: string, what: string): number {
   return id;
 }
 
-/** `provider:model` from the command line; a bad spec is a user error. */
+/** `provider:model` from the command line; a bad spec, or a model id holding a control character, is a user error. */
 export function modelSpec(spec: string): { provider: ProviderId; model: string } {
+  let parsed: { provider: ProviderId; model: string };
   try {
-    return parseModelSpec(spec);
+    parsed = parseModelSpec(spec);
   } catch (error) {
     throw new CliError((error as Error).message);
+  }
+  plainFlag(parsed.model, 'The model id');
+  return parsed;
+}
+
+/** A name or note given on the command line, refused if it holds a control character (see shared/text/control.ts). */
+export function plainFlag(text: string, what: string, kind: TextKind = 'name'): string {
+  const problem = controlProblem(text, what, kind);
+  if (problem) throw new CliError(`${problem}.`);
+  return text;
+}
+
+/** `--limit 10`: a whole number of at least 1. */
+export function positiveWhole(text: string, flag: string): number {
+  const n = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(n) || n < 1) throw new CliError(`${flag} must be a whole number of at least 1 (e.g. 10), not "${text}".`);
+  return n;
+}
+
+/** `--dataset` names a bundled dataset and `--dataset-file` gives your own: one or the other. */
+export function refuseBothDatasets(flags: { dataset?: string; datasetFile?: string }): void {
+  if (flags.dataset !== undefined && flags.datasetFile !== undefined) {
+    throw new CliError(`--dataset ${flags.dataset} and --dataset-file ${flags.datasetFile} contradict each other: --dataset names a bundled dataset, --dataset-file reads your own; give one.`);
   }
 }
 
@@ -59,14 +84,26 @@ export function checkOutput(path: string): string {
   return full;
 }
 
-/** `key=value` settings: the value is JSON when it parses (numbers, booleans, objects), else text. */
-export function parseSettingFlags(flags: readonly string[] = []): Record<string, unknown> {
+/**
+ * Keys that reach an object's prototype when assigned (`--set __proto__.x=1` would give every object in
+ * the process an `x`): refused wherever settings are built from keys a user types.
+ */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function refusePrototypeKey(key: string, where: string): void {
+  if (PROTOTYPE_KEYS.has(key)) throw new CliError(`${where}: "${key}" cannot be a setting's name (it would change every object's prototype); no game has such a setting.`);
+}
+
+/** `key=value` settings (`flag`: the option they came from): the value is JSON when it parses (numbers, booleans, objects), else text. */
+export function parseSettingFlags(flags: readonly string[] = [], flag = '--set'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const flag of flags) {
-    const eq = flag.indexOf('=');
-    if (eq < 1) throw new CliError(`--set takes key=value (e.g. --set maxTurns=30), not "${flag}".`);
-    const path = flag.slice(0, eq).trim().split('.');
-    const raw = flag.slice(eq + 1);
+  for (const given of flags) {
+    const eq = given.indexOf('=');
+    if (eq < 1) throw new CliError(`${flag} takes key=value${flag === '--set' ? ' (e.g. --set maxTurns=30)' : ''}, not "${given}".`);
+    const path = given.slice(0, eq).trim().split('.');
+    if (path.some((key) => key === '')) throw new CliError(`${flag} ${given}: a name has an empty part between dots (write e.g. --set probe.enabled=true).`);
+    for (const key of path) refusePrototypeKey(key, `${flag} ${given}`);
+    const raw = given.slice(eq + 1);
     let value: unknown = raw;
     try {
       value = JSON.parse(raw);
@@ -74,7 +111,10 @@ export function parseSettingFlags(flags: readonly string[] = []): Record<string,
       /* plain text */
     }
     let target = out;
-    for (const key of path.slice(0, -1)) target = (target[key] = typeof target[key] === 'object' && target[key] !== null ? target[key] : {}) as Record<string, unknown>;
+    for (const key of path.slice(0, -1)) {
+      const inner = Object.hasOwn(target, key) ? target[key] : undefined;
+      target = (target[key] = typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? inner : {}) as Record<string, unknown>;
+    }
     target[path.at(-1)!] = value;
   }
   return out;

@@ -21,6 +21,10 @@ import { subsetsCommand } from './commands/subsets';
 import { tagsCommand } from './commands/tags';
 import { fileCommand } from './commands/file';
 import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
+import { guardTerminalOutput } from './terminal';
+
+// Before anything is printed: model replies, folder names and notes reach the terminal as text, never as its commands.
+guardTerminalOutput();
 
 const program = new Command('parlor')
   .description(`Evaluate language models through conversational games (${allGames().map((g) => g.shortTitle).join(', ')}).`)

@@ -1,5 +1,6 @@
 import { SingleBar } from 'cli-progress';
 import type { RunEvent } from '../../shared/contract/events';
+import { rawStream } from './terminal';
 import { fixed } from '../../shared/text/number';
 
 function duration(seconds: number | null): string {
@@ -29,7 +30,8 @@ export function progressPrinter(successes = 'successes', out: NodeJS.WriteStream
         out.write(`run ${event.runId}: ${event.remaining} of ${event.total} episodes to play\n`);
         if (tty) {
           bar = new SingleBar({
-            stream: out,
+            // The bar moves the cursor; its text is Parlor's own (counts and the game's labels).
+            stream: rawStream(out),
             format: `  {bar} {value}/{total} episodes · {wins} ${successes} · {errors} errors · {rate} calls/s · ETA {eta_text}{cost}`,
             hideCursor: true,
             barsize: 30,

@@ -3,8 +3,10 @@ import { AnnotationSpecSchema, AnnotatorSchema, VerdictSchema } from '../contrac
 import type { RunEvent } from '../contract/events';
 import { ExploreFiltersSchema } from '../contract/explore';
 import { ModelConfigSchema } from '../contract/models';
+import { plainText } from '../contract/plain-text';
 import { PriceInputSchema, PricedModelSchema } from '../contract/prices';
-import { ImageSourcesSchema } from '../contract/run';
+import { ImageSourcesSchema, RunNoteSchema, RunTagSchema } from '../contract/run';
+import { controlProblem } from '../text/control';
 import type * as V from './views';
 import type * as R from './runs-views';
 import type { AnnotationApplyView, AnnotationMineView, AnnotatorProgressRow } from './annotation-views';
@@ -20,6 +22,12 @@ const Id = z.number().int().positive();
 const Empty = z.object({}).strict();
 const KeyName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name such as OPENAI_API_KEY');
 const GameId = z.string().min(1).default('eda');
+/** Names and notes people give are plain text (see plain-text.ts); stored ones are shown as they are. */
+const Annotator = plainText(AnnotatorSchema, 'a name');
+const NewModel = ModelConfigSchema.superRefine((model, ctx) => {
+  const problem = controlProblem(model.model, 'a model id');
+  if (problem) ctx.addIssue({ code: 'custom', path: ['model'], message: problem });
+});
 
 export const API_INPUTS = {
   'app.info': Empty,
@@ -57,8 +65,8 @@ export const API_INPUTS = {
   'models.save': z
     .object({
       id: Id.optional(),
-      name: z.string().trim().min(1, 'name is empty').max(100),
-      config: ModelConfigSchema,
+      name: plainText(z.string().trim().min(1, 'name is empty').max(100), 'a name'),
+      config: NewModel,
       /** A key typed into the UI: stored encrypted (desktop) or for this session (browser), never in SQLite. */
       apiKey: z.string().min(1).max(1000).optional(),
     })
@@ -82,36 +90,36 @@ export const API_INPUTS = {
   'subsets.create': z
     .object({
       game: GameId,
-      name: z.string().trim().min(1, 'name the subset').max(64),
+      name: plainText(z.string().trim().min(1, 'name the subset').max(64), 'a subset name'),
       dataset: z.string().min(1),
       subset: z.string().min(1),
       size: z.number().int().min(1).max(100_000),
       seed: z.number().int().min(0).max(2 ** 31 - 1),
-      note: z.string().trim().max(300).optional(),
+      note: plainText(z.string().trim().max(300), 'a note', 'lines').optional(),
     })
     .strict(),
   'subsets.remove': z.object({ name: z.string().min(1).max(64) }).strict(),
   'annotations.preview': z.object({ spec: z.unknown() }).strict(),
-  'annotations.create': z.object({ name: z.string().trim().min(1, 'name the set').max(200), spec: AnnotationSpecSchema }).strict(),
+  'annotations.create': z.object({ name: plainText(z.string().trim().min(1, 'name the set').max(200), 'a name'), spec: AnnotationSpecSchema }).strict(),
   'annotations.list': Empty,
   'annotations.get': z.object({ setId: Id }).strict(),
-  'annotations.queue': z.object({ setId: Id, annotator: AnnotatorSchema, limit: z.number().int().min(1).max(500).default(50) }).strict(),
+  'annotations.queue': z.object({ setId: Id, annotator: Annotator, limit: z.number().int().min(1).max(500).default(50) }).strict(),
   'annotations.label': z
-    .object({ setId: Id, itemId: Id, annotator: AnnotatorSchema, verdict: VerdictSchema, answer: z.string().min(1).max(40).optional(), note: z.string().max(2000).optional() })
+    .object({ setId: Id, itemId: Id, annotator: Annotator, verdict: VerdictSchema, answer: z.string().min(1).max(40).optional(), note: plainText(z.string().max(2000), 'a note', 'lines').optional() })
     .strict(),
-  'annotations.undo': z.object({ setId: Id, annotator: AnnotatorSchema }).strict(),
+  'annotations.undo': z.object({ setId: Id, annotator: Annotator }).strict(),
   'annotations.results': z.object({ setId: Id }).strict(),
   'annotations.export': z.object({ setId: Id, what: z.enum(['labels', 'results', 'calibration']), format: z.enum(['csv', 'jsonl']) }).strict(),
   /** Carries the set's accepted labels into the game's rules and rescores its runs; `dryRun` only says what would change. */
   'annotations.apply': z.object({ setId: Id, dryRun: z.boolean().default(false) }).strict(),
   /** The annotator's own labels, newest first, each with its item to reopen (relabelling it with `annotations.label` replaces the label). */
-  'annotations.mine': z.object({ setId: Id, annotator: AnnotatorSchema }).strict(),
+  'annotations.mine': z.object({ setId: Id, annotator: Annotator }).strict(),
   /** Every annotator's done/total in the set; `annotator` is listed even before their first label. */
-  'annotations.progress': z.object({ setId: Id, annotator: AnnotatorSchema.optional() }).strict(),
+  'annotations.progress': z.object({ setId: Id, annotator: Annotator.optional() }).strict(),
   'human.start': z
     .object({
       game: GameId,
-      handle: z.string().trim().min(1, 'choose a name or handle').max(40),
+      handle: plainText(z.string().trim().min(1, 'choose a name or handle').max(40), 'a handle'),
       dataset: z.string().min(1),
       subset: z.string().min(1),
       /** The seat the person takes, or a role (its first seat); the game's first seat a person may take by default. */
@@ -163,7 +171,7 @@ export const API_INPUTS = {
   /** A file the run's game makes from it (`GameInfo.runFiles`: SimulBench's test scripts). */
   'runs.file': z.object({ runId: Id, id: z.string().min(1) }).strict(),
   /** Sets a run's tags (replacing them) and/or its note; omitted fields stay as they are. */
-  'runs.label': z.object({ runId: Id, tags: z.array(z.string().max(40, 'a tag has at most 40 characters')).max(30, 'at most 30 tags').optional(), note: z.string().max(4000, 'a note has at most 4000 characters').optional() }).strict(),
+  'runs.label': z.object({ runId: Id, tags: z.array(RunTagSchema).max(30, 'at most 30 tags').optional(), note: RunNoteSchema.optional() }).strict(),
   'runs.errorGroups': z.object({ runId: Id }).strict(),
   /** The provider batches of a run in batch mode, oldest first. */
   'runs.batches': z.object({ runId: Id }).strict(),
@@ -184,7 +192,7 @@ export const API_INPUTS = {
   /** Dialogue-state probes of runs (EDA: the guesser's top 5 before each question), by episode and averaged per model. */
   'probes.view': z.object({ runIds: z.array(Id).min(1).max(100) }).strict(),
   /** A last-turn swap of a finished run (EDA's "X → Y"): its games up to the last question, that question asked by `model`; started at once. */
-  'ablation.start': z.object({ runId: Id, model: ModelConfigSchema }).strict(),
+  'ablation.start': z.object({ runId: Id, model: NewModel }).strict(),
   /** The X → Y matrix of swap runs and originals (X → X), one per dataset; the game's sort metric unless named. */
   'ablation.matrix': z.object({ runIds: z.array(Id).min(1).max(200), metric: z.string().min(1).optional() }).strict(),
   'ablation.export': z.object({ runIds: z.array(Id).min(1).max(200), metric: z.string().min(1).optional(), format: z.enum(['csv', 'latex']) }).strict(),
@@ -195,10 +203,10 @@ export const API_INPUTS = {
   'tags.export': z.object({ runIds: z.array(Id).min(1).max(200), sources: z.array(z.string().min(1).max(200)).max(20).optional(), rules: z.record(z.string(), z.number()).optional(), format: z.enum(['csv', 'latex']) }).strict(),
   /** A person confirms, rejects or adds a tag (null clears their verdict). */
   'tags.review': z
-    .object({ episodeId: Id, round: z.number().int().min(0), mode: z.string().min(1).max(64), reviewer: AnnotatorSchema, verdict: z.enum(['confirmed', 'rejected', 'added']).nullable(), note: z.string().max(500).nullable().optional() })
+    .object({ episodeId: Id, round: z.number().int().min(0), mode: z.string().min(1).max(64), reviewer: Annotator, verdict: z.enum(['confirmed', 'rejected', 'added']).nullable(), note: plainText(z.string().max(500), 'a note', 'lines').nullable().optional() })
     .strict(),
   /** The optional LLM tagger over the runs' finished episodes (episodes it already read are skipped). */
-  'tags.llm': z.object({ runIds: z.array(Id).min(1).max(200), model: ModelConfigSchema }).strict(),
+  'tags.llm': z.object({ runIds: z.array(Id).min(1).max(200), model: NewModel }).strict(),
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { renamingLegacyKeys } from './legacy';
 import { ModelConfigSchema, type ModelConfig } from './models';
+import { plainText } from './plain-text';
 
 /** Which data a run plays. Version-5 configs said `split`; it is read as `subset`. */
 export const DatasetRefSchema = renamingLegacyKeys(
@@ -36,6 +37,11 @@ export const ImageSourcesSchema = z
   })
   .strict();
 export type ImageSourcesConfig = z.infer<typeof ImageSourcesSchema>;
+
+/** The longest note a run takes, at every door (the run page, the API, `parlor runs note`). */
+export const MAX_RUN_NOTE = 4000;
+export const RunNoteSchema = plainText(z.string().max(MAX_RUN_NOTE, `a note has at most ${MAX_RUN_NOTE.toLocaleString('en-US')} characters`), 'a note', 'lines');
+export const RunTagSchema = plainText(z.string().max(40, 'a tag has at most 40 characters'), 'a tag');
 
 /** Everything that defines a run; stored whole with the run so it can be reproduced. */
 export const RunBatchSchema = z

@@ -3,7 +3,7 @@ import { applyAnnotations } from '../../engine/analysis/apply-annotations';
 import * as annotation from '../../engine/annotation/sets';
 import { toCsv } from '../../engine/io/csv';
 import type { Store } from '../../engine/store/store';
-import { checkOutput, CliError, openStore, parseId } from '../context';
+import { checkOutput, CliError, openStore, parseId, plainFlag } from '../context';
 import { writeOutput } from '../output';
 import { calibrationLines } from './annotation-calibration';
 import { shortTime, table } from '../format';
@@ -74,7 +74,7 @@ export function annotationsCommand(action: string | undefined, args: string[], f
           overlap: flags.overlap === undefined || flags.overlap === 'all' ? 'all' : int(flags.overlap, '--overlap'),
         };
         const info = spec.runs.length ? annotation.gameOfSpec(store, spec.runs).hooks.info : null;
-        const name = flags.name ?? `${info?.producer ?? 'annotation'} check of run${spec.runs.length > 1 ? 's' : ''} ${spec.runs.join(', ')}`;
+        const name = flags.name !== undefined ? plainFlag(flags.name, 'The name') : `${info?.producer ?? 'annotation'} check of run${spec.runs.length > 1 ? 's' : ''} ${spec.runs.join(', ')}`;
         const set = annotation.createSet(store, name, Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined)));
         console.log(`Created annotation set ${set.id} "${set.name}": ${set.items} ${info?.itemsNoun ?? 'items'} (${set.method}, seed ${set.seed}).`);
         console.log(`Label them in the app (Annotate), then: parlor annotations report ${set.id}`);

@@ -2,6 +2,7 @@ import { auditDatasets, type SubsetAudit } from '../../engine/analysis/audit-run
 import { countByKind, DEFAULT_MAX_LENGTH } from '../../engine/analysis/audit';
 import { allGames } from '../../engine/games/registry';
 import { UserError } from '../../engine/errors';
+import { refuseBothDatasets } from '../context';
 
 export interface DatasetsFlags {
   game?: string;
@@ -15,6 +16,7 @@ export interface DatasetsFlags {
 /** `parlor datasets audit`: a report, so findings still exit 0; bad input is a UserError (exit 2). */
 export function datasetsCommand(action: string, flags: DatasetsFlags): number {
   if (action !== 'audit') throw new UserError(`Unknown datasets action "${action}". Known: audit.`);
+  refuseBothDatasets(flags);
   const maxLength = flags.maxLength === undefined ? DEFAULT_MAX_LENGTH : Number(flags.maxLength);
   if (!Number.isInteger(maxLength) || maxLength < 1) throw new UserError(`--max-length must be a positive whole number, not "${flags.maxLength}".`);
   const audits = auditDatasets(allGames(), { game: flags.game, dataset: flags.dataset, subset: flags.split, file: flags.datasetFile }, { maxLength });

@@ -7,6 +7,7 @@ import { difficulty, heatmap } from '../../engine/analysis/explore/items';
 import { defaultTag, exploreFile } from '../../engine/api/explore-handlers';
 import { comparisonFile, suiteFile } from '../../engine/api/suite-handlers';
 import { allGames, gameById } from '../../engine/games/registry';
+import type { Game } from '../../engine/core/game';
 import { toCsv, toJsonl } from '../../engine/io/csv';
 import { episodeExportRows } from '../../engine/io/episodes';
 import type { Store } from '../../engine/store/store';
@@ -109,6 +110,15 @@ function alphaOf(text: string | undefined): number | undefined {
   return alpha;
 }
 
+/** A dataset the game does not bundle and no run played would export an empty view: refused, naming those there are. */
+function refuseUnknownDataset(store: Store, game: Game<unknown>, dataset: string): void {
+  const bundled = game.datasets.bundled().map((d) => d.name);
+  const played = [...new Set(store.runs.all().filter((r) => r.game === game.id).map((r) => r.datasetName))].filter((name) => !bundled.includes(name));
+  if (bundled.includes(dataset) || played.includes(dataset)) return;
+  const known = [bundled.length ? `${bundled.join(', ')} (bundled)` : '', played.length ? `${played.join(', ')} (played in runs)` : ''].filter(Boolean).join('; ');
+  throw new CliError(`${game.shortTitle} has no dataset "${dataset}" in this database or bundled${known ? `: its datasets are ${known}` : ''}.`);
+}
+
 function render(store: Store, target: string, flags: ExportFlags): { text: string; what: string } {
   if (SUITES[target]) {
     const file = suiteFile(store, SUITES[target], flags.format as 'csv' | 'latex', { grouped: flags.grouped ?? false, datasets: datasetsOf(flags.datasetOf) });
@@ -124,6 +134,7 @@ function render(store: Store, target: string, flags: ExportFlags): { text: strin
   }
   const filters = filtersOf(flags);
   const game = gameById(filters.game);
+  refuseUnknownDataset(store, game, filters.dataset);
   if (flags.format === 'svg') {
     // Colours are settled among all the dataset's players, as the app does, so a filtered export keeps each player's colour.
     const universe = rowNames(selectRuns(store.runs.all(), ExploreFiltersSchema.parse({ game: game.id, dataset: filters.dataset, instances: 'all' }), game));

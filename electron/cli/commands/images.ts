@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describeMissing, missingCount } from '../../engine/media/check';
 import { checkRunImages } from '../../engine/runner/images';
-import { CliError, openStore } from '../context';
+import { CliError, openStore, positiveWhole, refuseBothDatasets } from '../context';
 
 export interface ImagesFlags {
   game?: string;
@@ -19,12 +19,14 @@ export interface ImagesFlags {
 export async function imagesCommand(action: string, flags: ImagesFlags): Promise<number> {
   if (action !== 'check') throw new CliError(`Unknown images action "${action}": use \`parlor images check --game <id>\`.`);
   if (!flags.game) throw new CliError('Say which game: parlor images check --game <id>.');
+  refuseBothDatasets(flags);
+  const limit = flags.limit === undefined ? undefined : positiveWhole(flags.limit, '--limit');
   const store = openStore(flags.db);
   try {
     const check = await checkRunImages(store, {
       game: flags.game,
       dataset: { name: flags.dataset, file: flags.datasetFile, experiments: flags.experiments?.split(',').map((e) => e.trim()).filter(Boolean) },
-      ...(flags.limit ? { limit: Number(flags.limit) } : {}),
+      ...(limit === undefined ? {} : { limit }),
       images: { folders: (flags.images ?? []).map((f) => resolve(f)), download: flags.downloadImages ?? false },
     });
     if (flags.json) {

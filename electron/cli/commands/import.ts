@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { logSourceById } from '../../engine/games/registry';
 import { importLogs, type ImportReport } from '../../engine/runner/import-logs';
-import { openStore } from '../context';
+import { CliError, openStore } from '../context';
 import { table } from '../format';
+import { rawStream } from '../terminal';
 
 const show = (v: number | null) => (v === null ? 'NaN' : String(v));
 
@@ -37,6 +38,15 @@ function printReport(report: ImportReport): void {
   if (unknown.length) out(`\nGames Parlor does not play (left out): ${unknown.map(([g, n]) => `${g} (${n})`).join(', ')}`);
 }
 
+function nothingWhy(report: ImportReport): string {
+  const unknown = Object.keys(report.unknownGames);
+  const why = [
+    report.problems.length ? `${report.problems.length} episode${report.problems.length === 1 ? '' : 's'} could not be read (see the report)` : '',
+    unknown.length ? `it holds only games Parlor does not play (${unknown.join(', ')})` : '',
+  ].filter(Boolean);
+  return why.length ? why.join('; ') : 'it holds no episode folder (<model-pair>/<game>/<N>_<experiment>/episode_<k>/interactions.json)';
+}
+
 /** `parlor import <format> <folder>`: another harness's logged episodes, replayed and rescored by Parlor. */
 export async function importCommand(format: string, folder: string, flags: { db?: string; json?: boolean; images?: string[] }): Promise<number> {
   const source = logSourceById(format);
@@ -47,13 +57,15 @@ export async function importCommand(format: string, folder: string, flags: { db?
     const live = Boolean(process.stderr.isTTY) && !flags.json;
     const report = await importLogs(store, reading, {
       onEpisode: (done, total) => {
-        if (live) process.stderr.write(`\rimporting: ${done}/${total} episodes`);
+        if (live) rawStream(process.stderr).write(`\rimporting: ${done}/${total} episodes`);
       },
       imageFolders: (flags.images ?? []).map((f) => resolve(f)),
     });
     if (!flags.json) process.stderr.write(`${live ? '\n' : ''}imported ${report.episodes} episodes into ${store.path}\n`);
     if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else printReport(report);
+    // Nothing imported and nothing imported before: the folder was the wrong one, or every episode in it unreadable.
+    if (report.runs.length === 0) throw new CliError(`Nothing was imported from ${reading.root ?? folder}: ${nothingWhy(report)}.`);
     return report.differences.length || report.errors.length ? 1 : 0;
   } finally {
     store.close();

@@ -8,7 +8,7 @@ import { executeRun, retryErrors } from '../../engine/runner/execute';
 import { estimateRun } from '../../engine/runner/estimate';
 import { prepareRun } from '../../engine/runner/prepare';
 import type { Store } from '../../engine/store/store';
-import { CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../context';
+import { CliError, modelSpec, openStore, parseId, parseSettingFlags, refuseBothDatasets, refusePrototypeKey } from '../context';
 import { progressPrinter } from '../progress';
 import { printReport } from './report';
 import { duration } from '../../../shared/text/duration';
@@ -70,9 +70,13 @@ function readConfigFile(path: string): Json {
   }
 }
 
+/** `over` on `base`; a key that would reach a prototype (`"__proto__"` in a config file) is refused, never merged. */
 function deepMerge(base: Json, over: Json): Json {
   const out: Json = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = v && typeof v === 'object' && !Array.isArray(v) ? deepMerge(obj(out[k]), v as Json) : v;
+  for (const [k, v] of Object.entries(over)) {
+    refusePrototypeKey(k, 'run config');
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) ? deepMerge(obj(Object.hasOwn(out, k) ? out[k] : undefined), v as Json) : v;
+  }
   return out;
 }
 
@@ -105,7 +109,13 @@ export function configFromFlags(flags: RunFlags): Json {
     throw new CliError((error as Error).message);
   }
   const players = obj(file.players);
+  const roleIds = game.roles.map((r) => r.id);
+  const unknown = Object.keys(players).filter((role) => !roleIds.includes(role));
+  if (unknown.length) throw new CliError(`Config file ${flags.config}: ${game.shortTitle} has no role ${unknown.map((r) => `"${r}"`).join(', ')} (its roles: ${roleIds.join(', ')}).`);
+  refuseBothDatasets(flags);
   const dataset: Json = { name: game.datasets.bundled()[0]?.name ?? 'default', ...obj(file.dataset) };
+  // --dataset names a bundled dataset: a file the config names is not played instead.
+  if (flags.dataset) delete dataset.file;
   if (flags.datasetFile) {
     dataset.file = flags.datasetFile;
     // A file is not a bundled dataset: its kind must be said (--kind), never taken from the default name.

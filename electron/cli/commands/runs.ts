@@ -1,9 +1,10 @@
 import { episodeValue } from '../../../shared/contract/game';
+import { RunNoteSchema, RunTagSchema } from '../../../shared/contract/run';
 import { orderSeats } from '../../engine/api/views';
 import { gameById } from '../../engine/games/registry';
 import { UserError } from '../../engine/errors';
 import { normalizeTags } from '../../engine/store/runs';
-import { openStore, parseId } from '../context';
+import { CliError, openStore, parseId } from '../context';
 import { shortTime, table } from '../format';
 
 export function runsCommand(flags: { json?: boolean; db?: string; tag?: string }): number {
@@ -52,13 +53,24 @@ export function runsLabelCommand(action: string, runText: string | undefined, wo
   try {
     const runId = parseId(runText, 'Run id');
     if (action === 'note') {
-      store.runs.setNote(runId, words.join(' '));
+      // The same checks as the run page's (the API's runs.label): at most MAX_RUN_NOTE characters, plain text.
+      const text = words.join(' ');
+      const note = RunNoteSchema.safeParse(text);
+      if (!note.success) {
+        const issue = note.error.issues[0]!;
+        throw new CliError(`The note is refused: ${issue.message}${issue.code === 'too_big' ? ` (it has ${text.length.toLocaleString('en-US')})` : ''}.`);
+      }
+      store.runs.setNote(runId, note.data);
       console.log(words.join(' ').trim() ? `Run ${runId}: note saved.` : `Run ${runId}: note cleared.`);
       return 0;
     }
     if (words.length === 0) throw new UserError(`Name at least one tag: parlor runs ${action} ${runId} <tag>...`);
     store.runs.get(runId); // an unknown run: one line, not a crash on its missing row
     const current = store.runs.list(runId)[0]!.tags;
+    for (const word of words) {
+      const tag = RunTagSchema.safeParse(word);
+      if (!tag.success) throw new CliError(`The tag "${word.slice(0, 20)}" is refused: ${tag.error.issues[0]!.message}.`);
+    }
     const given = normalizeTags(words);
     const next = action === 'tag' ? [...current, ...given] : current.filter((t) => !given.includes(t));
     const saved = store.runs.setTags(runId, next);

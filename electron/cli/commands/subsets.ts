@@ -1,7 +1,7 @@
 /** `parlor subsets`: the fixed subsets runs and human games can share (`run --fixed <name>`). */
 import { gameById } from '../../engine/games/registry';
 import { defineFixed, findFixed, fixedSubsetsOf } from '../../engine/runner/fixed-subsets';
-import { CliError, openStore } from '../context';
+import { CliError, openStore, plainFlag } from '../context';
 import { table } from '../format';
 
 export interface SubsetsFlags {
@@ -44,7 +44,7 @@ export function subsetsCommand(action: string | undefined, name: string | undefi
         if (!flags.dataset) throw new CliError('Say which dataset the subset samples: --dataset <name>.');
         const fixed = defineFixed(store, game, {
           name, dataset: flags.dataset, subset: flags.split ?? 'test', size: whole(flags.size, '--size'), seed: flags.seed === undefined ? 0 : whole(flags.seed, '--seed'),
-          ...(flags.note ? { note: flags.note } : {}),
+          ...(flags.note ? { note: plainFlag(flags.note, 'The note', 'lines') } : {}),
         });
         console.log(`fixed subset ${fixed.name}: ${fixed.size} of ${fixed.dataset}/${fixed.subset} (seed ${fixed.seed}); play it with parlor run --fixed ${fixed.name}`);
         return 0;

@@ -8,6 +8,7 @@ import { tagWithModel } from '../../engine/runner/failure-tagger';
 import { checkOutput, CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../context';
 import { writeOutput } from '../output';
 import { table } from '../format';
+import { rawStream } from '../terminal';
 import { fixed, percentNumber } from '../../../shared/text/number';
 
 export interface TagsFlags {
@@ -27,7 +28,7 @@ const num = (x: number | null) => (x === null ? '—' : fixed(x, 2));
 
 export async function tagsCommand(runs: string, flags: TagsFlags): Promise<number> {
   const runIds = runs.split(',').map((r) => parseId(r.trim(), 'a run id'));
-  const rules = Object.fromEntries(Object.entries(parseSettingFlags(flags.rule ?? [])).map(([k, v]) => [k, Number(v)]));
+  const rules = Object.fromEntries(Object.entries(parseSettingFlags(flags.rule ?? [], '--rule')).map(([k, v]) => [k, Number(v)]));
   const format = flags.format ?? 'table';
   if (!['table', 'csv', 'latex'].includes(format)) throw new CliError(`--format must be table, csv or latex, not "${format}".`);
   const store = openStore(flags.db, { create: false });
@@ -35,7 +36,7 @@ export async function tagsCommand(runs: string, flags: TagsFlags): Promise<numbe
     let sources = flags.sources?.split(',').map((s) => s.trim()).filter(Boolean);
     if (flags.llm) {
       const model = { ...modelSpec(flags.llm), ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}), ...(flags.keyEnv ? { apiKeyEnv: flags.keyEnv } : {}) };
-      const result = await tagWithModel(store, runIds, model, { onEpisode: (done, total) => process.stderr.write(`\rtagging ${done}/${total}`) });
+      const result = await tagWithModel(store, runIds, model, { onEpisode: (done, total) => rawStream(process.stderr).write(`\rtagging ${done}/${total}`) });
       process.stderr.write(`\n${result.source}: ${result.tagged} episodes tagged (${result.tags} tags${result.dropped ? `, ${result.dropped} naming no known mode or turn dropped` : ''}), ${result.alreadyTagged} read before, ${result.failed} failed\n`);
       sources ??= ['rules', result.source];
     }

@@ -29,7 +29,7 @@ export function trainingCommand(flags: TrainingFlags): number {
       runIds, format, games,
       ...(flags.split ? { subsets: flags.split.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
       allowHeldOut: flags.allowTest === true,
-      ...(flags.rule?.length ? { rule: parseSettingFlags(flags.rule) } : {}),
+      ...(flags.rule?.length ? { rule: parseSettingFlags(flags.rule, '--rule') } : {}),
     });
     const text = result.lines.map((l) => `${l}\n`).join('');
     if (out) writeOutput(out, text);

@@ -4,7 +4,7 @@ import { ImageSourcesSchema, roleModels, RunConfigSchema, type RunConfig } from 
 import { BATCH_SHARE, callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
 import { cannotPlay } from '../core/image-input';
-import { parseRunConfig } from '../core/run-config';
+import { parseNewRunConfig } from '../core/run-config';
 import { selectInstances } from '../core/selection';
 import { unstoredRow } from '../core/game';
 import { gameOf } from '../games/registry';
@@ -37,7 +37,7 @@ export async function estimateRunChecked(store: Store, input: unknown): Promise<
 
 /** A dry estimate of a run's size and cost before anything is played: the game's upper bound per episode, times episodes. */
 export function estimateRun(store: Store, input: unknown): RunEstimate {
-  const config = parseRunConfig(input);
+  const config = parseNewRunConfig(input);
   const { game, settings, repetitions } = gameOf(config);
   const { ref, fixed } = resolveFixed(store, game, config.dataset);
   const dataset = game.datasets.load(ref);

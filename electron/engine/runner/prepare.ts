@@ -3,7 +3,7 @@ import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
 import { allModels, ImageSourcesSchema, roleModels, type RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
 import { unstoredRow, type DatasetProblem, type Game, type InstanceRow, type LoadedDataset } from '../core/game';
-import { parseRunConfig, RunConfigError } from '../core/run-config';
+import { parseNewRunConfig, RunConfigError } from '../core/run-config';
 import { cannotPlay } from '../core/image-input';
 import { experimentsOf, selectInstances } from '../core/selection';
 import { instancesOf, resolveFixed } from './fixed-subsets';
@@ -190,7 +190,7 @@ export function playerIds(store: Store, players: RunConfig['players']): Record<s
 
 /** Validates a config, loads its dataset, checks its models and stores the run with every episode pending. */
 export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
-  const config = parseRunConfig(input);
+  const config = parseNewRunConfig(input);
   const { game, settings, repetitions } = gameOf(config);
   if (config.budgetUsd !== undefined) {
     const prices = store.models.listPrices();

@@ -9,6 +9,7 @@ import { readUtf8 } from '../../core/text-file';
 import { LOG_FILE } from '../../core/user-file';
 import { basename, join, relative, sep } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { controlProblem } from '../../../../shared/text/control';
 import type { ClemAction } from './adapter';
 
 export interface LoggedEpisode {
@@ -84,6 +85,12 @@ export function readResultsTree(root: string): { episodes: LoggedEpisode[]; prob
     const parts = rel.split(sep);
     if (parts.length < 4) {
       problems.push({ path: rel, message: 'an episode folder must sit at <model-pair>/<game>/<N>_<experiment>/episode_<k>' });
+      continue;
+    }
+    // Folder names become model, run and experiment names: they must be plain text like any name.
+    const hostile = controlProblem(rel, 'the folder path');
+    if (hostile) {
+      problems.push({ path: rel, message: `${hostile}: rename the folder to import this episode` });
       continue;
     }
     const [pair, game, experimentFolder, episode] = parts.slice(-4) as [string, string, string, string];

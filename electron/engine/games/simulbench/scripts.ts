@@ -7,20 +7,36 @@
 import { z } from 'zod';
 import type { DatasetProblem } from '../../core/game';
 import { loadJsonl, parseJsonl, type JsonlKind } from '../../core/jsonl';
+import { boundedText } from '../../../../shared/contract/plain-text';
 
-const Message = z.object({ role: z.enum(['user', 'assistant', 'system']), content: z.string() }).strict();
+/**
+ * What one field of a script may hold. The released scripts' longest message is 4,355 characters and
+ * their longest task description 1,677: a field far past that is a broken file, not a script (a
+ * 2-million-character message would be sent, and paid for, on every call). Text may hold tabs and line
+ * breaks but no other control character (a NUL, an ESC).
+ */
+export const MAX_SCRIPT_TEXT = 50_000;
+/** Ids, acts and file names. */
+export const MAX_SCRIPT_LABEL = 200;
+/** Messages of one dialogue (the released ones have at most 7). */
+export const MAX_SCRIPT_MESSAGES = 500;
+
+const text = (what: string) => boundedText(MAX_SCRIPT_TEXT, what, 'text');
+const label = (what: string) => boundedText(MAX_SCRIPT_LABEL, what);
+
+const Message = z.object({ role: z.enum(['user', 'assistant', 'system']), content: text('the message') }).strict();
 
 export const ScriptSchema = z
   .object({
-    id: z.union([z.number().int().min(0), z.string().min(1)]),
-    source_id: z.string().min(1),
-    act: z.string().min(1),
-    task_description: z.string().min(1),
+    id: z.union([z.number().int().min(0), label('the id').min(1)]),
+    source_id: label('the source id').min(1),
+    act: label('the act').min(1),
+    task_description: text('the task description').min(1),
     type: z.enum(['stateful', 'stateless']),
-    source_file_name: z.string().default(''),
+    source_file_name: label('the file name').default(''),
     /** The turn the script stops at in its dialogue: 0 for the last turn (LastOnly), else a challenging turn. */
     turn_num: z.number().int().min(0),
-    dialogue_history: z.array(Message).min(1),
+    dialogue_history: z.array(Message).min(1).max(MAX_SCRIPT_MESSAGES, `at most ${MAX_SCRIPT_MESSAGES} messages`),
   })
   .strict()
   .refine((s) => s.dialogue_history.at(-1)!.role === 'user', { message: 'dialogue_history must end with the user query to answer' });

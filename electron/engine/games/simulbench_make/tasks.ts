@@ -10,15 +10,18 @@ import { z } from 'zod';
 import { datasetsRoot } from '../../core/datasets';
 import type { DatasetProblem } from '../../core/game';
 import { loadJsonl, parseJsonl, type JsonlKind } from '../../core/jsonl';
+import { boundedText } from '../../../../shared/contract/plain-text';
+import { MAX_SCRIPT_LABEL, MAX_SCRIPT_TEXT } from '../simulbench/scripts';
 
+/** A task's fields are bounded and plain as a script's (MAX_SCRIPT_TEXT, MAX_SCRIPT_LABEL: see simulbench/scripts.ts). */
 export const TaskSchema = z
   .object({
-    id: z.union([z.string().min(1), z.number().int().min(0)]).transform(String),
-    task_description: z.string().min(1),
+    id: z.union([boundedText(MAX_SCRIPT_LABEL, 'the id').min(1), z.number().int().min(0)]).transform(String),
+    task_description: boundedText(MAX_SCRIPT_TEXT, 'the task description', 'text').min(1),
     /** What the user agent is asked to fill in as its next request (Appendix B.2). */
-    request_type: z.string().min(1),
+    request_type: boundedText(MAX_SCRIPT_TEXT, 'the request type', 'text').min(1),
     type: z.enum(['stateful', 'stateless']),
-    act: z.string().min(1),
+    act: boundedText(MAX_SCRIPT_LABEL, 'the act').min(1),
   })
   .strict();
 
