@@ -314,7 +314,8 @@ export const ApiRequestSchema = z.object({ method: z.string().min(1), input: z.u
 
 /** Events pushed to the UI: the runner's events, and a nudge when the list of runs changed. */
 /** `tagging`: an LLM tagger's progress over the games it reads (`tags.llm`). */
-export type UiEvent = RunEvent | { type: 'runs-changed' } | { type: 'tagging'; source: string; done: number; total: number };
+/** `run-changed`: another process on the same database file changed a run (played it on, tagged it…). */
+export type UiEvent = RunEvent | { type: 'runs-changed' } | { type: 'run-changed'; runId: number } | { type: 'tagging'; source: string; done: number; total: number };
 
 /** The client the renderer programs against, whatever the transport. */
 export interface ParlorApi {

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
-import type { Store } from '../../electron/engine/store/store';
+import { Store } from '../../electron/engine/store/store';
 import { useAppStory } from '../support/app-browser';
-import { requireBrowser, WAIT } from '../support/browser';
+import { requireBrowser, STORY, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 const builtin = { provider: 'builtin', model: 'reference' };
@@ -21,7 +21,7 @@ function failWithCall(store: Store, runId: number, episodeId: number, kind: 'aut
   store.episodes.fail(episodeId, kind, message);
 }
 
-describe.skipIf(problem !== null)('Runs in Chromium', () => {
+describe.skipIf(problem !== null)('Runs in Chromium', STORY, () => {
   let runId = 0;
   const app = useAppStory('runs', async (store) => {
     ({ runId } = await prepareRun(store, { game: 'simulbench', dataset: { name: 'simulbench', subset: 'hard' }, seed: 3, players: { simulator: builtin, judge: builtin } }));
@@ -72,5 +72,27 @@ describe.skipIf(problem !== null)('Runs in Chromium', () => {
     const csv = await app.downloaded('CSV');
     expect(csv.name).toBe(`run-${runId}-episodes.csv`);
     expect(csv.text.trim().split('\n')).toHaveLength(episodes + 1);
+  });
+
+  it('shows a run another process starts and plays, on the runs list and on its page, without a reload', async () => {
+    // A second connection to the file stands in for `parlor run` in a terminal.
+    const other = Store.open(app.store.path);
+    try {
+      await app.go('#/runs');
+      const rows = app.page.locator('tbody tr');
+      await expect.poll(() => rows.count(), WAIT).toBeGreaterThan(0);
+      const before = await rows.count();
+      const { runId } = await prepareRun(other, { game: 'simulbench', dataset: { name: 'simulbench', subset: 'hard' }, limit: 4, seed: 9, players: { simulator: builtin, judge: builtin } });
+      await expect.poll(() => app.page.getByTestId(`run-row-${runId}`).count(), WAIT).toBe(1);
+      expect(await rows.count()).toBe(before + 1);
+      // Its page, opened before it plays, follows it to the end.
+      await app.go(`#/runs/${runId}`);
+      await expect.poll(() => app.page.getByTestId('progress-text').first().textContent(), WAIT).toMatch(/^0% · 0\/4/);
+      await executeRun(other, runId);
+      await expect.poll(() => app.page.getByTestId('progress-text').first().textContent(), WAIT).toMatch(/^100% · 4\/4/);
+      await expect.poll(() => app.page.locator('.badge.status-done').count(), WAIT).toBe(1);
+    } finally {
+      other.close();
+    }
   });
 });

@@ -17,6 +17,7 @@ import { unstoredRow } from '../core/game';
 import type { Store } from '../store/store';
 import { APP_VERSION } from '../version';
 import { EventHub } from './events';
+import { watchStore } from './store-watch';
 import { registerExplore } from './explore-handlers';
 import { registerDatasets } from './datasets-handlers';
 import { registerResearch } from './research-handlers';
@@ -40,6 +41,8 @@ export interface ApiServiceOptions {
   env?: NodeJS.ProcessEnv;
   /** Tests inject scripted players; by default the real SDK-backed models. */
   createModel?: ModelFactory;
+  /** How often the file is checked for runs another process changed (store-watch.ts); 1 s by default. */
+  watchMs?: number;
 }
 
 export interface ApiService {
@@ -180,11 +183,13 @@ export function createApiService(options: ApiServiceOptions): ApiService {
 
   const missing = registry.missing();
   if (missing.length) throw new Error(`API methods without a handler: ${missing.join(', ')}`);
+  const stopWatch = watchStore(store, hub, options.watchMs);
   return {
     registry,
     hub,
     runs,
     close: async () => {
+      stopWatch();
       await humans.close();
       await runs.stopAll();
     },

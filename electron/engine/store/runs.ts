@@ -132,6 +132,25 @@ export class Runs {
     });
   }
 
+  /**
+   * What changes as a run is played, edited or added, by any process on this file: its status, name,
+   * note, error and end, its tags and outcome counts, and while it plays its finished episodes. One
+   * cheap read (the runs table with small per-run lookups; episodes are counted from their index only
+   * for runs playing), so a page can be told which runs another process changed.
+   */
+  marks(): Map<number, string> {
+    const rows = this.db
+      .q(
+        `SELECT r.id, r.status || '|' || COALESCE(r.name, '') || '|' || r.note || '|' || COALESCE(r.error, '') || '|' || COALESCE(r.finished_at, '')
+           || '|' || COALESCE((SELECT group_concat(tag) FROM run_tags t WHERE t.run_id = r.id), '')
+           || '|' || COALESCE((SELECT group_concat(outcome || ':' || n) FROM run_outcomes o WHERE o.run_id = r.id), '')
+           || '|' || CASE WHEN r.status = 'running' THEN (SELECT COUNT(*) FROM episodes e WHERE e.run_id = r.id AND e.status IN ('done', 'error')) ELSE '' END AS mark
+         FROM runs r`,
+      )
+      .all() as Row[];
+    return new Map(rows.map((row) => [Number(row.id), String(row.mark)]));
+  }
+
   /** Replaces a run's tags (normalized: trimmed, lower-case, unique). */
   setTags(runId: number, tags: readonly string[]): string[] {
     this.get(runId);

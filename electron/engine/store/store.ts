@@ -66,6 +66,14 @@ export class Store {
     return Number(this.db.pragma('user_version'));
   }
 
+  /**
+   * SQLite's data_version: it changes when another connection (another process, a `parlor run` in a
+   * terminal) commits to the file, never for this connection's own writes. A cheap pragma to poll.
+   */
+  externalVersion(): number {
+    return Number(this.db.pragma('data_version'));
+  }
+
   /** Several writes as one (a write transaction taken up front). */
   transaction<T>(fn: () => T): T {
     return this.db.tx(fn);

@@ -16,11 +16,12 @@ export function RunBatches({ runId }: { runId: number }) {
   const batches = useQuery('runs.batches', { runId });
   const reload = useThrottled(() => batches.reload(), 750);
   useEvents((event) => {
-    if ((event.type === 'batches' || event.type === 'run-finished') && event.runId === runId) reload();
+    if ((event.type === 'batches' || event.type === 'run-finished' || event.type === 'run-changed') && event.runId === runId) reload();
   });
   const list = batches.data ?? [];
   if (!list.length) return null;
-  const out = list.filter((b) => b.state === 'in_progress').length;
+  // A batch being sent has not ended either: "every batch has ended" only once none is on its way or out.
+  const out = list.filter((b) => b.state === 'in_progress' || b.state === 'submitting').length;
   const requests = list.reduce((a, b) => a + b.requests, 0);
   const answered = list.reduce((a, b) => a + b.succeeded, 0);
   const failed = list.reduce((a, b) => a + b.failed, 0);
