@@ -3,6 +3,7 @@ import { createApiService } from '../../engine/api/service';
 import { startHttpServer } from '../../engine/api/http-server';
 import { MemoryVault } from '../../engine/api/vault';
 import { CliError, openStore } from '../context';
+import { ensureRenderer } from '../renderer-build';
 
 export interface ServeFlags {
   port?: string;
@@ -16,6 +17,8 @@ export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../dist/rendere
 export async function serveCommand(flags: ServeFlags): Promise<number> {
   const port = flags.port === undefined ? 0 : Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a port number, not "${flags.port}".`);
+  // The default pages are built when missing (a fresh clone); a folder given with --static-dir is served as it is.
+  if (flags.staticDir === undefined) await ensureRenderer(DEFAULT_RENDERER_DIR, (line) => process.stdout.write(`${line}\n`));
   const store = openStore(flags.db);
   const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
   let server;
