@@ -152,6 +152,7 @@ const exportCmd = program
   .option('--to <date>', 'views: runs created on or before YYYY-MM-DD')
   .option('--instances <mode>', 'views: common (default: compare players on the instances all of them finished) | all')
   .option('--min-episodes <n>', 'views: fewer episodes behind a mean print "too few" and cannot be best (default 5)')
+  .option('--common-with-humans', "views: people's games narrow the instances players are compared on too (default: only players with at least the minimum of episodes who are not people do)")
   .option('--by <role>', "views: rows are this role's players (default: the roles the game ranks)")
   .option('--topic <key>', 'heatmap, breakdown: the tag to group by (clembench: experiment) (EDA Things: category; Celebrities: occupation | nationality | era | gender)')
   .option('--metric <m>', 'heatmap: the metric (EDA: score | success); significance: any metric of the game (default: the one the leaderboard sorts by; AGE: age_kept)')

@@ -1,4 +1,25 @@
-import type { AnnotationItemView, AnnotationSetSummary, AnnotatorProgress } from './views';
+import type { AnnotationItemView, AnnotationSetSummary, AnnotatorProgress, Interval } from './views';
+
+/**
+ * An error rate as a results page leads with it: weighted back to a stratified set's strata sizes, or
+ * the plain share of wrong items among the judged ones (`weighting` says which). `k`/`n` are always
+ * the sample's wrong and judged items; `AnnotationResultsView.inSample` is their plain rate.
+ */
+export interface RateEstimateView extends Interval {
+  weighting: 'stratum-weighted' | 'plain';
+  /** The effective sample size behind a weighted interval; null for a plain one. */
+  effectiveN: number | null;
+}
+
+/** A stratified set's stratum: its events when drawn, items drawn and judged, and the judged ones wrong (`rate`: their plain share). */
+export interface AnnotationStratumView {
+  key: string;
+  population: number;
+  drawn: number;
+  judged: number;
+  wrong: number;
+  rate: number | null;
+}
 
 /** An annotation set's accepted labels carried into its game's rules (`annotations.apply`; a game with `info.apply`). */
 export interface AnnotationApplyView {

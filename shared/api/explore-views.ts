@@ -34,8 +34,19 @@ export type InstanceCoverage =
       mode: 'common';
       /** Instances some player in the view played. */
       total: number;
-      /** Instances every player finished: the numbers are over these. */
+      /** Instances every comparing player finished: the numbers are over these. */
       common: number;
+      /** Of the instances left out, those on which a comparing player's episode failed or is unfinished (the rest: some comparing player never played them). */
+      leftOutByFailures: number;
+      /**
+       * Players who do not narrow the compared instances, and why: a person (unless the filters ask
+       * for people to count), or fewer counted episodes than `minEpisodes`. They are still shown, on
+       * the compared instances only.
+       */
+      outside: { player: string; reason: 'human' | 'too-few'; episodes: number }[];
+      /** No player qualified to narrow the instances (all below the minimum, or only people played): every player did. */
+      everyoneShapes: boolean;
+      minEpisodes: number;
     }
   | {
       mode: 'all';

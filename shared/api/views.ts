@@ -7,6 +7,7 @@ import type { AggregateInfo, AnnotationInfo, EventKind, GameInfo, MetricSpec, Ou
 import type { ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
 import type { AnnotationCalibrationView } from './calibration-views';
+import type { AnnotationStratumView, RateEstimateView } from './annotation-views';
 import type { EpisodeNeighbours, HintView, TurnStats } from './transcript-views';
 
 export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
@@ -343,8 +344,12 @@ export interface AnnotationResultsView {
   ambiguous: number;
   ties: number;
   unlabelled: number;
-  overall: Interval;
-  by: Record<'label' | 'dataset' | 'model' | 'tag', (Interval & { key: string })[]>;
+  /** Stratum-weighted for a stratified set, else plain; `inSample` is the plain share (see annotation-views). */
+  overall: RateEstimateView;
+  inSample: Interval;
+  strata: AnnotationStratumView[];
+  weighting: { method: 'stratum-weighted' | 'plain'; note: string };
+  by: Record<'label' | 'dataset' | 'model' | 'tag', (RateEstimateView & { key: string })[]>;
   confusion: { produced: string[]; gold: string[]; counts: number[][] };
   agreement: {
     annotators: string[];

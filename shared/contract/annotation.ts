@@ -51,3 +51,13 @@ export function formatRate(r: { k: number; n: number; rate: number | null; low: 
   const pct = (x: number) => percentNumber(x, 2);
   return `${pct(r.rate)}% (95% CI ${pct(r.low)}–${pct(r.high)}%, ${r.k}/${r.n})`;
 }
+
+/**
+ * The rate a results page leads with, saying which it is: a plain rate as `formatRate`; a
+ * stratum-weighted one as `8.19% stratum-weighted (95% CI 4.20–15.34%); in the sample 10/30 = 33.33%`.
+ */
+export function formatEstimate(r: { k: number; n: number; rate: number | null; low: number | null; high: number | null; weighting: 'stratum-weighted' | 'plain' }): string {
+  if (r.weighting === 'plain' || r.rate === null || r.low === null || r.high === null) return formatRate(r);
+  const pct = (x: number) => percentNumber(x, 2);
+  return `${pct(r.rate)}% stratum-weighted (95% CI ${pct(r.low)}–${pct(r.high)}%); in the sample ${r.k}/${r.n} = ${pct(r.k / r.n)}%`;
+}

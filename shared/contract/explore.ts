@@ -24,6 +24,12 @@ export const ExploreFiltersSchema = renamingLegacyKeys(
        */
       instances: z.enum(['common', 'all']).default('common'),
       /**
+       * Whether people's games narrow the common instances. By default they do not: one hinted human
+       * game would otherwise shrink every model's comparison to that one instance. Players below
+       * `minEpisodes` never narrow them. Either way such players are shown on the common instances.
+       */
+      commonWithHumans: z.boolean().default(false),
+      /**
        * Below this many episodes a cell says "too few" instead of a mean, and a row cannot be marked best
        * (a single lucky game must not top a table in bold).
        */

@@ -54,7 +54,8 @@ describe.skipIf(problem !== null)('explore views on a seeded database, end to en
     expect(csv.content.toString()).toBe(cli.stdout);
     const tex = await downloaded('Export LaTeX');
     expect(tex.content.toString()).toBe((await parlor(db, ['export', 'leaderboard', '--dataset', 'things', '--format', 'latex'])).stdout);
-    await expect.poll(() => page.getByTestId('pairwise').textContent(), WAIT).toMatch(/^Score A − B = -?\d\.\d{3} \(95% CI .* over 100 shared entities/);
+    // The Significance page's test for the pair, on the entities the board compares on (issue 27).
+    await expect.poll(() => page.getByTestId('pairwise').textContent(), WAIT).toMatch(/^Score A − B = -?\d\.\d{3} \(95% CI .*\): paired t-test over the \d+ entities both played \(\d+ and \d+ episodes\), each player's repetitions on one averaged first\. The Significance page runs the same test/);
     await shot('explore-leaderboard');
   });
 

@@ -61,7 +61,7 @@ describe('explore views on real runs', () => {
     const { store, a, call } = await setup();
     const board = await call('explore.leaderboard', { filters: { dataset: 'things' } });
     expect(board.rows.map((r) => r.player).sort()).toEqual(['scripted:alpha', 'scripted:beta']);
-    expect(board.coverage).toEqual({ mode: 'common', total: 8, common: 8 });
+    expect(board.coverage).toEqual({ mode: 'common', total: 8, common: 8, leftOutByFailures: 0, outside: [], everyoneShapes: false, minEpisodes: 5 });
     const row = board.rows.find((r) => r.player === 'scripted:alpha')!;
     const { report } = runReport(store, a);
     for (const key of ['turns', 'success', 'yes', 'score'] as const) {
@@ -111,7 +111,7 @@ describe('explore views on real runs', () => {
     const common = await board('common');
     const flaky = common.rows.find((r) => r.player === 'scripted:flaky')!;
     const steady = common.rows.find((r) => r.player === 'scripted:steady')!;
-    expect(common.coverage).toEqual({ mode: 'common', total: 8, common: 5 });
+    expect(common.coverage).toEqual({ mode: 'common', total: 8, common: 5, leftOutByFailures: 3, outside: [], everyoneShapes: false, minEpisodes: 5 });
     expect(flakyAll.errorsExcluded).toBe(9); // 3 entities × 3 repetitions
     for (const key of ['turns', 'success', 'yes', 'score']) expect(flaky.metrics[key]!.mean).toBeCloseTo(steady.metrics[key]!.mean, 12);
     expect(flaky.episodes).toBe(steady.episodes);
@@ -122,7 +122,7 @@ describe('explore views on real runs', () => {
     // fewer instances than they leave out, so their sums are read directly instead of subtracted.
     await play(store, 'brittle', -1, 'things', 2);
     const narrow = await board('common');
-    expect(narrow.coverage).toEqual({ mode: 'common', total: 8, common: 2 });
+    expect(narrow.coverage).toEqual({ mode: 'common', total: 8, common: 2, leftOutByFailures: 6, outside: [], everyoneShapes: false, minEpisodes: 5 });
     for (const row of narrow.rows) {
       expect(row.episodes, row.player).toBe(6);
       expect(row.metrics.turns).toMatchObject({ mean: 1.5, std: 0, n: 6 });
@@ -177,10 +177,11 @@ describe('explore views on real runs', () => {
     expect(byTopic.rows.length).toBeLessThanOrEqual(8);
   });
 
-  it('pairs two players on the same entities', async () => {
+  it('pairs two players on the same entities, their repetitions averaged per entity', async () => {
     const { call } = await setup();
     const c = await call('explore.compare', { filters: { dataset: 'things' }, a: 'scripted:alpha', b: 'scripted:beta' });
-    expect(c.items).toBe(8);
+    expect([c.test, c.n]).toEqual(['paired-instances', 8]);
+    expect(c.method).toMatch(/^paired t-test over the 8 entities both played \(24 and 24 episodes\), each player's repetitions on one averaged first$/);
     expect(c.low!).toBeLessThanOrEqual(c.difference!);
     expect(c.high!).toBeGreaterThanOrEqual(c.difference!);
     expect(c.p).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
 import { annotationsCommand } from '../../electron/cli/commands/annotations';
@@ -135,23 +136,52 @@ describe('a version-5 database', () => {
     }
   });
 
-  it('reports the same annotation results and exports the same labels', () => {
+  it('reports the same annotation results and exports the same labels; the stratified set weighted back to its strata (issue 27)', () => {
+    const interval = (r: { k: number; n: number; rate: number | null; low: number | null; high: number | null }) => ({ k: r.k, n: r.n, rate: r.rate, low: r.low, high: r.high });
     for (const set of [1, 2, 3]) {
       const run = (action: string, flags: Record<string, unknown> = {}) => printed(() => annotationsCommand(action, [String(set)], { db, ...flags }));
-      expect(run('report'), `set ${set}`).toBe(expected(`annotations-${set}-report.txt`));
-      expect(run('report', { csv: true })).toBe(expected(`annotations-${set}-report.csv`));
+      const now = JSON.parse(run('report', { json: true }));
+      const then = JSON.parse(expected(`annotations-${set}-report.json`));
+      // Issue 27 names the estimate under the headline rate; a plain set's rates are as they were.
+      const [head, ...rest] = run('report').split('\n');
+      if (set !== 2) {
+        expect(rest[1], `set ${set}`).toMatch(/^Plain rate: /);
+        expect([head, rest[0], ...rest.slice(2)].join('\n'), `set ${set}`).toBe(expected(`annotations-${set}-report.txt`));
+        expect(interval(now.overall)).toEqual(then.overall);
+        expect([now.by.label, now.by.dataset, now.by.model, now.by.tag].map((groups) => groups.map(({ key, ...r }: { key: string; k: number; n: number; rate: number | null; low: number | null; high: number | null }) => ({ key, ...interval(r) })))).toEqual([then.by.judgeLabel, then.by.dataset, then.by.judgeModel, then.by.category]);
+      }
+      expect(interval(now.inSample)).toEqual(then.overall);
+      // The results CSV gained the estimate's name, the effective n, the sample's rate and the strata's sizes.
+      const csv = parse(run('report', { csv: true }), { columns: true }) as Record<string, string>[];
+      const old = parse(expected(`annotations-${set}-report.csv`), { columns: true }) as Record<string, string>[];
+      const kept = (row: Record<string, string>) => Object.fromEntries(Object.keys(old[0]!).filter((c) => set !== 2 || !['rate', 'ci_low', 'ci_high'].includes(c)).map((c) => [c, row[c]]));
+      expect(csv.filter((row) => row.group !== 'stratum').map(kept)).toEqual(old.map(kept));
       // Issue 17 gave the labels CSV readable headers; `--headers keys` keeps version 5's bytes.
       expect(run('export', { headers: 'keys' })).toBe(expected(`annotations-${set}-labels.csv`));
       expect(run('export', { format: 'jsonl' })).toBe(expected(`annotations-${set}-labels.jsonl`));
-      const now = JSON.parse(run('report', { json: true }));
-      const then = JSON.parse(expected(`annotations-${set}-report.json`));
-      expect(now.overall).toEqual(then.overall);
-      expect([now.by.label, now.by.dataset, now.by.model, now.by.tag]).toEqual([then.by.judgeLabel, then.by.dataset, then.by.judgeModel, then.by.category]);
       expect(now.confusion.counts).toEqual(then.confusion.counts);
       expect(now.agreement.kappa).toEqual(then.agreement.kappa);
       expect(now.scoreEffect.metrics[0]).toMatchObject({ key: 'yes', asPlayed: then.scoreEffect.yesAsPlayed, corrected: then.scoreEffect.yesCorrected });
       expect(now.scoreEffect.changed).toBe(then.scoreEffect.changedTurns);
     }
+    // Set 2 drew 6, 5 and 5 of the judge's dunno, no and yes answers (equal allocation) from run 3's
+    // 34, 188 and 94; judged: 0/6, 1/3 and 2/4 wrong. Version 5 reported the sample's 3/13 = 23.08%; weighted
+    // by the strata's sizes (recounted from the run: the set predates kept sizes) it is
+    // (34·0 + 188·1/3 + 94·1/2) / 316 = 329/948 = 34.70%: the over-drawn dunno answers were all right.
+    const stratified = JSON.parse(printed(() => annotationsCommand('report', ['2'], { db, json: true })));
+    expect(stratified.strata.map((s: { key: string; population: number; drawn: number; judged: number; wrong: number }) => [s.key, s.population, s.drawn, s.judged, s.wrong])).toEqual([
+      ['judgeLabel=dunno', 34, 6, 6, 0],
+      ['judgeLabel=no', 188, 5, 3, 1],
+      ['judgeLabel=yes', 94, 5, 4, 2],
+    ]);
+    expect(stratified.overall).toMatchObject({ weighting: 'stratum-weighted', k: 3, n: 13 });
+    expect(stratified.overall.rate).toBeCloseTo(329 / 948, 15);
+    // Var = (188/316)²·(1 − 3/188)·(1/3·2/3)/2 + (94/316)²·(1 − 4/94)·(1/2·1/2)/3; n_eff = p(1 − p)/Var = 4.952.
+    const variance = (188 / 316) ** 2 * (1 - 3 / 188) * (2 / 9 / 2) + (94 / 316) ** 2 * (1 - 4 / 94) * (0.25 / 3);
+    expect(stratified.overall.effectiveN).toBeCloseTo(((329 / 948) * (619 / 948)) / variance, 12);
+    const text = printed(() => annotationsCommand('report', ['2'], { db }));
+    expect(text).toMatch(/^Judge error rate: 34\.70% stratum-weighted \(95% CI [\d.]+–[\d.]+%\); in the sample 3\/13 = 23\.08%$/m);
+    expect(text).toContain('stratum sizes recounted from the runs today');
   });
 
   it('gives the API the same numbers: run tables, leaderboards, human games as the Play page showed them', async () => {

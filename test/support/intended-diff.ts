@@ -5,14 +5,17 @@
  *   - cells over fewer than `minEpisodes` episodes, left blank ("(n=k)" in LaTeX) with a note saying so;
  *   - `best`: every tied row, and only rows with enough episodes (a list where it was one player);
  *   - added fields (`minEpisodes`, `all`-mode coverage counts, the CSV `notes`/`note` column);
- *   - LaTeX captions (which now state the rules) and daggers marking rows with many failed episodes.
+ *   - LaTeX captions (which now state the rules) and daggers marking rows with many failed episodes;
+ * and issue 27 added who does not narrow `common`-mode coverage (`outside`, `everyoneShapes`, `leftOutByFailures`)
+ * and replaced the paired comparison of two players (see REPLACED).
  * Each check returns the differences it could not explain, as readable lines (empty: none).
  */
 import { parse } from 'csv-parse/sync';
 import { chartContent } from './chart-text';
 
 const INTERVAL_KEYS = /^(low|high|ci_low|ci_high|.*_ci_low|.*_ci_high)$/;
-const ADDED_KEYS = new Set(['minEpisodes', 'shared', 'notes', 'note']);
+// Issue 27 added to `common`-mode coverage who does not narrow the compared instances and why.
+const ADDED_KEYS = new Set(['minEpisodes', 'shared', 'notes', 'note', 'outside', 'everyoneShapes', 'leftOutByFailures']);
 
 type Json = unknown;
 const isObject = (x: Json): x is Record<string, Json> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -68,10 +71,18 @@ export function latexChanges(now: string, then: string, where = 'latex'): string
   return out;
 }
 
+/**
+ * Issue 27 replaced the paired comparison of two players (a bootstrap over the instances the pair
+ * played, whatever the view compared on) with the one test the Significance table runs on the view's
+ * compared instances (paired over shared episodes or instances, else Welch's): a comparison is
+ * checked against the views captured since, not against older ones.
+ */
+const REPLACED = /\.compare\.[^.[\]]+$/;
+
 /** Views as JSON: equal but for intervals, added fields, best lists, and the export files within (by extension). */
 export function viewChanges(now: Json, then: Json, path = ''): string[] {
   const key = path.slice(path.lastIndexOf('.') + 1);
-  if (INTERVAL_KEYS.test(key)) return [];
+  if (INTERVAL_KEYS.test(key) || REPLACED.test(path)) return [];
   if (typeof now === 'string' && typeof then === 'string' && now !== then) {
     if (/\.csv$/.test(path)) return csvChanges(now, then, path);
     if (/\.tex$/.test(path)) return latexChanges(now, then, path);

@@ -9,7 +9,8 @@
 import type { ExportFile } from '../../shared/api/views';
 import { ExploreFiltersSchema, type ExploreFilters } from '../../shared/contract/explore';
 import { coverage } from '../../electron/engine/analysis/explore/coverage';
-import { comparePlayers, difficulty, heatmap } from '../../electron/engine/analysis/explore/items';
+import { difficulty, heatmap } from '../../electron/engine/analysis/explore/items';
+import { comparePlayers } from '../../electron/engine/analysis/explore/pairs';
 import { leaderboard } from '../../electron/engine/analysis/explore/leaderboard';
 import { selectRuns } from '../../electron/engine/analysis/explore/select';
 import { comparisonTable } from '../../electron/engine/analysis/compare';
@@ -37,7 +38,7 @@ const byNumber = (a: number, b: number) => a - b;
 /** Which runs a view took, whom each is named after, and which instances the players are compared on. */
 function coverageOf(store: Store, game: Game<unknown>, f: ExploreFilters): Json {
   const runs = selectRuns(store.runs.all(), f, game);
-  const c = coverage(store, runs, f.instances);
+  const c = coverage(store, runs, f);
   return {
     view: c.view,
     runs: runs.map((r) => ({ id: r.id, subject: r.subject, kind: r.kind, ...c.counts.get(r.id) })),

@@ -40,7 +40,8 @@ describe('annotation results, counted by hand', () => {
   const r = results(items);
 
   it('error rate 2/8 with its Wilson interval; ambiguous and unlabelled items counted apart', () => {
-    expect(r.overall).toEqual(wilson(2, 8));
+    expect(r.overall).toEqual({ ...wilson(2, 8), weighting: 'plain', effectiveN: null });
+    expect(r.inSample).toEqual(wilson(2, 8));
     expect(r.overall.rate).toBe(0.25);
     expect(r.overall.low).toBeCloseTo(0.0715, 4);
     expect(r.overall.high).toBeCloseTo(0.5907, 4);

@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardView } from '../../shared/api/views';
-import { pairedBootstrap } from '../../electron/engine/analysis/explore/items';
 import { bestOf, leaderboardFrom } from '../../electron/engine/analysis/explore/leaderboard';
 import type { ViewRun } from '../../electron/engine/analysis/explore/select';
 import type { EventRecord } from '../../electron/engine/core/events';
@@ -97,41 +96,6 @@ describe('LaTeX escaping', () => {
     const tex = toLatex({ caption: 'x', label: 'tab:a b&c', columns: [{ header: 'h', align: 'l' }], rows: [[{ text: 'v', bold: true }]] });
     expect(tex).toContain('\\label{tab:a-b-c}');
     expect(tex).toContain('\\textbf{v} \\\\');
-  });
-});
-
-describe('paired bootstrap', () => {
-  it('below five shared items: the difference, without an interval or p-value', () => {
-    const few = pairedBootstrap([0.5, 0.2, 0.1, 0.3], 1000, 1);
-    expect(few).toMatchObject({ items: 4, low: null, high: null, p: null });
-    expect(few.difference).toBeCloseTo(0.275, 12);
-    expect(pairedBootstrap([], 1000, 1)).toMatchObject({ items: 0, difference: null });
-  });
-
-  it('a constant difference has a degenerate interval at it and p ≈ 0', () => {
-    const r = pairedBootstrap(Array(30).fill(0.2), 2000, 7);
-    expect(r.difference).toBeCloseTo(0.2, 12);
-    expect(r.low).toBeCloseTo(0.2, 12);
-    expect(r.high).toBeCloseTo(0.2, 12);
-    expect(r.p).toBeCloseTo(1 / 2001, 12);
-  });
-
-  it('symmetric noise around zero: the interval holds 0 and p is large; reproducible by seed', () => {
-    const diffs = Array.from({ length: 40 }, (_, i) => (i % 2 ? 0.5 : -0.5));
-    const r = pairedBootstrap(diffs, 4000, 3);
-    expect(r.difference).toBe(0);
-    expect(r.low).toBeLessThan(0);
-    expect(r.high).toBeGreaterThan(0);
-    expect(r.p).toBeGreaterThan(0.9);
-    expect(pairedBootstrap(diffs, 4000, 3)).toEqual(r);
-  });
-
-  it('matches the normal theory roughly: n = 100 differences of sd 1 and mean 0.3 → half-width ≈ 0.196', () => {
-    const diffs = Array.from({ length: 100 }, (_, i) => 0.3 + (i % 2 ? 1 : -1));
-    const r = pairedBootstrap(diffs, 10_000, 11);
-    expect(r.high! - r.low!).toBeGreaterThan(0.34);
-    expect(r.high! - r.low!).toBeLessThan(0.44);
-    expect(r.p).toBeLessThan(0.01);
   });
 });
 

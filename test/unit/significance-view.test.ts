@@ -64,7 +64,7 @@ describe('significance view: rows that share episodes (AGE §4.1)', () => {
     const store = tempStore();
     sharedStore(store);
     const view = significance(store, filters('shared'), 'age');
-    expect(view.coverage).toEqual({ mode: 'common', total: 6, common: 4 });
+    expect(view.coverage).toEqual({ mode: 'common', total: 6, common: 4, leftOutByFailures: 2, outside: [], everyoneShapes: false, minEpisodes: 5 });
     expect(view.players.map((p) => [p.player, p.episodes])).toEqual([['m:a', 4], ['m:b', 4], ['m:c', 4]]);
     expect(view.players[0]!.mean).toBeCloseTo(mean(A.slice(0, 4)), 12);
     const four = (xs: number[]) => xs.slice(0, 4);
@@ -126,17 +126,18 @@ function separateStore(store: Store) {
 }
 
 describe('significance view: rows with their own episodes (AGE §4.2)', () => {
-  it("pairs a model with the baseline it sat with, and two models by Welch's test", () => {
+  it('pairs a model with the baseline it sat with, and two models over the word pairs both played (issue 27)', () => {
     const store = tempStore();
     separateStore(store);
     const view = significance(store, filters('separate'), 'age');
     expect(view.players.map((p) => [p.player, p.episodes])).toEqual([['m:x', 5], ['m:base', 10], ['m:y', 5]]);
+    // x and y never sat together but played the same five word pairs: paired by word pair, not Welch's.
     expect(view.pairs.map((p) => [p.a, p.b, p.test, p.nA, p.nB])).toEqual([
       ['m:x', 'm:base', 'paired', 5, 5],
-      ['m:x', 'm:y', 'welch', 5, 5],
+      ['m:x', 'm:y', 'paired-instances', 5, 5],
       ['m:base', 'm:y', 'paired', 5, 5],
     ]);
-    const expected = [pairedTTest(X, BX), welchTTest(X, Y), pairedTTest(BY, Y)];
+    const expected = [pairedTTest(X, BX), pairedTTest(X, Y), pairedTTest(BY, Y)];
     const adjusted = holm(expected.map((e) => e.p));
     view.pairs.forEach((p, i) => {
       expect(p.difference).toBeCloseTo(expected[i]!.meanDifference!, 12);
@@ -145,16 +146,31 @@ describe('significance view: rows with their own episodes (AGE §4.2)', () => {
       expect(p.p).toBeCloseTo(expected[i]!.p!, 12);
       expect(p.pHolm).toBeCloseTo(adjusted[i]!, 12);
     });
-    expect(view.pairs[1]!.n).toBe(10);
-    expect(view.note).toMatch(/^Paired t-tests .*; Welch's t-tests .*/);
+    expect(view.pairs[1]!.n).toBe(5);
+    expect(view.note).toMatch(/^Paired t-tests where two players sat in the same episodes .*; paired t-tests over the word pairs two players both played, each one's repetitions on one averaged first .*/);
+  });
+
+  it("compares players with no instance in common by Welch's test", () => {
+    const store = tempStore();
+    seedRun(store, 'apart', { p1: 'm:x', p2: 'm:base' }, X.slice(0, 3).map((x, k) => ({ instance: k + 1, values: { p1: x, p2: BX[k]! } })));
+    seedRun(store, 'apart', { p1: 'm:y', p2: 'm:base' }, Y.slice(0, 3).map((y, k) => ({ instance: k + 4, values: { p1: y, p2: BY[k]! } })));
+    const view = significance(store, filters('apart', 'all'), 'age');
+    const xy = view.pairs.find((p) => [p.a, p.b].sort().join() === 'm:x,m:y')!;
+    const want = welchTTest(X.slice(0, 3), Y.slice(0, 3));
+    expect(xy).toMatchObject({ test: 'welch', n: 6, nA: 3, nB: 3 });
+    expect(Math.abs(xy.t!)).toBeCloseTo(Math.abs(want.t!), 10);
+    expect(xy.p).toBeCloseTo(want.p!, 12);
+    expect(view.note).toMatch(/Welch's t-tests where they share no word pair/);
   });
 });
 
 describe('significance table, pure parts', () => {
   it('chooses the test by shared episodes; Holm over the table; nulls are no test and not significant', () => {
-    const a = new Map([[1, 0.9], [2, 0.8], [3, 0.7]]);
-    const b = new Map([[1, 0.5], [2, 0.5], [3, 0.3]]);
-    const c = new Map([[7, 0.1]]);
+    // Episode id → value (and the episode's instance): a and b sat in episodes 1–3, c played its own instance.
+    const sample = (values: [number, number][]) => new Map(values.map(([id, value]) => [id, { value, instanceId: id }]));
+    const a = sample([[1, 0.9], [2, 0.8], [3, 0.7]]);
+    const b = sample([[1, 0.5], [2, 0.5], [3, 0.3]]);
+    const c = sample([[7, 0.1]]);
     expect(testPair('a', 'b', a, b).test).toBe('paired');
     expect(testPair('a', 'c', a, c)).toMatchObject({ test: 'welch', nA: 3, nB: 1, t: null, p: null });
     const table = pairTable(['a', 'b', 'c'], new Map([['a', a], ['b', b], ['c', c]]), 0.5);
@@ -172,11 +188,11 @@ describe('significance exports, API and CLI', () => {
     const csv = exploreFile(store, 'significance', 'csv', filters('separate'), { metric: 'age' });
     expect(csv.filename).toBe('significance-separate-age.csv');
     expect(csv.content.split('\r\n')[0]).toBe('a,b,metric,test,n,n_a,n_b,mean_a,mean_b,difference,t,df,p,p_holm,alpha,significant');
-    expect(csv.content.split('\r\n')[2]).toMatch(/^m:x,m:y,age,welch,10,5,5,/);
+    expect(csv.content.split('\r\n')[2]).toMatch(/^m:x,m:y,age,paired-instances,5,5,5,/);
     const tex = exploreFile(store, 'significance', 'latex', filters('separate'), { alpha: 0.05 }).content;
     expect(tex).toContain('\\toprule');
     expect(tex).toContain('A & B & n & $\\Delta$ & t & df & p & Holm p & Test \\\\');
-    expect(tex).toMatch(/m:x & m:y & 5 \/ 5 & .* & Welch \\\\/);
+    expect(tex).toMatch(/m:x & m:y & 5 & .* & paired \(instances\) \\\\/);
     expect(tex).toContain('Holm p \\textless{} 0.05');
     expect(API_INPUTS['explore.significance'].safeParse({ filters: { game: 'age', dataset: 'x' }, metric: 'age', alpha: 1 }).success).toBe(false);
     expect(API_INPUTS['explore.export'].parse({ view: 'significance', format: 'latex', filters: { game: 'age', dataset: 'x' }, alpha: 0.05 }).alpha).toBe(0.05);
@@ -239,14 +255,24 @@ describe('significance view on AGE played by its built-in players', () => {
     }
   }, 60_000);
 
-  it("§4.2 (each model against the baseline): paired with the baseline, Welch's between models", async () => {
+  it('§4.2 (each model against the baseline): paired with the baseline, and between models over the word pairs both played, repetitions averaged', async () => {
     const store = tempStore();
     const runs = [await play(store, 'age-4.2', [builtin('x'), builtin('base')], 3, 2), await play(store, 'age-4.2', [builtin('y'), builtin('base')], 3, 2)];
     const view = significance(store, filters('age', 'all'), 'age');
     const values = stored(store, runs);
-    const models = view.pairs.find((p) => p.test === 'welch')!;
+    const models = view.pairs.find((p) => p.test === 'paired-instances')!;
     expect([models.a, models.b].sort()).toEqual(['builtin:reference-x', 'builtin:reference-y']);
-    const want = welchTTest([...values.get(models.a)!.values()], [...values.get(models.b)!.values()]);
+    // Each model's mean per word pair over its two repetitions, paired by word pair.
+    const instanceOf = new Map(runs.flatMap((id) => store.episodes.list(id).map((e) => [e.id, e.instance.id] as const)));
+    const perInstance = (player: string) => {
+      const acc = new Map<number, number[]>();
+      for (const [episode, v] of values.get(player)!) acc.set(instanceOf.get(episode)!, [...(acc.get(instanceOf.get(episode)!) ?? []), v]);
+      return new Map([...acc].map(([i, vs]) => [i, mean(vs)]));
+    };
+    const [ma, mb] = [perInstance(models.a), perInstance(models.b)];
+    const shared = [...ma.keys()].filter((i) => mb.has(i)).sort((x, y) => x - y);
+    expect(models.n).toBe(shared.length);
+    const want = pairedTTest(shared.map((i) => ma.get(i)!), shared.map((i) => mb.get(i)!));
     same(models.difference, want.meanDifference);
     same(models.t, want.t);
     same(models.p, want.p);

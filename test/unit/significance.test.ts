@@ -5,7 +5,7 @@
  * p-values are checked to ~1e-8: jstat's incomplete beta stops its continued fraction near 1e-9.
  */
 import { describe, expect, it } from 'vitest';
-import { holm, pairedTTest, welchTTest } from '../../electron/engine/analysis/significance';
+import { differenceInterval, holm, pairedTTest, welchTTest } from '../../electron/engine/analysis/significance';
 
 // R's `sleep`: extra hours of sleep, the same ten patients under drug 1 and drug 2.
 const group1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
@@ -20,6 +20,13 @@ describe('pairedTTest', () => {
     expect(r.df).toBe(9);
     expect(r.t).toBeCloseTo(-4.062127683382037, 9);
     expect(r.p).toBeCloseTo(0.002832890197384273, 8);
+  });
+
+  it("gives R's 95% interval for the mean difference on the sleep data (-2.4598858 to -0.7001142)", () => {
+    const r = differenceInterval(pairedTTest(group1, group2));
+    expect(r.low).toBeCloseTo(-2.4598858, 6);
+    expect(r.high).toBeCloseTo(-0.7001142, 6);
+    expect(differenceInterval(pairedTTest([2, 3, 4], [1, 2, 3]))).toEqual({ low: null, high: null });
   });
 
   it('gives the closed-form p for 2 df: d = [1, 2, 3], t = 2√3, p = 1 − t/√(t² + 2)', () => {
@@ -50,16 +57,16 @@ describe('pairedTTest', () => {
   });
 
   it('has no t or p below two pairs', () => {
-    expect(pairedTTest([], [])).toEqual({ test: 'paired', n: 0, meanDifference: null, t: null, df: null, p: null });
-    expect(pairedTTest([3], [1])).toEqual({ test: 'paired', n: 1, meanDifference: 2, t: null, df: null, p: null });
+    expect(pairedTTest([], [])).toEqual({ test: 'paired', n: 0, meanDifference: null, standardError: null, t: null, df: null, p: null });
+    expect(pairedTTest([3], [1])).toEqual({ test: 'paired', n: 1, meanDifference: 2, standardError: null, t: null, df: null, p: null });
   });
 
   it('has no t or p when every difference is the same nonzero value', () => {
-    expect(pairedTTest([2, 3, 4], [1, 2, 3])).toEqual({ test: 'paired', n: 3, meanDifference: 1, t: null, df: 2, p: null });
+    expect(pairedTTest([2, 3, 4], [1, 2, 3])).toEqual({ test: 'paired', n: 3, meanDifference: 1, standardError: null, t: null, df: 2, p: null });
   });
 
   it('reports p = 1 (and no t) when every difference is exactly 0', () => {
-    expect(pairedTTest([0.5, 1, 0.25], [0.5, 1, 0.25])).toEqual({ test: 'paired', n: 3, meanDifference: 0, t: null, df: 2, p: 1 });
+    expect(pairedTTest([0.5, 1, 0.25], [0.5, 1, 0.25])).toEqual({ test: 'paired', n: 3, meanDifference: 0, standardError: null, t: null, df: 2, p: 1 });
   });
 });
 
@@ -73,6 +80,9 @@ describe('welchTTest', () => {
     expect(r.t).toBeCloseTo(-1.8608134674868526, 9);
     expect(r.df).toBeCloseTo(17.776473516178488, 9);
     expect(r.p).toBeCloseTo(0.0793941401873583, 8);
+    // R: 95 percent confidence interval -3.3654832 0.2054832.
+    expect(differenceInterval(r).low).toBeCloseTo(-3.3654832, 6);
+    expect(differenceInterval(r).high).toBeCloseTo(0.2054832, 6);
   });
 
   it('handles one constant sample: df falls to nA − 1 (a = 1..4, b = 2,2,2: t = 0.5/√(5/12))', () => {
@@ -93,13 +103,13 @@ describe('welchTTest', () => {
   });
 
   it('has no t or p when either sample has fewer than two values', () => {
-    expect(welchTTest([1], [1, 2, 3])).toEqual({ test: 'welch', nA: 1, nB: 3, meanDifference: -1, t: null, df: null, p: null });
-    expect(welchTTest([1, 2], [])).toEqual({ test: 'welch', nA: 2, nB: 0, meanDifference: null, t: null, df: null, p: null });
+    expect(welchTTest([1], [1, 2, 3])).toEqual({ test: 'welch', nA: 1, nB: 3, meanDifference: -1, standardError: null, t: null, df: null, p: null });
+    expect(welchTTest([1, 2], [])).toEqual({ test: 'welch', nA: 2, nB: 0, meanDifference: null, standardError: null, t: null, df: null, p: null });
   });
 
   it('has no t or p when both samples are different constants, and p = 1 when they are the same constant', () => {
-    expect(welchTTest([1, 1], [2, 2, 2])).toEqual({ test: 'welch', nA: 2, nB: 3, meanDifference: -1, t: null, df: null, p: null });
-    expect(welchTTest([2, 2], [2, 2, 2])).toEqual({ test: 'welch', nA: 2, nB: 3, meanDifference: 0, t: null, df: null, p: 1 });
+    expect(welchTTest([1, 1], [2, 2, 2])).toEqual({ test: 'welch', nA: 2, nB: 3, meanDifference: -1, standardError: null, t: null, df: null, p: null });
+    expect(welchTTest([2, 2], [2, 2, 2])).toEqual({ test: 'welch', nA: 2, nB: 3, meanDifference: 0, standardError: null, t: null, df: null, p: 1 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatRate, type AnnotationSpecInput } from '../../../shared/contract/annotation';
+import { formatEstimate, type AnnotationSpecInput } from '../../../shared/contract/annotation';
 import { applyAnnotations } from '../../engine/analysis/apply-annotations';
 import * as annotation from '../../engine/annotation/sets';
 import { toCsv } from '../../engine/io/csv';
@@ -7,7 +7,7 @@ import { checkOutput, CliError, openStore, parseId, plainFlag } from '../context
 import { writeOutput } from '../output';
 import { calibrationLines } from './annotation-calibration';
 import { shortTime, table } from '../format';
-import { fixed, fixedOr } from '../../../shared/text/number';
+import { fixed, fixedOr, percentNumber } from '../../../shared/text/number';
 
 export interface AnnotationFlags {
   runs?: string;
@@ -87,12 +87,17 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         if (flags.csv) return (process.stdout.write(toCsv(annotation.resultRows(r))), 0);
         const { producer, labelNoun, groups } = r.info;
         console.log(`Set ${r.set.id} "${r.set.name}" · ${r.items} items · ${r.judged} judged · ${r.ambiguous} ambiguous · ${r.ties} ties · ${r.unlabelled} unlabelled`);
-        console.log(`${producer.charAt(0).toUpperCase()}${producer.slice(1)} error rate: ${formatRate(r.overall)}`);
+        console.log(`${producer.charAt(0).toUpperCase()}${producer.slice(1)} error rate: ${formatEstimate(r.overall)}`);
+        console.log(r.weighting.note);
+        if (r.strata.length) {
+          console.log('\nstrata (events when drawn; error rate among the judged items, unweighted)');
+          console.log(table(['stratum', 'events', 'drawn', 'judged', 'wrong', 'rate'], r.strata.map((s) => [s.key, s.population, s.drawn, s.judged, s.wrong, s.rate === null ? '—' : `${percentNumber(s.rate, 2)}%`])));
+        }
         for (const group of ['label', 'dataset', 'model', 'tag'] as const) {
           if (r.by[group].length < 2 && group !== 'label') continue;
           const title = group === 'dataset' ? group : groups[group];
           console.log(`\nby ${title}`);
-          console.log(table([title, 'error rate'], r.by[group].map((g) => [g.key, formatRate(g)])));
+          console.log(table([title, 'error rate'], r.by[group].map((g) => [g.key, formatEstimate(g)])));
         }
         console.log(`\nconfusion (rows: ${producer} said, columns: correct ${labelNoun})`);
         console.log(table([`${producer} \\ correct`, ...r.confusion.gold], r.confusion.produced.map((j, i) => [j, ...r.confusion.counts[i]!])));

@@ -28,6 +28,8 @@ export interface ExportFlags {
   instances?: string;
   /** `--min-episodes 10`: fewer episodes behind a mean print "too few" (default 5). */
   minEpisodes?: string;
+  /** `--common-with-humans`: people's games narrow the compared instances too. */
+  commonWithHumans?: boolean;
   by?: string;
   topic?: string;
   metric?: string;
@@ -86,6 +88,7 @@ function filtersOf(flags: ExportFlags): ExploreFilters {
         to: flags.to,
         instances: flags.instances,
         minEpisodes: minEpisodesOf(flags.minEpisodes),
+        commonWithHumans: flags.commonWithHumans,
         by: flags.by,
       }).filter(([, v]) => v !== undefined),
     ),

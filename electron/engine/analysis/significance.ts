@@ -14,6 +14,8 @@ export interface PairedTTest {
   test: 'paired';
   n: number;
   meanDifference: number | null;
+  /** The mean difference's standard error; null where t is. */
+  standardError: number | null;
   t: number | null;
   df: number | null;
   p: number | null;
@@ -25,6 +27,8 @@ export interface WelchTTest {
   nB: number;
   /** meanA − meanB. */
   meanDifference: number | null;
+  /** The difference's standard error; null where t is. */
+  standardError: number | null;
   t: number | null;
   df: number | null;
   p: number | null;
@@ -48,12 +52,13 @@ export function pairedTTest(a: readonly number[], b: readonly number[]): PairedT
   const n = a.length;
   const d = a.map((x, i) => x - (b[i] as number));
   const meanDifference = n > 0 ? mean(d) : null;
-  const none = { test: 'paired' as const, n, meanDifference, t: null, df: n >= 2 ? n - 1 : null };
+  const none = { test: 'paired' as const, n, meanDifference, standardError: null, t: null, df: n >= 2 ? n - 1 : null };
   if (n < 2) return { ...none, p: null };
   if (isConstant(d)) return { ...none, p: d[0] === 0 ? 1 : null };
   const df = n - 1;
-  const t = (meanDifference as number) / Math.sqrt(sampleVariance(d) / n);
-  return { test: 'paired', n, meanDifference, t, df, p: twoSidedP(t, df) };
+  const standardError = Math.sqrt(sampleVariance(d) / n);
+  const t = (meanDifference as number) / standardError;
+  return { test: 'paired', n, meanDifference, standardError, t, df, p: twoSidedP(t, df) };
 }
 
 /** Welch's unequal-variance two-sided t-test with Welch–Satterthwaite degrees of freedom. */
@@ -61,15 +66,23 @@ export function welchTTest(a: readonly number[], b: readonly number[]): WelchTTe
   const nA = a.length;
   const nB = b.length;
   const meanDifference = nA > 0 && nB > 0 ? mean(a) - mean(b) : null;
-  const none = { test: 'welch' as const, nA, nB, meanDifference, t: null, df: null };
+  const none = { test: 'welch' as const, nA, nB, meanDifference, standardError: null, t: null, df: null };
   if (nA < 2 || nB < 2) return { ...none, p: null };
   if (isConstant(a) && isConstant(b)) return { ...none, p: a[0] === b[0] ? 1 : null };
   const seA = sampleVariance(a) / nA;
   const seB = sampleVariance(b) / nB;
   const se2 = seA + seB;
-  const t = (meanDifference as number) / Math.sqrt(se2);
+  const standardError = Math.sqrt(se2);
+  const t = (meanDifference as number) / standardError;
   const df = (se2 * se2) / ((seA * seA) / (nA - 1) + (seB * seB) / (nB - 1));
-  return { test: 'welch', nA, nB, meanDifference, t, df, p: twoSidedP(t, df) };
+  return { test: 'welch', nA, nB, meanDifference, standardError, t, df, p: twoSidedP(t, df) };
+}
+
+/** The test's two-sided 95% interval for the difference (Student's t with the test's df), or nulls where it has no t. */
+export function differenceInterval(r: { meanDifference: number | null; standardError: number | null; df: number | null; t: number | null }): { low: number | null; high: number | null } {
+  if (r.t === null || r.meanDifference === null || r.standardError === null || r.df === null) return { low: null, high: null };
+  const half = jStat.studentt.inv(0.975, r.df) * r.standardError;
+  return { low: r.meanDifference - half, high: r.meanDifference + half };
 }
 
 /**

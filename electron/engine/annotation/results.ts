@@ -1,4 +1,6 @@
 import { cohenKappa, fleissKappa, wilson, type Kappa, type Proportion } from './stats';
+import { percentNumber } from '../../../shared/text/number';
+import { stratumRates, weightedRate, type StratumRate } from './weighting';
 
 /** One item with the label its event gave and its annotators' labels (skips removed). */
 export interface LabelledItem {
@@ -10,13 +12,34 @@ export interface LabelledItem {
   model: string;
   /** The instance's first tag (or a stand-in such as "(no category)"). */
   tag: string;
+  /** The stratum the item was drawn from (stratified sets; null otherwise). */
+  stratum?: string | null;
   /** The annotators' correct labels, or `ambiguous`. */
   labels: { annotator: string; answer: string }[];
 }
 
-export interface GroupRate extends Proportion {
+/** How a rate is estimated: weighted back to the strata's sizes, or the plain share of the judged items. */
+export type Weighting = 'stratum-weighted' | 'plain';
+
+/** An error rate as shown: `k`/`n` are always the sample's wrong and judged items; `rate` is weighted when `weighting` says so. */
+export interface RateEstimate extends Proportion {
+  weighting: Weighting;
+  /** The effective sample size behind a weighted interval (null for a plain one: it is `n`). */
+  effectiveN: number | null;
+}
+
+export interface GroupRate extends RateEstimate {
   key: string;
 }
+
+/**
+ * How the set was drawn, for weighting: a stratified set's strata with their sizes when drawn
+ * (`stored` with the set, or `recounted` from the runs for a set made before sizes were stored), or
+ * why the plain rate is the estimate.
+ */
+export type Design =
+  | { kind: 'stratified'; plan: readonly { key: string; population: number; drawn: number }[]; source: 'stored' | 'recounted' }
+  | { kind: 'plain'; why: string };
 
 /** A label of the game's vocabulary, `ambiguous`, `tie` (an even split), or null (unlabelled). */
 export type Gold = string | null;
@@ -29,7 +52,14 @@ export interface AnnotationResults {
   /** Items whose annotators split evenly: no gold label. */
   ties: number;
   unlabelled: number;
-  overall: Proportion;
+  /** The headline rate: stratum-weighted for a stratified set, else plain. */
+  overall: RateEstimate;
+  /** The plain share of wrong items among the judged ones with Wilson's interval: what the sample itself shows. */
+  inSample: Proportion;
+  /** A stratified set's strata (empty otherwise). */
+  strata: StratumRate[];
+  /** Which estimate `overall` and `by` are, and why, in one paragraph. */
+  weighting: { method: Weighting; note: string };
   by: { label: GroupRate[]; dataset: GroupRate[]; model: GroupRate[]; tag: GroupRate[] };
   confusion: { produced: string[]; gold: string[]; counts: number[][] };
   agreement: {
@@ -55,15 +85,46 @@ export function goldAnswer(labels: LabelledItem['labels']): Gold {
   return ranked[0]![0] as Gold;
 }
 
-function rates(items: readonly { key: string; wrong: boolean }[]): GroupRate[] {
-  const groups = new Map<string, { k: number; n: number }>();
-  for (const item of items) {
-    const g = groups.get(item.key) ?? { k: 0, n: 0 };
-    g.n++;
-    if (item.wrong) g.k++;
-    groups.set(item.key, g);
+/** Keys in natural order: numbers as numbers ("2" before "10": SimulBench's ratings), the rest alphabetically. */
+const naturalOrder = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+
+type Judged = { item: LabelledItem; gold: string; wrong: boolean };
+
+/** A group's rate: weighted over the strata's sizes when the set is stratified, else the plain Wilson interval. */
+function estimate(judged: readonly Judged[], inGroup: (x: Judged) => boolean, population: ReadonlyMap<string, number> | null): RateEstimate {
+  if (population === null) {
+    const mine = judged.filter(inGroup);
+    return { ...wilson(mine.filter((x) => x.wrong).length, mine.length), weighting: 'plain', effectiveN: null };
   }
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, g]) => ({ key, ...wilson(g.k, g.n) }));
+  return { ...weightedRate(judged.map((x) => ({ stratum: x.item.stratum!, inGroup: inGroup(x), wrong: x.wrong })), population), weighting: 'stratum-weighted' };
+}
+
+function rates(judged: readonly Judged[], key: (i: LabelledItem) => string, population: ReadonlyMap<string, number> | null): GroupRate[] {
+  const keys = [...new Set(judged.map((x) => key(x.item)))].sort(naturalOrder);
+  return keys.map((k) => ({ key: k, ...estimate(judged, (x) => key(x.item) === k, population) }));
+}
+
+const percent = (x: number) => `${percentNumber(x, 1)}%`;
+
+/** The population sizes to weight by, or null when the plain rate is the estimate (and why, for the note). */
+function weightsOf(design: Design, judged: readonly Judged[]): { population: Map<string, number> | null; note: string } {
+  if (design.kind === 'plain') return { population: null, note: `Plain rate: ${design.why}` };
+  const population = new Map(design.plan.map((s) => [s.key, s.population]));
+  const stray = judged.find((x) => x.item.stratum == null || !population.has(x.item.stratum));
+  if (stray) return { population: null, note: `Plain rate: item ${stray.item.itemId}'s stratum "${stray.item.stratum ?? ''}" is not among the set's strata, so they cannot be weighted.` };
+  const unjudged = design.plan.filter((s) => !judged.some((x) => x.item.stratum === s.key));
+  const [notDrawn, waiting] = [unjudged.filter((s) => s.drawn === 0).map((s) => s.key), unjudged.filter((s) => s.drawn > 0).map((s) => s.key)];
+  const k = judged.filter((x) => x.wrong).length;
+  return {
+    population,
+    note:
+      'Stratum-weighted: each judged item stands for its stratum\'s events divided by the stratum\'s judged items ' +
+      `(stratum sizes ${design.source === 'stored' ? 'as drawn' : 'recounted from the runs today: the set was made before sizes were stored'}), ` +
+      "so a stratum drawn more heavily than its share does not count more; 95% Wilson interval with the effective sample size (Korn & Graubard). " +
+      `In the sample: ${k}/${judged.length}${judged.length ? ` = ${percent(k / judged.length)}` : ''} wrong, unweighted.` +
+      (waiting.length ? ` No judged item yet in ${waiting.join(', ')}: left out of the weights until one is labelled.` : '') +
+      (notDrawn.length ? ` Nothing was drawn from ${notDrawn.join(', ')}: the rate says nothing of ${notDrawn.length === 1 ? 'it' : 'them'}.` : ''),
+  };
 }
 
 function agreement(items: readonly LabelledItem[], goldOrder: readonly string[], vocabulary: string): AnnotationResults['agreement'] {
@@ -85,28 +146,32 @@ function agreement(items: readonly LabelledItem[], goldOrder: readonly string[],
  * Error rates, confusion and agreement from the labelled items of a set. `vocabulary` lists the
  * labels an annotator can give, in order (EDA: yes, no, maybe, dunno); `labelNoun` names them in notes.
  */
-export function annotationResults(items: readonly LabelledItem[], vocabulary: readonly string[], labelNoun: string): AnnotationResults {
+export function annotationResults(items: readonly LabelledItem[], vocabulary: readonly string[], labelNoun: string, design: Design = { kind: 'plain', why: 'every item weighs the same.' }): AnnotationResults {
   const producedOrder = [...vocabulary, 'other'];
   const goldOrder = [...vocabulary, 'ambiguous'];
   const withGold = items.map((item) => ({ item, gold: goldAnswer(item.labels) }));
-  const judged = withGold.filter((x): x is { item: LabelledItem; gold: string } => x.gold !== null && x.gold !== 'tie' && x.gold !== 'ambiguous');
-  const wrong = (x: { item: LabelledItem; gold: string }) => x.gold !== x.item.label;
-  const entries = (key: (i: LabelledItem) => string) => judged.map((x) => ({ key: key(x.item), wrong: wrong(x) }));
+  const judged: Judged[] = withGold
+    .filter((x): x is { item: LabelledItem; gold: string } => x.gold !== null && x.gold !== 'tie' && x.gold !== 'ambiguous')
+    .map((x) => ({ ...x, wrong: x.gold !== x.item.label }));
   const producedOf = (label: string) => (vocabulary.includes(label) ? label : 'other');
   const confusionRows = producedOrder.filter((j) => withGold.some((x) => producedOf(x.item.label) === j));
   const counts = confusionRows.map((j) => goldOrder.map((g) => withGold.filter((x) => producedOf(x.item.label) === j && x.gold === g).length));
+  const { population, note } = weightsOf(design, judged);
   return {
     items: items.length,
     judged: judged.length,
     ambiguous: withGold.filter((x) => x.gold === 'ambiguous').length,
     ties: withGold.filter((x) => x.gold === 'tie').length,
     unlabelled: withGold.filter((x) => x.gold === null).length,
-    overall: wilson(judged.filter(wrong).length, judged.length),
+    overall: estimate(judged, () => true, population),
+    inSample: wilson(judged.filter((x) => x.wrong).length, judged.length),
+    strata: design.kind === 'stratified' ? stratumRates(design.plan, judged.map((x) => ({ stratum: x.item.stratum ?? '', wrong: x.wrong }))) : [],
+    weighting: { method: population ? 'stratum-weighted' : 'plain', note },
     by: {
-      label: rates(entries((i) => i.label)),
-      dataset: rates(entries((i) => i.dataset)),
-      model: rates(entries((i) => i.model)),
-      tag: rates(entries((i) => i.tag)),
+      label: rates(judged, (i) => i.label, population),
+      dataset: rates(judged, (i) => i.dataset, population),
+      model: rates(judged, (i) => i.model, population),
+      tag: rates(judged, (i) => i.tag, population),
     },
     confusion: { produced: confusionRows, gold: goldOrder, counts },
     agreement: agreement(items, goldOrder, `${labelNoun}s`),

@@ -15,9 +15,10 @@ import type { AnnotationItemRow, AnnotationSetRow, CandidateRow } from '../store
 import type { Store } from '../store/store';
 import { calibration, calibrationMethod, calibrationRows, producerMetrics } from './calibration';
 import { recomputedMetrics } from './effect';
-import { annotationResults, type LabelledItem } from './results';
+import { annotationResults, type Design, type LabelledItem } from './results';
 import { disagreements, withReadableColumns } from './review';
-import { drawSample, type Candidate, type StratumNames } from './sample';
+import { wilson } from './stats';
+import { drawSample, stratumOf, type Candidate, type StratumNames } from './sample';
 
 export class AnnotationError extends UserError {
   override name = 'AnnotationError';
@@ -73,7 +74,8 @@ export function createSet(store: Store, name: string, input: unknown): Annotatio
   const { spec, sample, hooks } = draw(store, input);
   if (sample.items.length === 0) throw new AnnotationError(`The chosen episodes have no ${hooks.info.itemsNoun} to annotate.`);
   const overlap = spec.overlap === 'all' ? sample.items.length : spec.overlap;
-  const setId = store.annotations.createSet(name, spec, sample.items.map((item, i) => ({ ...item, inOverlap: i < overlap })));
+  const plan = spec.method === 'stratified' ? sample.strata : null;
+  const setId = store.annotations.createSet(name, spec, sample.items.map((item, i) => ({ ...item, inOverlap: i < overlap })), plan);
   return setSummary(store, store.annotations.getSet(setId));
 }
 
@@ -146,9 +148,34 @@ export function labelledItems(store: Store, game: Game<unknown>, hooks: Annotati
     dataset: row.dataset,
     model: row.model,
     tag: candidate(game, hooks, row).tag ?? `(no ${hooks.info.groups.tag})`,
+    stratum: row.stratum,
     labels: labels.filter((l) => l.itemId === row.itemId).map((l) => ({ annotator: l.annotator, answer: l.verdict === 'ambiguous' ? 'ambiguous' : l.answer! })),
   }));
   return { items, rows };
+}
+
+/**
+ * How a set was drawn, for weighting its rates: a stratified set's strata with the events each held
+ * when drawn (kept with the set; for a set made before that, recounted from its runs, which gives the
+ * same sizes once the runs have finished); a plain rate for the other methods.
+ */
+function designOf(store: Store, game: Game<unknown>, hooks: AnnotationHooks, setId: number): Design {
+  const row = store.annotations.getSet(setId);
+  const spec = parseSpec(row.spec);
+  if (spec.method === 'random') return { kind: 'plain', why: 'a simple random sample, in which every item weighs the same.' };
+  if (spec.method === 'episodes') return { kind: 'plain', why: `every ${hooks.info.itemNoun} of the chosen episodes, not a sample of the runs.` };
+  const drawn = new Map<string, number>();
+  for (const item of store.annotations.items(setId, hooks.labelKey)) if (item.stratum !== null) drawn.set(item.stratum, (drawn.get(item.stratum) ?? 0) + 1);
+  if (row.plan) return { kind: 'stratified', source: 'stored', plan: row.plan.map((s) => ({ key: s.key, population: s.available, drawn: drawn.get(s.key) ?? 0 })) };
+  const sizes = new Map<string, number>();
+  for (const c of store.annotations.candidates(spec.runs, hooks.target, hooks.labelKey)) {
+    if (hooks.target.labelled && c.label === '') continue;
+    const key = stratumOf(candidate(game, hooks, c), spec.strata!, names(hooks));
+    sizes.set(key, (sizes.get(key) ?? 0) + 1);
+  }
+  const short = [...drawn].find(([key, n]) => (sizes.get(key) ?? 0) < n);
+  if (short) return { kind: 'plain', why: `the set predates kept stratum sizes and its runs now hold fewer events of stratum "${short[0]}" than it drew (${short[1]}), so the strata cannot be weighted.` };
+  return { kind: 'stratified', source: 'recounted', plan: [...sizes.keys()].sort().map((key) => ({ key, population: sizes.get(key)!, drawn: drawn.get(key) ?? 0 })) };
 }
 
 export function results(store: Store, setId: number): AnnotationResultsView {
@@ -156,7 +183,7 @@ export function results(store: Store, setId: number): AnnotationResultsView {
   const { game, hooks } = gameOfSet(store, setId);
   const { items, rows } = labelledItems(store, game, hooks, setId);
   const vocabulary = hooks.info.labels.map((l) => l.id);
-  const base = annotationResults(items, vocabulary, hooks.info.labelNoun);
+  const base = annotationResults(items, vocabulary, hooks.info.labelNoun, designOf(store, game, hooks, setId));
   const places = rows.map((r) => ({ itemId: r.itemId, position: r.position, round: r.round, instance: r.instance }));
   const view: AnnotationResultsView = { set, info: hooks.info, ...base, scoreEffect: recomputedMetrics(store, game, hooks, items, rows), disagreements: disagreements(items, places) };
   const scale = hooks.info.scale;
@@ -165,9 +192,16 @@ export function results(store: Store, setId: number): AnnotationResultsView {
   return { ...view, calibration: { ...report, producerMetrics: producerMetrics(store, game, hooks, set.runs), method: calibrationMethod(scale, set.seed, hooks.info.producer) } };
 }
 
-/** The results as one flat table: overall, then each breakdown (what `--csv` and the UI export write). */
-export function resultRows(view: AnnotationResultsView): { group: string; value: string; errors: number; n: number; rate: number | null; ci_low: number | null; ci_high: number | null }[] {
-  const row = (group: string, value: string, r: { k: number; n: number; rate: number | null; low: number | null; high: number | null }) => ({ group, value, errors: r.k, n: r.n, rate: r.rate, ci_low: r.low, ci_high: r.high });
+/**
+ * The results as one flat table: overall, then each breakdown, then a stratified set's strata (what
+ * `--csv` and the UI export write). `rate` and its interval are the estimate (`estimate` says which:
+ * stratum-weighted or plain); `errors`/`n` and `sample_rate` are the sample's own counts; a stratum's
+ * row gives its events as drawn (`population`) and its judged items' plain rate.
+ */
+export function resultRows(view: AnnotationResultsView): { group: string; value: string; errors: number; n: number; rate: number | null; ci_low: number | null; ci_high: number | null; estimate: string; effective_n: number | null; sample_rate: number | null; population: number | null }[] {
+  const row = (group: string, value: string, r: { k: number; n: number; rate: number | null; low: number | null; high: number | null; weighting: string; effectiveN: number | null }, population: number | null = null) => ({
+    group, value, errors: r.k, n: r.n, rate: r.rate, ci_low: r.low, ci_high: r.high, estimate: r.weighting, effective_n: r.effectiveN, sample_rate: r.n ? r.k / r.n : null, population,
+  });
   const groups = view.info.groups;
   return [
     row('overall', 'all', view.overall),
@@ -175,6 +209,7 @@ export function resultRows(view: AnnotationResultsView): { group: string; value:
     ...view.by.dataset.map((r) => row('dataset', r.key, r)),
     ...view.by.model.map((r) => row(groups.model, r.key, r)),
     ...view.by.tag.map((r) => row(groups.tag, r.key, r)),
+    ...view.strata.map((s) => row('stratum', s.key, { ...wilson(s.wrong, s.judged), weighting: 'plain', effectiveN: null }, s.population)),
   ];
 }
 

@@ -22,12 +22,20 @@ export interface Proportion {
 export function wilson(k: number, n: number, z = Z95): Proportion {
   if (!Number.isInteger(k) || !Number.isInteger(n) || k < 0 || n < 0 || k > n) throw new RangeError(`wilson: need 0 ≤ k ≤ n, got k=${k}, n=${n}`);
   if (n === 0) return { k, n, rate: null, low: null, high: null };
-  const p = k / n;
+  return { k, n, rate: k / n, ...wilsonBounds(k / n, n, z) };
+}
+
+/**
+ * Wilson's bounds for a proportion p estimated with the information of n independent draws; n need
+ * not be whole (a survey estimate's effective sample size, Korn & Graubard 1998).
+ */
+export function wilsonBounds(p: number, n: number, z = Z95): { low: number; high: number } {
+  if (!(n > 0) || !(p >= 0 && p <= 1)) throw new RangeError(`wilsonBounds: need 0 ≤ p ≤ 1 and n > 0, got p=${p}, n=${n}`);
   const z2 = z * z;
   const denominator = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denominator;
   const half = (z / denominator) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { k, n, rate: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
 export interface Kappa {

@@ -1,9 +1,9 @@
 /** The pairwise significance table as CSV rows and as a booktabs LaTeX table (the numbers the UI shows). */
-import type { SignificanceView } from '../../../shared/api/views';
+import type { SignificancePairView, SignificanceView } from '../../../shared/api/views';
 import type { ExploreFilters } from '../../../shared/contract/explore';
 import type { Game } from '../core/game';
 import { toLatex } from './latex';
-import { describeFilters } from './views';
+import { describeFilters, outsideCaption } from './views';
 import { fixedOr, pValueText } from '../../../shared/text/number';
 
 /** Small p-values in scientific notation, so 3e-7 does not print as 0.000. */
@@ -12,6 +12,9 @@ export function pText(p: number | null): string {
 }
 
 const cellText = (x: number | null, digits: number) => fixedOr(x, digits, '--');
+
+/** The test column: what a pair was paired over (its n counts those), or Welch. */
+const TEST_NAMES: Record<SignificancePairView['test'], string> = { paired: 'paired (episodes)', 'paired-instances': 'paired (instances)', welch: 'Welch' };
 
 export function significanceCsvRows(view: SignificanceView): Record<string, string | number | null>[] {
   return view.pairs.map((p) => ({
@@ -36,7 +39,7 @@ export function significanceCsvRows(view: SignificanceView): Record<string, stri
 
 export function significanceLatex(game: Game<unknown>, view: SignificanceView, filters: ExploreFilters): string {
   return toLatex({
-    caption: `${game.shortTitle} on ${describeFilters(game, filters)}, pairwise t-tests on ${view.metricLabel}: Δ is the mean difference A − B over one value per player and episode. ${view.note} † significant.`,
+    caption: `${game.shortTitle} on ${describeFilters(game, filters)}, pairwise t-tests on ${view.metricLabel}: Δ is the mean difference A − B (one value per player and episode; over instances, each player's mean on the instance). ${view.note} † significant.${outsideCaption(view.coverage, game.view.nouns.instances)}`,
     label: `tab:significance-${game.id}-${filters.dataset}-${view.metric}`,
     columns: [
       { header: 'A', align: 'l' },
@@ -52,13 +55,13 @@ export function significanceLatex(game: Game<unknown>, view: SignificanceView, f
     rows: view.pairs.map((p) => [
       { text: p.a },
       { text: p.b },
-      { text: p.test === 'paired' ? String(p.n) : `${p.nA} / ${p.nB}` },
+      { text: p.test === 'welch' ? `${p.nA} / ${p.nB}` : String(p.n) },
       { text: cellText(p.difference, view.digits) },
       { text: cellText(p.t, 2) },
-      { text: cellText(p.df, p.test === 'paired' ? 0 : 1) },
+      { text: cellText(p.df, p.test === 'welch' ? 1 : 0) },
       { text: pText(p.p) },
       { text: pText(p.pHolm), bold: p.significant, dagger: p.significant },
-      { text: p.test === 'paired' ? 'paired' : 'Welch' },
+      { text: TEST_NAMES[p.test] },
     ]),
   });
 }

@@ -4,7 +4,7 @@ import type { ExploreFilters } from '../../../shared/contract/explore';
 import type { Game } from '../core/game';
 import { tooFew } from '../../../shared/stats/caution';
 import { toLatex } from './latex';
-import { describeFilters } from './views';
+import { describeFilters, outsideCaption } from './views';
 import { fixed } from '../../../shared/text/number';
 
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
@@ -24,7 +24,7 @@ export function slicesLatex(game: Game<unknown>, view: SlicesView, filters: Expl
   const thin = view.rows.some((r) => r.cells.some((c) => c !== null && tooFew(c.n, view.minEpisodes)));
   const text = (c: SlicesView['rows'][number]['cells'][number]) => (!c ? '--' : tooFew(c.n, view.minEpisodes) ? `(n=${c.n})` : fixed(c.mean, view.digits));
   return toLatex({
-    caption: `${view.title}: ${view.metricLabel} on ${describeFilters(game, filters)}. ${view.note} Best per column in bold (ties all bold).${thin ? ` (n=k): only k episodes, fewer than ${view.minEpisodes}, so no mean.` : ''}`,
+    caption: `${view.title}: ${view.metricLabel} on ${describeFilters(game, filters)}. ${view.note} Best per column in bold (ties all bold).${thin ? ` (n=k): only k episodes, fewer than ${view.minEpisodes}, so no mean.` : ''}${outsideCaption(view.coverage, game.view.nouns.instances)}`,
     label: `tab:${game.id}-slices-${filters.dataset}`,
     columns: [{ header: view.subjectLabel, align: 'l' }, ...view.columns.map((c) => ({ header: c, align: 'r' as const }))],
     rows: view.rows.map((r) => [{ text: r.player }, ...r.cells.map((c, k) => ({ text: text(c), bold: view.best[k]?.includes(r.player) ?? false }))]),

@@ -4,7 +4,9 @@
  */
 import type { HeatmapView, SuiteView } from '../../../shared/api/views';
 import { toLatex } from './latex';
-import { fixed, fixedOr } from '../../../shared/text/number';
+import { fixed } from '../../../shared/text/number';
+import { bestRows, tooFew } from '../../../shared/stats/caution';
+import { outsideCaption } from './views';
 
 const cellText = (v: number | null | undefined, digits: number) => (typeof v === 'number' ? fixed(v, digits) : '--');
 
@@ -48,26 +50,40 @@ export function suiteLatex(view: SuiteView): string {
   });
 }
 
-/** Rows are the tag's values (experiments), columns the players, like the paper's Tables 4–14. */
+/**
+ * Rows are the tag's values (experiments), columns the players, like the paper's Tables 4–14. A cell
+ * over fewer than the view's minimum of episodes is blank (its `_n` says how many) and its row's note
+ * says so, as the heatmap says "too few".
+ */
 export function breakdownCsvRows(map: HeatmapView): Record<string, string | number | null>[] {
   const at = new Map(map.cells.map((c) => [`${c.player}\u0000${c.topic}`, c]));
-  return map.topics.map((t) => ({ [map.topicKey]: t, ...Object.fromEntries(map.players.flatMap((p) => [[p, at.get(`${p}\u0000${t}`)?.mean ?? null], [`${p}_n`, at.get(`${p}\u0000${t}`)?.n ?? 0]])) }));
+  return map.topics.map((t) => {
+    const cell = (p: string) => at.get(`${p}\u0000${t}`);
+    const thin = map.players.filter((p) => cell(p) && tooFew(cell(p)!.n, map.minEpisodes));
+    return {
+      [map.topicKey]: t,
+      ...Object.fromEntries(map.players.flatMap((p) => [[p, cell(p) && !thin.includes(p) ? cell(p)!.mean : null], [`${p}_n`, cell(p)?.n ?? 0]])),
+      note: thin.length ? `too few episodes (under ${map.minEpisodes}) for ${thin.join(', ')}` : '',
+    };
+  });
 }
 
-export function breakdownLatex(map: HeatmapView, title: string, direction: 'higher' | 'lower' | 'none', digits = 2): string {
+/** The breakdown as LaTeX: "(n=k)" for a cell over too few episodes; in each row the best among cells with enough episodes in bold (ties all bold), as the page would mark it. */
+export function breakdownLatex(map: HeatmapView, title: string, direction: 'higher' | 'lower' | 'none', digits = 2, instances = 'instances'): string {
   const at = new Map(map.cells.map((c) => [`${c.player}\u0000${c.topic}`, c]));
-  const shown = (p: string, t: string) => {
-    const c = at.get(`${p}\u0000${t}`);
-    return c ? Number(fixed(c.mean, digits)) : null;
-  };
+  const thin = map.cells.some((c) => tooFew(c.n, map.minEpisodes));
   return toLatex({
-    caption: `${title}: mean ${map.metric} per ${map.topicKey}; best in each row in bold (ties all bold).`,
+    caption: `${title}: mean ${map.metric} per ${map.topicKey}; best in each row in bold (ties all bold), among cells with at least ${map.minEpisodes} episodes.${thin ? ` (n=k): only k episodes, fewer than ${map.minEpisodes}, so no mean.` : ''}${outsideCaption(map.coverage, instances)}`,
     label: `tab:breakdown-${map.topicKey}-${map.metric}`,
     columns: [{ header: map.topicKey, align: 'l' }, ...map.players.map((p) => ({ header: p, align: 'r' as const }))],
     rows: map.topics.map((t) => {
-      const values = map.players.map((p) => shown(p, t)).filter((v): v is number => v !== null);
-      const top = values.length === 0 || direction === 'none' ? null : direction === 'higher' ? Math.max(...values) : Math.min(...values);
-      return [{ text: t }, ...map.players.map((p) => ({ text: fixedOr(shown(p, t), digits, '--'), bold: top !== null && shown(p, t) === top }))];
+      const cell = (p: string) => at.get(`${p}\u0000${t}`);
+      const best = bestRows(map.players.map((p) => ({ player: p, value: cell(p)?.mean ?? null, n: cell(p)?.n ?? 0 })), direction, digits, map.minEpisodes);
+      const text = (p: string) => {
+        const c = cell(p);
+        return !c ? '--' : tooFew(c.n, map.minEpisodes) ? `(n=${c.n})` : fixed(c.mean, digits);
+      };
+      return [{ text: t }, ...map.players.map((p) => ({ text: text(p), bold: best.includes(p) }))];
     }),
   });
 }

@@ -1,10 +1,11 @@
 /** The explore views as flat CSV rows and as LaTeX tables (the same numbers the UI shows), for any game. */
-import type { DifficultyView, HeatmapView, LeaderboardRowView, LeaderboardView, MetricCellView } from '../../../shared/api/views';
+import type { DifficultyView, HeatmapView, InstanceCoverage, LeaderboardRowView, LeaderboardView, MetricCellView } from '../../../shared/api/views';
 import { errorShare, HIGH_ERROR_SHARE, rowCautions, tooFew } from '../../../shared/stats/caution';
 import type { ExploreFilters } from '../../../shared/contract/explore';
 import type { Game } from '../core/game';
 import { toLatex, type TextTable } from './latex';
 import { fixed, fixedOr, meanStdText } from '../../../shared/text/number';
+import { outsideText } from '../../../shared/text/coverage';
 
 const ARROWS: Record<string, string> = { higher: ' ↑', lower: ' ↓', none: '' };
 
@@ -17,10 +18,17 @@ export function describeFilters(game: Game<unknown>, filters: ExploreFilters): s
   return `${dataset}${filters.subset ? ` (${filters.subset})` : ''}${conditions}`;
 }
 
+/** A caption's word on players who did not narrow the compared instances (a person, too few episodes): '' when there are none. */
+export function outsideCaption(coverage: InstanceCoverage, instances: string): string {
+  const text = outsideText(coverage, instances);
+  return text ? ` ${text}` : '';
+}
+
 function coverageNote(game: Game<unknown>, board: Pick<LeaderboardView, 'coverage'>): string {
   const c = board.coverage;
-  if (c.mode === 'all' || c.common === c.total) return '';
-  return ` Compared on the ${c.common} ${game.view.nouns.instances} every player finished (${c.total - c.common} left out).`;
+  const outside = outsideCaption(c, game.view.nouns.instances);
+  if (c.mode === 'all' || c.common === c.total) return outside;
+  return ` Compared on the ${c.common} ${game.view.nouns.instances} every ${c.outside.length ? 'compared ' : ''}player finished (${c.total - c.common} left out).${outside}`;
 }
 
 /** A metric cell's numbers, or nothing when too few episodes stand behind it (the notes column says so). */
@@ -33,6 +41,9 @@ function rowNotes(board: LeaderboardView, r: LeaderboardRowView): string {
   const blank = board.metrics.filter((m) => r.metrics[m.key] && tooFew(r.metrics[m.key]!.n, board.minEpisodes)).map((m) => `${m.label} n = ${r.metrics[m.key]!.n}`);
   const notes = rowCautions(r, board.minEpisodes).filter((c) => c.kind !== 'too-few').map((c) => c.text);
   if (blank.length) notes.unshift(`too few episodes (under ${board.minEpisodes}) for ${blank.join(', ')}`);
+  const c = board.coverage;
+  const outside = c.mode === 'common' && !c.everyoneShapes ? c.outside.find((o) => o.player === r.player) : undefined;
+  if (c.mode === 'common' && outside) notes.push(`does not narrow the compared instances (${outside.reason === 'human' ? 'a person' : `${outside.episodes} episodes, fewer than ${c.minEpisodes}`})`);
   return notes.join('; ');
 }
 
@@ -103,7 +114,7 @@ export function heatmapLatex(game: Game<unknown>, subjectLabel: string, map: Hea
   const text = (c: HeatmapView['cells'][number] | undefined) => (!c ? '--' : tooFew(c.n, map.minEpisodes) ? `(n=${c.n})` : fixed(c.mean, 2));
   const thin = map.cells.some((c) => tooFew(c.n, map.minEpisodes));
   return toLatex({
-    caption: `Mean ${map.metricLabel} by ${map.topicKey} on ${describeFilters(game, filters)}.${thin ? ` (n=k): only k episodes, fewer than ${map.minEpisodes}, so no mean.` : ''}`,
+    caption: `Mean ${map.metricLabel} by ${map.topicKey} on ${describeFilters(game, filters)}.${thin ? ` (n=k): only k episodes, fewer than ${map.minEpisodes}, so no mean.` : ''}${outsideCaption(map.coverage, game.view.nouns.instances)}`,
     label: `tab:heatmap-${filters.dataset}-${map.topicKey}`,
     columns: [{ header: subjectLabel, align: 'l' }, ...map.topics.map((t) => ({ header: t, align: 'r' as const }))],
     rows: map.players.map((p) => [{ text: p }, ...map.topics.map((t) => ({ text: text(at.get(`${p}\u0000${t}`)) }))]),

@@ -28,10 +28,19 @@ export interface AnnotationItemRow extends CandidateRow {
   inOverlap: boolean;
 }
 
+/** A stratum of a stratified set as drawn: the events it held (`available`) and the items taken from it. */
+export interface StratumPlanRow {
+  key: string;
+  available: number;
+  take: number;
+}
+
 export interface AnnotationSetRow {
   id: number;
   name: string;
   spec: unknown;
+  /** A stratified set's strata as drawn; null for other sets and for sets made before the plan was kept. */
+  plan: StratumPlanRow[] | null;
   createdAt: string;
   items: number;
   /** Items with at least one label other than a skip. */
@@ -82,11 +91,21 @@ const SET_SELECT = `
       WHERE i.set_id = s.id) AS annotators
   FROM annotation_sets s`;
 
+/**
+ * The plan rides in the spec's JSON under `plan` (no schema change for a derived list); the spec
+ * handed out is the one that was asked for, without it.
+ */
+function splitPlan(stored: unknown): { spec: unknown; plan: StratumPlanRow[] | null } {
+  if (typeof stored !== 'object' || stored === null || !('plan' in stored)) return { spec: stored, plan: null };
+  const { plan, ...spec } = stored as { plan: StratumPlanRow[] | null };
+  return { spec, plan: Array.isArray(plan) ? plan : null };
+}
+
 function toSet(row: Row): AnnotationSetRow {
   return {
     id: Number(row.id),
     name: String(row.name),
-    spec: parseJson(row.spec),
+    ...splitPlan(parseJson(row.spec)),
     createdAt: String(row.created_at),
     items: Number(row.n_items),
     labelledItems: Number(row.n_labelled),
@@ -107,10 +126,12 @@ export class Annotations {
     ).map(toCandidate);
   }
 
-  createSet(name: string, spec: unknown, items: readonly { eventId: number; stratum: string | null; inOverlap: boolean }[]): number {
+  /** `plan`: a stratified set's strata as drawn (kept to weight its error rates back to the strata's sizes). */
+  createSet(name: string, spec: object, items: readonly { eventId: number; stratum: string | null; inOverlap: boolean }[], plan: readonly StratumPlanRow[] | null = null): number {
     return this.db.tx(() => {
       if (this.db.q(`SELECT 1 FROM annotation_sets WHERE name = ?`).get(name)) throw new ConflictError(`An annotation set named "${name}" already exists.`);
-      const setId = Number(this.db.q(`INSERT INTO annotation_sets (name, spec) VALUES (?, ?)`).run(name, json(spec)).lastInsertRowid);
+      const stored = plan ? { ...spec, plan: plan.map(({ key, available, take }) => ({ key, available, take })) } : spec;
+      const setId = Number(this.db.q(`INSERT INTO annotation_sets (name, spec) VALUES (?, ?)`).run(name, json(stored)).lastInsertRowid);
       const insert = this.db.prepare(`INSERT INTO annotation_items (set_id, event_id, position, stratum, in_overlap) VALUES (?, ?, ?, ?, ?)`);
       items.forEach((item, i) => insert.run(setId, item.eventId, i + 1, item.stratum, item.inOverlap ? 1 : 0));
       return setId;

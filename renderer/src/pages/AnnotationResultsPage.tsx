@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AnnotationResultsView } from '../../../shared/api/contract';
-import { formatRate } from '../../../shared/contract/annotation';
+import { formatEstimate } from '../../../shared/contract/annotation';
 import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
@@ -11,7 +11,7 @@ import { AnnotationCalibration } from './AnnotationCalibration';
 import { AnnotationDisagreements } from './AnnotationDisagreements';
 import { AnnotatorsProgress } from './AnnotationSidePanel';
 import { ApplyAnnotations } from './ApplyAnnotations';
-import { fixedOr } from '../../../shared/text/number';
+import { fixedOr, percentNumber } from '../../../shared/text/number';
 
 /** The breakdowns, named in the game's words (EDA: by judge answer, dataset, judge model, category). */
 const groupsOf = (r: AnnotationResultsView): { key: keyof AnnotationResultsView['by']; title: string }[] => [
@@ -57,11 +57,25 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
       <AnnotatorsProgress rows={everyone.data ?? []} />
 
       <h2>{r.info.producer.charAt(0).toUpperCase() + r.info.producer.slice(1)} error rate</h2>
-      <p className="big-number" data-testid="error-rate">{formatRate(r.overall)}</p>
+      <p className="big-number" data-testid="error-rate" data-weighting={r.overall.weighting}>{formatEstimate(r.overall)}</p>
+      <p className="meta" data-testid="weighting">{r.weighting.note}</p>
       <p className="meta">
-        Wilson 95% interval over {counted(r.judged, 'item')} with a correct {r.info.labelNoun}; {r.ambiguous} ambiguous, {r.ties} with annotators split evenly and{' '}
+        Over {counted(r.judged, 'item')} with a correct {r.info.labelNoun}; {r.ambiguous} ambiguous, {r.ties} with annotators split evenly and{' '}
         {r.unlabelled} not yet labelled are left out. With several annotators an item's correct {r.info.labelNoun} is their majority.
       </p>
+      {r.strata.length > 0 && (
+        <>
+          <h3>Strata</h3>
+          <table className="data" data-testid="strata">
+            <thead><tr><th scope="col">stratum</th><th scope="col" className="num">events when drawn</th><th scope="col" className="num">drawn</th><th scope="col" className="num">judged</th><th scope="col" className="num">wrong</th><th scope="col" className="num">in the sample</th></tr></thead>
+            <tbody>
+              {r.strata.map((s) => (
+                <tr key={s.key}><td>{s.key}</td><td className="num">{s.population}</td><td className="num">{s.drawn}</td><td className="num">{s.judged}</td><td className="num">{s.wrong}</td><td className="num">{s.rate === null ? '—' : `${percentNumber(s.rate, 2)}%`}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
 
       {groupsOf(r).map(({ key, title }) =>
         r.by[key].length > 1 || key === 'label' ? (
@@ -71,7 +85,7 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
               <thead><tr><th scope="col">{title.replace('By ', '')}</th><th scope="col">error rate</th></tr></thead>
               <tbody>
                 {r.by[key].map((g) => (
-                  <tr key={g.key}><td>{g.key}</td><td>{formatRate(g)}</td></tr>
+                  <tr key={g.key}><td>{g.key}</td><td>{formatEstimate(g)}</td></tr>
                 ))}
               </tbody>
             </table>

@@ -2,11 +2,18 @@
  * Errors must never change a ranking. A player whose hard episodes failed would otherwise be scored
  * on its easy ones only; so by default players are compared on the instances every one of them
  * finished (every episode on it done and counted), and the views say how many were left out.
+ *
+ * Only players that can stand for a comparison narrow those instances: a player with fewer counted
+ * episodes than the view's minimum (a one-game try) or a person (unless the filters ask for people
+ * to count) would otherwise shrink every model's table to the one instance they happened to play.
+ * Such players are still shown, on the common instances only (so usually "too few"), and the
+ * coverage names them and why. When no player qualifies, every player narrows the set, as before.
  */
 import type { InstanceCoverage } from '../../../../shared/api/views';
+import { tooFew } from '../../../../shared/stats/caution';
 import type { RepSum } from '../../store/explore';
 import type { Store } from '../../store/store';
-import { rowsOf, type ViewRun } from './select';
+import { rowKind, rowsOf, type ExploreFilters, type ViewRun } from './select';
 
 export interface Coverage {
   view: InstanceCoverage;
@@ -18,18 +25,42 @@ export interface Coverage {
   leftOut: number[];
 }
 
-export function coverage(store: Store, runs: readonly ViewRun[], mode: 'common' | 'all'): Coverage {
+/** What decides the compared instances: the mode, and who may narrow them in `common` mode. */
+export type CoverageRule = Pick<ExploreFilters, 'instances' | 'minEpisodes' | 'commonWithHumans'>;
+
+interface PlayerInstances {
+  done: Set<number>;
+  failed: Set<number>;
+  /** Counted episodes before any restriction (what the minimum is checked against). */
+  episodes: number;
+  human: boolean;
+}
+
+/** Who does not narrow the compared instances, and why (people first named as such). */
+function outsiders(players: ReadonlyMap<string, PlayerInstances>, rule: CoverageRule): { player: string; reason: 'human' | 'too-few'; episodes: number }[] {
+  return [...players]
+    .filter(([, p]) => (p.human && !rule.commonWithHumans) || tooFew(p.episodes, rule.minEpisodes))
+    .map(([player, p]) => ({ player, reason: p.human && !rule.commonWithHumans ? ('human' as const) : ('too-few' as const), episodes: p.episodes }))
+    .sort((a, b) => a.player.localeCompare(b.player));
+}
+
+export function coverage(store: Store, runs: readonly ViewRun[], rule: CoverageRule): Coverage {
+  const mode = rule.instances;
   const ids = runs.map((r) => r.id);
   const played = store.explore.playedInstances(ids);
   // All-mode needs only what each player counted (the sums table); the failures matter to `common`.
   const unfinished = mode === 'all' ? new Map<number, readonly number[]>() : store.explore.unfinishedInstances(ids);
+  const episodesOf = new Map<number, number>();
+  if (mode === 'common') for (const s of store.explore.repetitionSums(ids)) if (s.metric === '') episodesOf.set(s.runId, (episodesOf.get(s.runId) ?? 0) + s.n);
   // A player finished an instance when some run of theirs counted an episode on it and none failed on it.
-  const byPlayer = new Map<string, { done: Set<number>; failed: Set<number> }>();
+  const byPlayer = new Map<string, PlayerInstances>();
   for (const run of runs) {
     for (const row of rowsOf(run, '')) {
-      const p = byPlayer.get(row) ?? { done: new Set<number>(), failed: new Set<number>() };
+      const p = byPlayer.get(row) ?? { done: new Set<number>(), failed: new Set<number>(), episodes: 0, human: false };
       for (const i of played.get(run.id) ?? []) p.done.add(i);
       for (const i of unfinished.get(run.id) ?? []) p.failed.add(i);
+      p.episodes += episodesOf.get(run.id) ?? 0;
+      p.human ||= rowKind(run, row) === 'human';
       byPlayer.set(row, p);
     }
   }
@@ -41,11 +72,12 @@ export function coverage(store: Store, runs: readonly ViewRun[], mode: 'common' 
     return { view: { mode, total: counted.size, shared }, common: null, counts: new Map(), leftOut: [] };
   }
   const all = new Set<number>();
-  const finishedBy = [...byPlayer.values()].map((p) => {
-    for (const i of p.done) all.add(i);
-    for (const i of p.failed) all.add(i);
-    return new Set([...p.done].filter((i) => !p.failed.has(i)));
-  });
+  for (const p of byPlayer.values()) for (const i of [...p.done, ...p.failed]) all.add(i);
+  // Nothing played (every episode failed, or none matches): no one narrows anything, and nothing is said.
+  const outside = all.size === 0 ? [] : outsiders(byPlayer, rule);
+  const everyoneShapes = outside.length > 0 && outside.length === byPlayer.size;
+  const shaping = [...byPlayer].filter(([player]) => everyoneShapes || !outside.some((o) => o.player === player)).map(([, p]) => p);
+  const finishedBy = shaping.map((p) => new Set([...p.done].filter((i) => !p.failed.has(i))));
   const common = finishedBy.length ? finishedBy.reduce((a, b) => new Set([...a].filter((i) => b.has(i)))) : new Set<number>();
   const counts = new Map<number, { out: number; kept: number }>();
   let restricted = false;
@@ -55,8 +87,17 @@ export function coverage(store: Store, runs: readonly ViewRun[], mode: 'common' 
     counts.set(run.id, { out: mine.length - kept, kept });
     if (kept < mine.length) restricted = true;
   }
-  const view: InstanceCoverage = { mode, total: all.size, common: common.size };
-  return { view, common: restricted ? common : null, counts, leftOut: [...all].filter((i) => !common.has(i)) };
+  const leftOut = [...all].filter((i) => !common.has(i));
+  const view: InstanceCoverage = {
+    mode,
+    total: all.size,
+    common: common.size,
+    leftOutByFailures: leftOut.filter((i) => shaping.some((p) => p.failed.has(i))).length,
+    outside: everyoneShapes ? [] : outside,
+    everyoneShapes,
+    minEpisodes: rule.minEpisodes,
+  };
+  return { view, common: restricted ? common : null, counts, leftOut };
 }
 
 /**

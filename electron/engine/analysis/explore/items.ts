@@ -2,9 +2,8 @@
  * Views over instances: paired comparisons, heatmaps by tag, difficulty. They read sums per run ×
  * instance (kept by triggers) and group instances by their tags; everything here is arithmetic.
  */
-import type { DifficultyView, HeatmapView, PairedComparisonView } from '../../../../shared/api/views';
+import type { DifficultyView, HeatmapView } from '../../../../shared/api/views';
 import type { MetricSpec } from '../../../../shared/contract/game';
-import { seededRandom } from '../../core/seeds';
 import type { Game } from '../../core/game';
 import { UserError } from '../../errors';
 import { gameById } from '../../games/registry';
@@ -29,7 +28,7 @@ export function metricLabel(m: MetricSpec): string {
 function scope(store: Store, filters: ExploreFilters, metric: MetricSpec) {
   const game = gameById(filters.game);
   const runs = selectRuns(store.runs.all(), filters, game);
-  const cov = coverage(store, runs, filters.instances);
+  const cov = coverage(store, runs, filters);
   return { game, runs, cov, rows: comparedSums(store, runs, cov, metric) };
 }
 
@@ -78,50 +77,6 @@ export function perItem(runs: readonly ViewRun[], rows: readonly InstanceSum[]):
     out.set(name, items);
   }
   return out;
-}
-
-/** Fewer shared items than this give the difference without an interval or p-value. */
-export const MIN_PAIRED_ITEMS = 5;
-
-/**
- * Paired bootstrap over items both players played: resample items with replacement, recompute the
- * mean difference; percentile 95% interval; p-value from the centred distribution (Efron & Tibshirani).
- */
-export function pairedBootstrap(differences: readonly number[], resamples = 10_000, seed = 1): Omit<PairedComparisonView, 'a' | 'b' | 'metric'> {
-  const n = differences.length;
-  if (n === 0) return { items: 0, difference: null, low: null, high: null, p: null, resamples, seed };
-  const observed = differences.reduce((a, b) => a + b, 0) / n;
-  // With a handful of items a bootstrap says nothing trustworthy: report the difference alone.
-  if (n < MIN_PAIRED_ITEMS) return { items: n, difference: observed, low: null, high: null, p: null, resamples, seed };
-  const random = seededRandom(seed);
-  const means = new Float64Array(resamples);
-  for (let r = 0; r < resamples; r++) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += differences[Math.floor(random() * n)]!;
-    means[r] = sum / n;
-  }
-  means.sort();
-  const at = (q: number) => means[Math.min(resamples - 1, Math.max(0, Math.floor(q * resamples)))]!;
-  let extreme = 0;
-  for (const m of means) if (Math.abs(m - observed) >= Math.abs(observed)) extreme++;
-  return { items: n, difference: observed, low: at(0.025), high: at(0.975), p: (extreme + 1) / (resamples + 1), resamples, seed };
-}
-
-/** Mean difference A − B of a metric (the leaderboard's sort metric by default) over the instances both played. */
-export function comparePlayers(store: Store, filters: ExploreFilters, a: string, b: string, metricKey?: string, resamples = 10_000, seed = 1): PairedComparisonView {
-  const game = gameById(filters.game);
-  const spec = metricOf(game, metricKey ?? game.view.sortBy);
-  const metric = spec.key;
-  const runs = selectRuns(store.runs.all(), { ...filters, players: [a, b] }, game);
-  const items = perItem(runs, sumsOf(store, runs, spec));
-  const left = items.get(a) ?? new Map<number, { sum: number; n: number }>();
-  const right = items.get(b) ?? new Map<number, { sum: number; n: number }>();
-  const differences: number[] = [];
-  for (const [instance, x] of left) {
-    const y = right.get(instance);
-    if (y) differences.push(x.sum / x.n - y.sum / y.n);
-  }
-  return { a, b, metric, ...pairedBootstrap(differences, resamples, seed) };
 }
 
 /** The tag keys a dataset's instances carry (any stored version of it), with those the game prefers for it. */

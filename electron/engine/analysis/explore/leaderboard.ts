@@ -13,7 +13,7 @@ import type { Store } from '../../store/store';
 import { bestRows } from '../../../../shared/stats/caution';
 import { intervalFor } from '../intervals';
 import { coverage, restrictedSums } from './coverage';
-import { rowRoles, rowsOf, selectRuns, type ExploreFilters, type ViewRun } from './select';
+import { rowKind, rowRoles, rowsOf, selectRuns, type ExploreFilters, type ViewRun } from './select';
 
 export type LeaderboardRow = LeaderboardRowView;
 
@@ -54,7 +54,7 @@ export function leaderboardFrom(
     }
     rows.push({
       player,
-      kind: rowKind(byRun.get(episodes[0]!.runId), player),
+      kind: kindOf(byRun.get(episodes[0]!.runId), player),
       runs: runIds,
       episodes: episodes.reduce((a, u) => a + u.n, 0),
       repetitions: episodes.length,
@@ -71,12 +71,8 @@ export function leaderboardFrom(
   return rows.sort((a, b) => sign * (value(b) - value(a)) || a.player.localeCompare(b.player));
 }
 
-/** A row's kind: its seat's player's where a seat is its row, else the run's. */
-function rowKind(run: ViewRun | undefined, row: string): string {
-  if (!run) return 'model';
-  const seat = run.run.seats.find((s) => s.player === row && run.rows.get(s.seat) === row);
-  return seat ? seat.playerKind : run.kind;
-}
+/** A row's kind (a row without a run of its own is a model's). */
+const kindOf = (run: ViewRun | undefined, row: string): string => (run ? rowKind(run, row) : 'model');
 
 /** Table 1: mean ± sample std of unit means; and the pooled mean over episodes with its interval. */
 function cell(spec: MetricSpec, list: readonly RepSum[]): MetricCellView {
@@ -103,7 +99,7 @@ export function leaderboard(store: Store, filters: ExploreFilters): LeaderboardV
   const game = gameById(filters.game);
   const runs = selectRuns(store.runs.all(), filters, game);
   const ids = runs.map((r) => r.id);
-  const cov = coverage(store, runs, filters.instances);
+  const cov = coverage(store, runs, filters);
   const sums = store.explore.repetitionSums(ids);
   const units = restrictedSums(store, cov, runs, sums);
   // Episodes left out per run: its episode count before and after the restriction.

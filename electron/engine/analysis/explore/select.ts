@@ -31,6 +31,12 @@ export function rowsOf(run: ViewRun, seat: string): string[] {
   return [...new Set(run.rows.values())];
 }
 
+/** A row's kind: its seat's player's where a seat is its row (AGE), else the run's (`human` when a person is among its subjects). */
+export function rowKind(run: ViewRun, row: string): string {
+  const seat = run.run.seats.find((s) => s.player === row && run.rows.get(s.seat) === row);
+  return seat ? seat.playerKind : run.kind;
+}
+
 /** Every row a view's runs give, sorted. */
 export function rowNames(runs: readonly ViewRun[]): string[] {
   return [...new Set(runs.flatMap((r) => rowsOf(r, '')))].sort();

@@ -21,7 +21,7 @@ export function slices(store: Store, filters: ExploreFilters, metricKey?: string
   if (!spec) throw new UserError(`${game.shortTitle} has no score table by slices; use the leaderboard.`);
   const metric = metricOf(game, metricKey ?? game.view.sortBy);
   const runs = selectRuns(store.runs.all(), filters, game);
-  const cov = coverage(store, runs, filters.instances);
+  const cov = coverage(store, runs, filters);
   const tags = new Map(store.explore.instanceTags([...new Set(runs.map((r) => r.datasetId))]).map((i) => [i.id, i.tags]));
   const keeps = spec.columns.map((c) => (id: number) => Object.entries(c.where).every(([key, values]) => values.includes(tags.get(id)?.[key] ?? '')));
   const cells = new Map<string, { n: number; sum: number; sum2: number }[]>();

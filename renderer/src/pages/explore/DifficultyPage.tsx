@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { GameInfo } from '../../../../shared/api/contract';
 import { difficultySvg } from '../../../../shared/charts/difficulty';
-import { playerStyles } from '../../../../shared/charts/players';
 import { useApi, useQuery } from '../../api/hooks';
 import { useChartTheme } from '../../charts';
 import { ErrorNote } from '../../components/ErrorNote';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { download } from '../../download';
-import { ChartFrame, PlayerSwatch } from './ChartFrame';
+import { ChartFrame } from './ChartFrame';
 import { CoverageNote, FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
 import { fixed, fixedOr } from '../../../../shared/text/number';
 
@@ -32,12 +31,10 @@ export function DifficultyPage() {
 function Breakdown({ filters, axes, players, game }: { filters: Filters; axes: { id: string; label: string }[]; players: string[]; game: GameInfo }) {
   const api = useApi();
   const [axis, setAxis] = useState('item');
-  const [chosen, setChosen] = useState<string[]>(players.slice(0, 8));
   const [error, setError] = useState<string | null>(null);
-  const d = useQuery('explore.difficulty', { filters: { ...filters, ...(chosen.length ? { players: chosen } : {}) }, axis });
+  // Which players: the filters' picker (shared by every explore view, and what the export uses).
+  const d = useQuery('explore.difficulty', { filters, axis });
   const theme = useChartTheme();
-  // Colours are assigned among all the dataset's players, so ticking one off recolours no other.
-  const styles = useMemo(() => playerStyles(players), [players]);
   const svg = useMemo(() => (d.data ? difficultySvg(d.data, { theme, universe: players }) : ''), [d.data, theme, players]);
   const file = useMemo(() => (d.data ? difficultySvg(d.data, { universe: players }) : ''), [d.data, players]);
   const columns: Column<Row>[] = [
@@ -53,14 +50,6 @@ function Breakdown({ filters, axes, players, game }: { filters: Filters; axes: {
         <label>By <select value={axis} onChange={(e) => setAxis(e.target.value)}>{axes.map((a) => <option key={a.id} value={a.id}>{a.label}</option>)}</select></label>
         <button type="button" onClick={save}>Export CSV</button>
       </div>
-      <fieldset className="players-pick">
-        <legend>Players ({chosen.length} of {players.length})</legend>
-        {players.map((p) => (
-          <label key={p}>
-            <input type="checkbox" checked={chosen.includes(p)} onChange={() => setChosen((c) => (c.includes(p) ? c.filter((x) => x !== p) : [...c, p]))} /> <PlayerSwatch player={p} style={styles.get(p)} /> {p}
-          </label>
-        ))}
-      </fieldset>
       <ErrorNote error={d.error ?? error} />
       {d.data && <CoverageNote coverage={d.data.coverage} game={game} />}
       {svg && <ChartFrame svg={svg} file={file} name={`difficulty-${filters.dataset}-${axis.replace(':', '-')}`} label={`${d.data?.metricLabel ?? 'Mean'} per level, easy to hard`} />}

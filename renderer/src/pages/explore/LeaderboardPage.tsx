@@ -25,7 +25,8 @@ export function LeaderboardPage() {
   return (
     <Shell>
       <FiltersBar filters={filters} onChange={setFilters} options={options} />
-      <Board filters={filters} game={game} players={dataset?.players ?? []} />
+      {/* Keyed by game and dataset: a panel's choices (players, metric) belong to one game and must not be sent with another's filters. */}
+      <Board key={`${filters.game}/${filters.dataset}`} filters={filters} game={game} players={dataset?.players ?? []} />
       {game.view.slices && <SlicesTable key={`${filters.game}/${filters.dataset}`} filters={filters} game={game} />}
     </Shell>
   );
@@ -55,7 +56,7 @@ function Board({ filters, game, players }: { filters: Filters; game: GameInfo; p
         <button type="button" onClick={() => save('csv')}>Export CSV</button>
         <button type="button" onClick={() => save('latex')}>Export LaTeX</button>
       </div>
-      {board.data && <LeaderboardTable board={board.data} onOpen={setOpen} universe={players} />}
+      {board.data && rows.length > 0 && <LeaderboardTable board={board.data} onOpen={setOpen} universe={players} />}
       <p className="meta">
         Mean ± sample std over repetitions (each run × repetition is one), as the papers' tables; hover a value for the mean pooled over all episodes and its 95% interval (Wilson for rates, Student's t for means, within the metric's range).
         Best in bold (ties all bold) among rows with at least {board.data?.minEpisodes ?? filters.minEpisodes ?? DEFAULT_MIN_EPISODES} episodes; ⚠ marks a small sample or many failed episodes. Click a column to sort, a player for its episodes.
@@ -67,16 +68,21 @@ function Board({ filters, game, players }: { filters: Filters; game: GameInfo; p
 }
 
 function Pairwise({ rows, filters, game }: { rows: LeaderboardRowView[]; filters: Filters; game: GameInfo }) {
-  const [a, setA] = useState(rows[0]!.player);
-  const [b, setB] = useState(rows[1]!.player);
+  const [pickedA, setA] = useState(rows[0]!.player);
+  const [pickedB, setB] = useState(rows[1]!.player);
+  // A choice no longer among the rows (the players picker changed them) falls back to the first ones.
+  const a = rows.some((r) => r.player === pickedA) ? pickedA : rows[0]!.player;
+  const b = rows.some((r) => r.player === pickedB) ? pickedB : rows.find((r) => r.player !== a)!.player;
   // Per-instance differences need a row's own value: a seat metric is one only where seats are rows (AGE).
   const seatRows = seatsAreRows(game, filters.by);
   const choices = game.metrics.filter((m) => (m.scope ?? 'episode') === 'episode' || seatRows);
   const [metricKey, setMetricKey] = useState(game.view.sortBy);
-  const result = useLiveCall('explore.compare', a !== b ? { filters, a, b, metric: metricKey } : null, 50);
+  // Only a metric of this game: a choice left from other filters is never sent.
+  const ready = a !== b && choices.some((m) => m.key === metricKey);
+  const result = useLiveCall('explore.compare', ready ? { filters, a, b, metric: metricKey } : null, 50);
   const c = result.value;
   const metric = game.metrics.find((m) => m.key === (c?.metric ?? metricKey))?.label ?? 'Score';
-  const shared = (n: number) => `${n} shared ${n === 1 ? game.view.nouns.instance : game.view.nouns.instances}`;
+  const p = (x: number) => (x < 0.001 ? '< 0.001' : `= ${fixed(x, 3)}`);
   return (
     <div className="pairwise">
       <h2>Compare two players on the same {game.view.nouns.instances}</h2>
@@ -89,13 +95,13 @@ function Pairwise({ rows, filters, game }: { rows: LeaderboardRowView[]; filters
       </div>
       <ErrorNote error={result.error} />
       {a === b && <p className="meta">Choose two different players.</p>}
-      {c && (
-        <p data-testid="pairwise">
+      {ready && c && (
+        <p data-testid="pairwise" data-test={c.test}>
           {c.difference === null
             ? `No ${game.view.nouns.instance} has a value of ${metric} for both players (aborted or unscored episodes have none).`
             : c.low === null || c.high === null || c.p === null
-              ? `${metric} A − B = ${fixed(c.difference, 3)} over ${shared(c.items)}: too few for an interval (5 needed).`
-              : `${metric} A − B = ${fixed(c.difference, 3)} (95% CI ${fixed(c.low, 3)} to ${fixed(c.high, 3)}, p ${c.p < 0.001 ? '< 0.001' : `= ${fixed(c.p, 3)}`}) over ${shared(c.items)}; paired bootstrap, ${c.resamples.toLocaleString('en-US')} resamples, seed ${c.seed}.`}
+              ? `${metric} A − B = ${fixed(c.difference, 3)}: no test (${c.n < 2 ? 'fewer than two values to compare' : 'the values do not vary'}); ${c.method}.`
+              : `${metric} A − B = ${fixed(c.difference, 3)} (95% CI ${fixed(c.low, 3)} to ${fixed(c.high, 3)}, p ${p(c.p)}): ${c.method}. The Significance page runs the same test and adjusts its p for the many pairs (Holm).`}
         </p>
       )}
     </div>

@@ -16,6 +16,9 @@ function pText(p: number | null): string {
 
 const cellText = (x: number | null, digits: number) => fixedOr(x, digits, '—');
 
+/** What a pair was paired over (its n counts those), or Welch: the same test the leaderboard's Pairwise panel runs. */
+const TEST_NAMES: Record<SignificancePairView['test'], string> = { paired: 'paired (episodes)', 'paired-instances': 'paired (instances)', welch: 'Welch' };
+
 /** Pairwise t-tests between players on a metric, Holm-adjusted (AGE: "all p-values below 0.01"). */
 export function SignificancePage() {
   const { filters, setFilters, options, game } = useFilters();
@@ -60,7 +63,7 @@ function Significance({ filters, game }: { filters: Filters; game: GameInfo }) {
       {data && data.pairs.length === 0 && <p className="notice">Fewer than two players have values of this metric: nothing to compare.</p>}
       {data && data.pairs.length > 0 && (
         <table className="data" data-testid="significance-table">
-          <caption className="meta">Δ: the difference in {data.metricLabel}, A − B, over one value per player and episode; Holm p adjusted over the {counted(data.pairs.filter((p) => p.p !== null).length, 'test')}.</caption>
+          <caption className="meta">Δ: the difference in {data.metricLabel}, A − B, over one value per player and episode (paired by {game.view.nouns.instance}: each player's mean on it); p is the test's own, Holm p adjusted over the {counted(data.pairs.filter((p) => p.p !== null).length, 'test')}.</caption>
           <thead>
             <tr>
               <th scope="col">A</th><th scope="col">B</th><th scope="col">Test</th><th scope="col" className="num">n</th>
@@ -74,13 +77,13 @@ function Significance({ filters, game }: { filters: Filters; game: GameInfo }) {
               <tr key={`${p.a}\u0000${p.b}`} data-testid="significance-row" data-significant={p.significant ? 'yes' : 'no'}>
                 <td>{p.a}</td>
                 <td>{p.b}</td>
-                <td>{p.test === 'paired' ? 'paired' : 'Welch'}</td>
-                <td className="num">{p.test === 'paired' ? p.n : `${p.nA} / ${p.nB}`}</td>
+                <td>{TEST_NAMES[p.test]}</td>
+                <td className="num">{p.test === 'welch' ? `${p.nA} / ${p.nB}` : p.n}</td>
                 <td className="num">{cellText(p.meanA, data.digits)}</td>
                 <td className="num">{cellText(p.meanB, data.digits)}</td>
                 <td className="num">{cellText(p.difference, data.digits)}</td>
                 <td className="num">{cellText(p.t, 2)}</td>
-                <td className="num">{cellText(p.df, p.test === 'paired' ? 0 : 1)}</td>
+                <td className="num">{cellText(p.df, p.test === 'welch' ? 1 : 0)}</td>
                 <td className="num">{pText(p.p)}</td>
                 <td className="num">{pText(p.pHolm)}</td>
                 <td><Verdict pair={p} /></td>
