@@ -114,7 +114,8 @@ export function heatmapLatex(game: Game<unknown>, subjectLabel: string, map: Hea
   const text = (c: HeatmapView['cells'][number] | undefined) => (!c ? '--' : tooFew(c.n, map.minEpisodes) ? `(n=${c.n})` : fixed(c.mean, 2));
   const thin = map.cells.some((c) => tooFew(c.n, map.minEpisodes));
   return toLatex({
-    caption: `Mean ${map.metricLabel} by ${map.topicKey} on ${describeFilters(game, filters)}.${thin ? ` (n=k): only k episodes, fewer than ${map.minEpisodes}, so no mean.` : ''}${outsideCaption(map.coverage, game.view.nouns.instances)}`,
+    // The metric's label says what it is ("mean score", "success rate"): "Mean mean score" said it twice.
+    caption: `${map.metricLabel.charAt(0).toUpperCase()}${map.metricLabel.slice(1)} by ${map.topicKey} on ${describeFilters(game, filters)}.${thin ? ` (n=k): only k episodes, fewer than ${map.minEpisodes}, so no mean.` : ''}${outsideCaption(map.coverage, game.view.nouns.instances)}`,
     label: `tab:heatmap-${filters.dataset}-${map.topicKey}`,
     columns: [{ header: subjectLabel, align: 'l' }, ...map.topics.map((t) => ({ header: t, align: 'r' as const }))],
     rows: map.players.map((p) => [{ text: p }, ...map.topics.map((t) => ({ text: text(at.get(`${p}\u0000${t}`)) }))]),

@@ -7,6 +7,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { when } from '../format';
 import { href, navigate } from '../router';
+import { stratumText } from '../../../shared/text/words';
 
 /** What a set can be stratified by, in the game's words (EDA: judge answer, dataset, judge model, category). */
 const strataOf = (info: AnnotationInfo | null): { key: StratumKey; label: string }[] => [
@@ -190,7 +191,7 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
           {preview.value ? (
             <p>
               {preview.value.size} of {preview.value.available} {items}
-              {preview.value.strata.length > 0 && <> · {preview.value.strata.map((s) => `${s.key}: ${s.take}/${s.available}`).join(' · ')}</>}
+              {preview.value.strata.length > 0 && <> · {preview.value.strata.map((s) => `${stratumText(s.key)} (${s.take} of ${s.available})`).join('; ')}</>}
             </p>
           ) : (
             <p className="hint">{chosen.length ? 'Counting…' : 'Choose one or more runs.'}</p>

@@ -8,6 +8,7 @@ import { download } from '../download';
 import { href } from '../router';
 import { NamePrompt, useAnnotator } from './AnnotatePage';
 import { fixedOr, percentNumber } from '../../../shared/text/number';
+import { settingsText } from '../../../shared/text/words';
 
 const pct = (x: number | null) => (x === null ? '—' : `${percentNumber(x, 0)}%`);
 const KEYS = 'J/K or ↓/↑ move · Y or Enter confirm · N reject · U clear your verdict';
@@ -51,7 +52,7 @@ export function FailureModesPage({ runIds }: { runIds: number[] }) {
       <header className="page-header"><h1 id="failure-title">Failure modes</h1></header>
       <p className="meta">
         <RunLinks runIds={runIds} />
-        {v && ` · the ${v.seat}'s moves · rules ${Object.entries(v.rules).map(([k, x]) => `${k}=${x}`).join(' ')} · ${v.reviewed} of ${v.tags.length} tags reviewed`}
+        {v && ` · the ${v.seat}'s moves · rules: ${settingsText(v.rules)} · ${v.reviewed} of ${v.tags.length} tags reviewed`}
       </p>
       <ErrorNote error={view.error ?? error} />
       {v && (

@@ -27,7 +27,7 @@ export function GenericPlay({ state, act, onAgain }: PlayProps) {
     <div className="play">
       <p className="meta">
         <strong>{state.handle}</strong> as {game?.roles.find((r) => r.id === state.seat)?.label.toLowerCase() ?? state.seat} · {game?.shortTitle} · {state.dataset}/{state.subset}
-        {state.hinted && <span className="mark">hinted</span>}
+        {state.hinted && <> · <span className="mark">hinted</span></>}
       </p>
       {state.instructions && (
         <details open={state.transcript.events.length === 0}>

@@ -52,7 +52,7 @@ function Guessing({ state: game, act, onAgain }: PlayProps) {
     <div className="play">
       <p className="meta">
         <strong>{game.handle}</strong> · {game.dataset}/{game.subset} · <span data-testid="turn-counter">{over ? `${counted(turns.length, 'question')} asked` : `Question ${turn} of ${maxTurns}`}</span>
-        {game.hinted && <span className="mark">hinted</span>}
+        {game.hinted && <> · <span className="mark">hinted</span></>}
       </p>
       <details>
         <summary>The instructions (what the model guessers are told)</summary>

@@ -28,7 +28,8 @@ export function Verdict({ verdict }: { verdict: RefEpisodeView['verdict'] }) {
   if (!verdict) return null;
   return (
     <p className={`ref-verdict ref-${verdict.kind}`} data-testid="verdict">
-      <span className="chip">{verdict.kind}</span> {verdict.text}
+      {/* The note starts with the verdict the chip already shows ("correct: the follower chose…"): said once. */}
+      <span className="chip">{verdict.kind}</span> {verdict.text.startsWith(`${verdict.kind}: `) ? verdict.text.slice(verdict.kind.length + 2) : verdict.text}
     </p>
   );
 }

@@ -3,6 +3,7 @@ import type { GameInfo, LeaderboardRowView } from '../../../../shared/api/contra
 import { useApi, useLiveCall, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { download } from '../../download';
+import { counted } from '../../format';
 import { CoverageNote, FiltersBar, NoRunsYet, useFilters, type Filters } from './FiltersBar';
 import { SlicesTable } from './SlicesTable';
 import { EpisodeList } from './EpisodeList';
@@ -59,7 +60,7 @@ function Board({ filters, game, players }: { filters: Filters; game: GameInfo; p
       {board.data && rows.length > 0 && <LeaderboardTable board={board.data} onOpen={setOpen} universe={players} />}
       <p className="meta">
         Mean ± sample std over repetitions (each run × repetition is one), as the papers' tables; hover a value for the mean pooled over all episodes and its 95% interval (Wilson for rates, Student's t for means, within the metric's range).
-        Best in bold (ties all bold) among rows with at least {board.data?.minEpisodes ?? filters.minEpisodes ?? DEFAULT_MIN_EPISODES} episodes; ⚠ marks a small sample or many failed episodes. Click a column to sort, a player for its episodes.
+        Best in bold (ties all bold) among rows with at least {counted(board.data?.minEpisodes ?? filters.minEpisodes ?? DEFAULT_MIN_EPISODES, 'episode')}; ⚠ marks a small sample or many failed episodes. Click a column to sort, a player for its episodes.
       </p>
       {open && rows.some((r) => r.player === open) && <EpisodeList key={open} filters={filters} player={open} game={game} />}
       {rows.length >= 2 && <Pairwise rows={rows} filters={filters} game={game} />}

@@ -83,7 +83,7 @@ function SuiteTable({ suite, grouped }: { suite: string; grouped: boolean }) {
   return (
     <>
       <ErrorNote error={table.error ?? error} />
-      {view && <p className="meta">{view.suite.description} Games read from: {view.games.map((g) => `${g.label} (${g.datasets.join(', ')})`).join(' · ')}.</p>}
+      {view && <p className="meta">{view.suite.description} Games read from: {view.games.map((g) => (g.datasets.length ? `${g.label} (${g.datasets.join(', ')})` : `${g.label} (no runs yet)`)).join(' · ')}.</p>}
       <div className="actions">
         <button type="button" onClick={() => save('csv')}>Export CSV</button>
         <button type="button" onClick={() => save('latex')}>Export LaTeX</button>
