@@ -2,7 +2,7 @@
  * How a game describes itself to the core and to the views: its seats' roles, its metrics, its
  * aggregates and where its data go in tables and charts. Plain data, so the UI receives it as is.
  */
-import { fixed } from '../text/number';
+import { fixed, percentNumber } from '../text/number';
 
 export interface RoleSpec {
   id: string;
@@ -35,6 +35,11 @@ export interface MetricSpec {
   range?: [number, number];
   /** `episode`: one value per episode; `seat`: one per seat (its player's). */
   scope?: 'episode' | 'seat';
+  /**
+   * A 0–1 share the game reports as a percentage (clembench's % Played): stored and exported as the
+   * share, shown × 100 by the app's tables, as the Benchmark page shows it.
+   */
+  percent?: boolean;
   description?: string;
 }
 
@@ -44,9 +49,20 @@ export function outcomeName(view: Pick<ViewHints, 'outcomeLabels' | 'outcomeDeta
   return detail?.label ?? view.outcomeLabels[outcome];
 }
 
-/** One episode's value of a metric as tables print it: to its episode digits, or as it is (counts). */
-export function episodeValue(metric: Pick<MetricSpec, 'episodeDigits'>, value: number): string {
-  return metric.episodeDigits === undefined ? String(value) : fixed(value, metric.episodeDigits);
+/** One episode's value of a metric as tables print it: to its episode digits, or as it is (counts); a percentage × 100. */
+export function episodeValue(metric: Pick<MetricSpec, 'episodeDigits' | 'percent'>, value: number): string {
+  if (metric.episodeDigits === undefined) return metric.percent ? percentNumber(value, 0) : String(value);
+  return metricNumber(metric, value, metric.episodeDigits);
+}
+
+/** A metric's number as the app's tables print it: a percentage (`percent`) × 100, with the same digits. */
+export function metricNumber(metric: Pick<MetricSpec, 'percent'>, value: number, places: number): string {
+  return metric.percent ? percentNumber(value, places) : fixed(value, places);
+}
+
+/** A metric's mean ± std as the app's tables print it ("100.00 ± 0.00" for % Played). */
+export function metricMeanStd(metric: Pick<MetricSpec, 'percent'>, mean: number, std: number | null, places: number): string {
+  return std === null ? metricNumber(metric, mean, places) : `${metricNumber(metric, mean, places)} ± ${metricNumber(metric, std, places)}`;
 }
 
 /** An episode's scores on one line, "Label value · Label value", the metrics it has in the game's order. */

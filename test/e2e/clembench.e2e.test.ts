@@ -15,12 +15,12 @@ import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
 import { openAppInBrowser, type AppInBrowser } from '../support/app-browser';
-import { requireBrowser, screenshot, storyDir, WAIT } from '../support/browser';
+import { requireBrowser, screenshot, storyDir, STORY, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 const FIXTURES = join(import.meta.dirname, '../fixtures/clembench-runs');
 
-describe.skipIf(problem !== null)('clembench games in Chromium', () => {
+describe.skipIf(problem !== null)('clembench games in Chromium', STORY, () => {
   let story: ReturnType<typeof storyDir>;
   let store: Store;
   let app: AppInBrowser;
@@ -78,6 +78,8 @@ describe.skipIf(problem !== null)('clembench games in Chromium', () => {
     await page.getByLabel('Compare on').selectOption({ label: 'every finished episode' });
     const rows = page.getByTestId('leaderboard').locator('tbody th');
     await expect.poll(() => rows.allTextContents(), WAIT).toEqual(expect.arrayContaining(['builtin:reference', 'imported:gpt-4o-2024-05-13-t0.0']));
+    // % Played as a percentage, as the Benchmark page prints it (not 1.00).
+    await expect.poll(() => page.getByTestId('leaderboard').locator('tr[data-player="builtin:reference"] [data-metric="played"]').textContent(), WAIT).toMatch(/^100\.00( ± 0\.00)?$/);
     await screenshot(page, 'clembench-leaderboard');
     await go('#/heatmap');
     await page.getByRole('group', { name: 'Filters' }).getByRole('combobox').first().selectOption({ label: 'MatchIt ASCII (clembench)' });
@@ -106,7 +108,7 @@ describe.skipIf(problem !== null)('clembench games in Chromium', () => {
     await go('#/benchmark');
     const table = page.getByTestId('suite-table');
     await expect.poll(() => table.locator('tbody th').allTextContents(), WAIT).toEqual(expect.arrayContaining(['builtin:reference', 'imported:gpt-4o-2024-05-13-t0.0']));
-    expect(await table.locator('strong').count()).toBeGreaterThan(0);
+    await expect.poll(() => table.locator('strong').count(), WAIT).toBeGreaterThan(0);
     const tex = await downloaded('Export LaTeX');
     expect(tex.name).toBe('clembench.tex');
     expect(tex.text).toBe(suiteFile(store, 'clembench', 'latex', {}).content);

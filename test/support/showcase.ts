@@ -1,7 +1,7 @@
 /**
  * A rich database for the wording crawl and the README screenshots: EDA runs over the loopback mock
  * provider, one with failing episodes, a person's hinted game, AGE, SimulBench and a clembench
- * reference game with built-in players, an annotation set two annotators disagree on, a saved model
+ * reference game (text and images) with built-in players, an annotation set two annotators disagree on, a saved model
  * and a price. Every page of the app has something to say about it.
  */
 import type { ModelConfig } from '../../shared/contract/models';
@@ -20,7 +20,7 @@ import { apiCaller } from './api';
 
 export interface Showcase {
   /** Every run, by what it shows. */
-  runs: { eda: number[]; failing: number; age: number; simulbench: number; reference: number };
+  runs: { eda: number[]; failing: number; age: number; simulbench: number; reference: number; images: number };
   /** A person's game with a hint, paused. */
   hinted: number;
   /** An episode that ended in an error. */
@@ -66,6 +66,9 @@ export async function seedShowcase(store: Store): Promise<Showcase> {
     await executeRun(store, simulbench);
     const reference = (await prepareRun(store, { game: 'referencegame', dataset: { name: 'v1.6' }, repetitions: 1, limit: 3, seed: 1, players: { describer: builtin(), follower: builtin() } })).runId;
     await executeRun(store, reference);
+    // The image version of the reference game: a transcript of pictures, which must fit the window.
+    const images = (await prepareRun(store, { game: 'multimodal_referencegame', dataset: { name: 'v1.6', experiments: ['line_grids_rows'] }, repetitions: 1, limit: 1, seed: 1, players: { describer: builtin(), follower: builtin() } })).runId;
+    await executeRun(store, images);
 
     // A saved model with a price, and a person's game with a hint asked in round 2 (then paused).
     const judge = await call('models.save', { name: 'mock-judge', config: mockModel('mock-judge') });
@@ -90,7 +93,7 @@ export async function seedShowcase(store: Store): Promise<Showcase> {
     }
     // cy sides with bob on two items, so a majority overturns the judge there and the corrected scores change.
     for (const it of [items[0]!, items[2]!]) await call('annotations.label', { setId: set.id, itemId: it.itemId, annotator: 'cy', verdict: 'wrong', answer: it.label === 'yes' ? 'no' : 'yes' });
-    return { runs: { eda, failing, age, simulbench, reference }, hinted, errored, annotationSet: set.id, query: 'is it' };
+    return { runs: { eda, failing, age, simulbench, reference, images }, hinted, errored, annotationSet: set.id, query: 'is it' };
   } finally {
     await service.close();
     await mock.close();

@@ -1,11 +1,18 @@
 import { useMemo, useState } from 'react';
-import type { InstanceView } from '../../../shared/api/contract';
+import type { DatasetInfo, InstanceView } from '../../../shared/api/contract';
 import { useGames } from '../api/games';
 import { useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { VirtualTable, type Column } from '../components/VirtualTable';
 import { DatasetAudit } from './DatasetAudit';
 import { FixedSubsets } from './FixedSubsets';
+
+/** The datasets grouped by game, in the order the list gives the games. */
+function byGame(list: readonly DatasetInfo[]): [string, DatasetInfo[]][] {
+  const groups = new Map<string, DatasetInfo[]>();
+  for (const d of list) groups.set(d.game, [...(groups.get(d.game) ?? []), d]);
+  return [...groups];
+}
 
 /** Every game's datasets: the bundled ones and the users' files runs have used, instance by instance with their tags. */
 export function DatasetsPage() {
@@ -35,17 +42,23 @@ export function DatasetsPage() {
       </header>
       <ErrorNote error={datasets.error ?? instances.error} />
       <p className="meta">The data each game plays, bundled with Parlor (with their licences and provenance in datasets/), and your own files that runs have used, stored under their own names and content hashes.</p>
+      {/* Each game's datasets under its name: ten clembench games all read "v1.6/all", which alone says not whose. */}
       <div className="split-picker" role="group" aria-label="Dataset and subset">
-        {(datasets.data ?? []).map((d) =>
-          d.subsets.map((s) => {
-            const selected = choice.game === d.game && choice.name === d.name && choice.subset === s.subset;
-            return (
-              <button key={`${d.game}/${d.name}/${s.subset}`} type="button" aria-pressed={selected} className={selected ? 'selected' : undefined} onClick={() => setChoice({ game: d.game, name: d.name, subset: s.subset })}>
-                {d.name}/{s.subset} <span className="meta">({s.instances}{d.bundled ? '' : ', your file'})</span>
-              </button>
-            );
-          }),
-        )}
+        {byGame(datasets.data ?? []).map(([id, list]) => (
+          <div key={id} className="split-picker-game" role="group" aria-labelledby={`datasets-of-${id}`}>
+            <span id={`datasets-of-${id}`} className="split-picker-title">{gameOf(id)?.shortTitle ?? id}</span>
+            {list.map((d) =>
+              d.subsets.map((s) => {
+                const selected = choice.game === d.game && choice.name === d.name && choice.subset === s.subset;
+                return (
+                  <button key={`${d.game}/${d.name}/${s.subset}`} type="button" aria-pressed={selected} className={selected ? 'selected' : undefined} onClick={() => setChoice({ game: d.game, name: d.name, subset: s.subset })}>
+                    {d.name}/{s.subset} <span className="meta">({s.instances}{d.bundled ? '' : ', your file'})</span>
+                  </button>
+                );
+              }),
+            )}
+          </div>
+        ))}
       </div>
       <div className="filters">
         <label>

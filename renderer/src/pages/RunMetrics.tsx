@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MetricSummary } from '../../../shared/api/contract';
-import { meanStd } from '../format';
+import { metricMeanStd } from '../../../shared/contract/game';
 
 const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
 
@@ -16,11 +16,11 @@ export function MetricHeaders({ metrics }: { metrics: readonly MetricSummary[] }
   ));
 }
 
-/** One row's cells of a metrics table: mean ± std per metric. */
+/** One row's cells of a metrics table: mean ± std per metric (a percentage × 100, as the Benchmark page shows % Played). */
 export function MetricCells({ metrics }: { metrics: readonly MetricSummary[] }) {
   return metrics.map((m) => (
     <td key={m.key} className="num" data-metric={m.key}>
-      {meanStd(m.value, m.digits)}
+      {m.value ? metricMeanStd(m, m.value.mean, m.value.std, m.digits) : '—'}
     </td>
   ));
 }

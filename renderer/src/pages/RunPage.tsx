@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { EpisodeSummary } from '../../../shared/api/contract';
-import { episodeValue } from '../../../shared/contract/game';
+import { episodeValue, metricNumber } from '../../../shared/contract/game';
 import { outcomeLabel, roleLabel, useGames } from '../api/games';
 import { useApi, useEvents, useQuery, useThrottled } from '../api/hooks';
 import { download } from '../download';
@@ -19,7 +19,6 @@ import { RunLabels } from './RunLabels';
 import { isSeatMetric, MetricCells, MetricHeaders, RowMetricsTable } from './RunMetrics';
 import { LastTurnPanel } from './LastTurnPanel';
 import { TrainingExport } from './TrainingExport';
-import { fixedOr } from '../../../shared/text/number';
 
 type OutcomeFilter = 'all' | 'success' | 'failure' | 'aborted' | 'error' | 'unfinished';
 
@@ -90,7 +89,8 @@ export function RunPage({ runId }: { runId: number }) {
     ...metricColumns.map((m): Column<EpisodeSummary> => ({
       key: m.key,
       header: m.label,
-      width: '5rem',
+      // Wide enough for the label's longest word (headers wrap between words): "Utterances" is never cut to "Utteranc".
+      width: `minmax(${Math.max(5, Math.max(...m.label.split(' ').map((w) => w.length)) * 0.6 + 1.6)}rem, 1fr)`,
       align: 'right',
       render: (e) => {
         const v = e.scores?.[m.key];
@@ -192,7 +192,7 @@ export function RunPage({ runId }: { runId: number }) {
                 <tr key={r.repetition}>
                   <td>{r.repetition}</td>
                   <td className="num">{r.episodes}</td>
-                  {runMetrics.map((m) => <td key={m.key} className="num">{fixedOr(r.means[m.key], m.digits, '—')}</td>)}
+                  {runMetrics.map((m) => <td key={m.key} className="num">{r.means[m.key] === undefined ? '—' : metricNumber(m, r.means[m.key]!, m.digits)}</td>)}
                 </tr>
               ))}
             </tbody>

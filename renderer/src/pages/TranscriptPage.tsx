@@ -71,12 +71,13 @@ export function TranscriptPage({ episodeId }: { episodeId: number }) {
         {key && <> · {noun} <code>{key}</code></>}
         {Object.entries(episode.instanceView.tags).map(([k, v]) => <span key={k}> · {k} {v}</span>)}
       </p>
-      <p className="meta">
+      {/* What a seat was given can be long and unbroken (an image game's file paths): it wraps within the window. */}
+      <p className="meta long-values">
         {episode.seats.map((s, i) => (
           <span key={s.seat}>
             {i > 0 && ' · '}
             {roleLabel(game, s.role).toLowerCase()} <strong>{s.player}</strong>
-            {s.given ? <> ({Object.entries(s.given).map(([k, v]) => `${k}: ${String(v)}`).join(', ')})</> : null}
+            {s.given ? <> ({Object.entries(s.given).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`).join('; ')})</> : null}
           </span>
         ))}{' '}
         · seed {episode.seed}

@@ -44,7 +44,7 @@ export function clemReplies(turns: readonly (readonly ClemAction[])[], seats: Re
 
 /** The metrics every clembench game has: Played (1 − Aborted, every counted episode) and Main Score (played episodes only). */
 export const CLEM_METRICS: readonly MetricSpec[] = [
-  { key: 'played', label: '% Played', direction: 'higher', kind: 'rate', digits: 2, range: [0, 1], description: '1 − Aborted: the episode was played to the end by the rules (clembench "Played").' },
+  { key: 'played', label: '% Played', direction: 'higher', kind: 'rate', digits: 2, range: [0, 1], percent: true, description: '1 − Aborted: the episode was played to the end by the rules (clembench "Played"); shown as a percentage, stored and exported as the share.' },
   { key: 'main_score', label: 'Main Score', direction: 'higher', kind: 'mean', digits: 2, episodeDigits: 2, range: [0, 100], description: "clembench's Main Score (0–100); not scored for aborted episodes, so its mean is clembench's quality." },
 ];
 

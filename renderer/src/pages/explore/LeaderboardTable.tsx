@@ -4,7 +4,8 @@ import { playerStyles } from '../../../../shared/charts/players';
 import { rowCautions, tooFew, tooFewText } from '../../../../shared/stats/caution';
 import { PlayerSwatch } from './ChartFrame';
 import { counted } from '../../format';
-import { fixed, fixedOr, meanStdText } from '../../../../shared/text/number';
+import { fixedOr, meanStdText } from '../../../../shared/text/number';
+import { metricMeanStd, metricNumber } from '../../../../shared/contract/game';
 
 const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;
 
@@ -59,55 +60,59 @@ export function LeaderboardTable({ board, onOpen, universe }: { board: Leaderboa
     );
   };
   return (
-    <table className="data sortable" data-testid="leaderboard">
-      <thead>
-        <tr>
-          {header({ kind: 'player' }, board.subjectLabel, { firstDescending: false })}
-          {board.metrics.map((m) => <Fragment key={m.key}>{header({ kind: 'metric', key: m.key }, `${m.label}${ARROW[m.direction]}`, { num: true, title: m.description, firstDescending: m.direction !== 'lower' })}</Fragment>)}
-          {board.aggregates.map((a) => <Fragment key={a.key}>{header({ kind: 'aggregate', key: a.key }, `${a.label}${ARROW[a.direction]}`, { num: true, title: a.description, firstDescending: a.direction !== 'lower' })}</Fragment>)}
-          {header({ kind: 'episodes' }, 'n', { num: true, title: 'finished episodes counted' })}
-          <th scope="col" className="num">reps</th>
-          <th scope="col" className="num">excluded</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => {
-          const cautions = rowCautions(r, board.minEpisodes);
-          const sample = cautions.find((c) => c.kind !== 'high-errors');
-          const errors = cautions.find((c) => c.kind === 'high-errors');
-          return (
-            <tr key={r.player} data-player={r.player}>
-              <th scope="row">
-                <PlayerSwatch player={r.player} style={styles.get(r.player)} />
-                <button type="button" className="link" onClick={() => onOpen(r.player)} title={`Open ${r.player}'s episodes`}>{r.player}</button>
-                {r.kind === 'human' ? ' (human)' : ''}
-              </th>
-              {board.metrics.map((m) => {
-                const c = r.metrics[m.key];
-                if (!c) return <td key={m.key} className="num" data-metric={m.key}>—</td>;
-                if (tooFew(c.n, board.minEpisodes)) return <td key={m.key} className="num too-few" data-metric={m.key} title={`Fewer than ${board.minEpisodes} episodes: no mean is shown (the minimum is a filter).`}>{tooFewText(c.n)}</td>;
-                const text = meanStdText(c.mean, c.std, m.digits);
-                const interval = c.low === null || c.high === null ? '' : ` (95% CI ${fixed(c.low, m.digits + 1)}–${fixed(c.high, m.digits + 1)})`;
-                return (
-                  <td key={m.key} className="num" data-metric={m.key} title={`pooled over ${counted(c.n, 'episode')}: ${fixed(c.pooled, m.digits + 1)}${interval}`}>
-                    {board.best[m.key]?.includes(r.player) ? <strong>{text}</strong> : text}
-                  </td>
-                );
-              })}
-              {board.aggregates.map((a) => <td key={a.key} className="num" data-aggregate={a.key}>{fixedOr(r.aggregates[a.key], a.digits, '—')}</td>)}
-              <td className="num" data-testid="row-n">
-                {r.episodes}
-                {sample && <span className="caution" role="img" aria-label={sample.text} title={sample.text} data-caution={sample.kind}> ⚠</span>}
-              </td>
-              <td className="num">{r.repetitions}</td>
-              <td className="num" title="errored and unfinished episodes are excluded from every metric; left out: finished episodes on instances another player did not finish">
-                {[r.errorsExcluded + r.unfinishedExcluded ? `${r.errorsExcluded + r.unfinishedExcluded} failed` : '', r.leftOut ? `${r.leftOut} left out` : ''].filter(Boolean).join(', ')}
-                {errors && <span className="caution warn" role="img" aria-label={errors.text} title={errors.text} data-caution={errors.kind}> ⚠</span>}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    // A game with many metrics (AGE) scrolls its table sideways instead of widening the page.
+    <div className="table-scroll">
+      <table className="data sortable" data-testid="leaderboard">
+        <thead>
+          <tr>
+            {header({ kind: 'player' }, board.subjectLabel, { firstDescending: false })}
+            {board.metrics.map((m) => <Fragment key={m.key}>{header({ kind: 'metric', key: m.key }, `${m.label}${ARROW[m.direction]}`, { num: true, title: m.description, firstDescending: m.direction !== 'lower' })}</Fragment>)}
+            {board.aggregates.map((a) => <Fragment key={a.key}>{header({ kind: 'aggregate', key: a.key }, `${a.label}${ARROW[a.direction]}`, { num: true, title: a.description, firstDescending: a.direction !== 'lower' })}</Fragment>)}
+            {header({ kind: 'episodes' }, 'n', { num: true, title: 'finished episodes counted' })}
+            <th scope="col" className="num">reps</th>
+            <th scope="col" className="num">excluded</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const cautions = rowCautions(r, board.minEpisodes);
+            const sample = cautions.find((c) => c.kind !== 'high-errors');
+            const errors = cautions.find((c) => c.kind === 'high-errors');
+            return (
+              <tr key={r.player} data-player={r.player}>
+                <th scope="row">
+                  <PlayerSwatch player={r.player} style={styles.get(r.player)} />
+                  <button type="button" className="link" onClick={() => onOpen(r.player)} title={`Open ${r.player}'s episodes`}>{r.player}</button>
+                  {r.kind === 'human' ? ' (human)' : ''}
+                </th>
+                {board.metrics.map((m) => {
+                  const c = r.metrics[m.key];
+                  if (!c) return <td key={m.key} className="num" data-metric={m.key}>—</td>;
+                  if (tooFew(c.n, board.minEpisodes)) return <td key={m.key} className="num too-few" data-metric={m.key} title={`Fewer than ${board.minEpisodes} episodes: no mean is shown (the minimum is a filter).`}>{tooFewText(c.n)}</td>;
+                  // A percentage (clembench's % Played) × 100, as the Benchmark page shows it.
+                  const text = metricMeanStd(m, c.mean, c.std, m.digits);
+                  const interval = c.low === null || c.high === null ? '' : ` (95% CI ${metricNumber(m, c.low, m.digits + 1)}–${metricNumber(m, c.high, m.digits + 1)})`;
+                  return (
+                    <td key={m.key} className="num" data-metric={m.key} title={`pooled over ${counted(c.n, 'episode')}: ${metricNumber(m, c.pooled, m.digits + 1)}${interval}`}>
+                      {board.best[m.key]?.includes(r.player) ? <strong>{text}</strong> : text}
+                    </td>
+                  );
+                })}
+                {board.aggregates.map((a) => <td key={a.key} className="num" data-aggregate={a.key}>{fixedOr(r.aggregates[a.key], a.digits, '—')}</td>)}
+                <td className="num" data-testid="row-n">
+                  {r.episodes}
+                  {sample && <span className="caution" role="img" aria-label={sample.text} title={sample.text} data-caution={sample.kind}> ⚠</span>}
+                </td>
+                <td className="num">{r.repetitions}</td>
+                <td className="num" title="errored and unfinished episodes are excluded from every metric; left out: finished episodes on instances another player did not finish">
+                  {[r.errorsExcluded + r.unfinishedExcluded ? `${r.errorsExcluded + r.unfinishedExcluded} failed` : '', r.leftOut ? `${r.leftOut} left out` : ''].filter(Boolean).join(', ')}
+                  {errors && <span className="caution warn" role="img" aria-label={errors.text} title={errors.text} data-caution={errors.kind}> ⚠</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
