@@ -9,13 +9,13 @@ import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import type { Store } from '../../electron/engine/store/store';
 import { useAppStory } from '../support/app-browser';
-import { requireBrowser, screenshot, WAIT } from '../support/browser';
+import { requireBrowser, screenshot, STORY, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 const TITLE = 'AGE: Who Is Spy (adversarial word game)';
 const builtin = (v: string) => ({ provider: 'builtin', model: `reference-${v}` });
 
-describe.skipIf(problem !== null)('AGE in Chromium', () => {
+describe.skipIf(problem !== null)('AGE in Chromium', STORY, () => {
   const play = async (store: Store, subset: string, groups: [number, number], repetitions: number, players: unknown[]) => {
     const { runId } = await prepareRun(store, { game: 'age', dataset: { name: 'age', subset }, settings: { groups }, repetitions, limit: 2, seed: 5, players: { player: players } });
     await executeRun(store, runId);
@@ -30,7 +30,11 @@ describe.skipIf(problem !== null)('AGE in Chromium', () => {
     await app.page.getByLabel('Game').selectOption({ label: TITLE });
     await app.page.getByLabel('Preset').selectOption('age-4.1');
     await expect.poll(() => app.page.getByTestId('preset-players').textContent(), WAIT).toMatch(/four models/);
-    for (let k = 2; k <= 4; k++) if ((await app.page.getByTestId('model-list-player-row').count()) < k) await app.page.getByRole('button', { name: 'Add a player' }).click();
+    const seats = app.page.getByTestId('model-list-player-row');
+    for (let k = 2; k <= 4; k++) {
+      if ((await seats.count()) < k) await app.page.getByRole('button', { name: 'Add a player' }).click();
+      await expect.poll(() => seats.count(), WAIT).toBeGreaterThanOrEqual(k);
+    }
     for (let k = 1; k <= 4; k++) await app.page.getByLabel(`Player ${k}`, { exact: true }).selectOption({ label: 'Built-in player (no model)' });
     await app.page.getByLabel('Repetitions').fill('2');
     await app.page.getByLabel(/^Limit/).fill('3');
@@ -41,7 +45,7 @@ describe.skipIf(problem !== null)('AGE in Chromium', () => {
     await expect.poll(() => app.page.getByTestId('progress-text').first().textContent(), { timeout: 30_000 }).toMatch(/^100% · 6\/6/);
     const perPlayer = app.page.getByTestId('per-player').locator('tbody tr');
     await expect.poll(() => perPlayer.count(), WAIT).toBe(4);
-    expect(await app.page.getByTestId('per-player').locator('tr[data-row="builtin:reference-a"] td[data-metric="age"]').textContent()).toMatch(/\d\.\d{4}/);
+    await expect.poll(() => app.page.getByTestId('per-player').locator('tr[data-row="builtin:reference-a"] td[data-metric="age"]').textContent(), WAIT).toMatch(/\d\.\d{4}/);
     await screenshot(app.page, 'age-run');
   });
 
@@ -51,7 +55,7 @@ describe.skipIf(problem !== null)('AGE in Chromium', () => {
     await app.page.getByLabel('Compare on').selectOption({ label: 'every finished episode' });
     const rows = app.page.getByTestId('leaderboard').locator('tbody th');
     await expect.poll(() => rows.allTextContents(), WAIT).toEqual(expect.arrayContaining(['builtin:reference-a', 'builtin:reference-d', 'builtin:reference-x', 'builtin:reference-base']));
-    expect(await rows.count()).toBe(7);
+    await expect.poll(() => rows.count(), WAIT).toBe(7);
     const tex = await app.downloaded('Export LaTeX');
     expect(tex.text).toContain('Comprehension (successful)');
     expect(tex.text).toContain('Kept by filter');
@@ -86,22 +90,28 @@ describe.skipIf(problem !== null)('AGE in Chromium', () => {
     await expect.poll(() => rows.count(), WAIT).toBe(21);
     const player = (v: string) => ({ has: app.page.locator('td', { hasText: new RegExp(`^builtin:reference-${v}$`) }) });
     const pair = (a: string, b: string) => rows.filter(player(a)).filter(player(b)).first().textContent();
-    expect(await pair('a', 'b')).toMatch(/paired/i);
+    await expect.poll(() => pair('a', 'b'), WAIT).toMatch(/paired/i);
     // x and y played the same word pairs in their own conversations: paired by word pair (issue 27).
-    expect(await pair('x', 'y')).toMatch(/paired \(instances\)/);
-    expect(await app.page.getByTestId('significance-note').textContent()).toMatch(/Holm/);
+    await expect.poll(() => pair('x', 'y'), WAIT).toMatch(/paired \(instances\)/);
+    await expect.poll(() => app.page.getByTestId('significance-note').textContent(), WAIT).toMatch(/Holm/);
     await screenshot(app.page, 'age-significance');
   });
 
   it('shows a conversation with seats by group, every guess judged and first correct guesses marked', async () => {
     const run = app.store.runs.all().find((r) => r.seats.length === 4)!;
-    const episode = app.store.episodes.list(run.id).find((e) => Object.values(e.seatScores).some((s) => s.first_guess !== undefined))!;
+    // An episode with a first correct guess whose speaking order is not the players' order (p2 may speak first).
+    const guessed = app.store.episodes.list(run.id).filter((e) => Object.values(e.seatScores).some((s) => s.first_guess !== undefined));
+    const shuffled = (e: (typeof guessed)[number]) => e.seats.some((s) => (s.given as { order?: number } | null)?.order !== Number(s.seat.slice(1)));
+    const episode = guessed.find(shuffled) ?? guessed[0]!;
     await app.go(`#/episodes/${episode.id}`);
     await expect.poll(() => app.page.getByTestId('age-seat').count(), WAIT).toBe(4);
-    expect(await app.page.locator('[data-testid="age-seat"][data-group="1"]').count()).toBe(2);
-    expect(await app.page.getByTestId('age-turn').count()).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => app.page.locator('[data-testid="age-seat"][data-group="1"]').count(), WAIT).toBe(2);
+    // Each seat is named by the run's player number (the form's "Player n"), not by its place in the speaking order.
+    const named = await app.page.evaluate<[string, string][]>(`[...document.querySelectorAll('[data-testid="age-seat"]')].map((r) => [r.getAttribute('data-seat'), r.textContent])`);
+    for (const [seat, text] of named) expect(text).toMatch(new RegExp(`^Player ${/^p(\d+)$/.exec(seat!)![1]} · speaks \\d(st|nd|rd|th) · `));
+    await expect.poll(() => app.page.getByTestId('age-turn').count(), WAIT).toBeGreaterThanOrEqual(4);
     const firsts = Object.values(episode.seatScores).filter((s) => s.first_guess !== undefined).length;
-    expect(await app.page.getByTestId('age-first-correct').count()).toBe(firsts);
+    await expect.poll(() => app.page.getByTestId('age-first-correct').count(), WAIT).toBe(firsts);
     await expect.poll(() => app.page.getByTestId('age-end').count(), WAIT).toBe(1);
     await screenshot(app.page, 'age-transcript');
   });

@@ -49,11 +49,12 @@ function game(): EventView[] {
 describe('the AGE transcript reads the events', () => {
   it('takes the seats in speaking order from the seating note, with models and scores', () => {
     const ep = ageEpisodeOf(game(), SEATS, { a1: { comprehension: 0.3, confusion: 0.5, age: 0.375 } });
-    expect(ep.seats.map((s) => [s.player, s.seat, s.group, s.word, s.model])).toEqual([
-      [1, 'a1', 1, 'cake', 'model-a1'],
-      [2, 'b1', 2, 'bread', 'model-b1'],
-      [3, 'a2', 1, 'cake', 'model-a2'],
-      [4, 'b2', 2, 'bread', 'model-b2'],
+    // Speaking order, then the run's player number (its place in the run's seats): b1 speaks second but is the third player.
+    expect(ep.seats.map((s) => [s.order, s.number, s.seat, s.group, s.word, s.model])).toEqual([
+      [1, 1, 'a1', 1, 'cake', 'model-a1'],
+      [2, 3, 'b1', 2, 'bread', 'model-b1'],
+      [3, 2, 'a2', 1, 'cake', 'model-a2'],
+      [4, 4, 'b2', 2, 'bread', 'model-b2'],
     ]);
     expect(ep.seats[0]!.scores).toEqual({ comprehension: 0.3, confusion: 0.5, age: 0.375 });
     expect(ep.seats[1]!.scores).toBeNull();
@@ -61,7 +62,7 @@ describe('the AGE transcript reads the events', () => {
 
   it('numbers the turns, keeps guesses, verdicts, leaks, prompts and refused replies', () => {
     const ep = ageEpisodeOf(game(), SEATS);
-    expect(ep.turns.map((t) => [t.position, t.player, t.kind, t.guess, t.correct, t.ownWord, t.leak])).toEqual([
+    expect(ep.turns.map((t) => [t.position, t.order, t.kind, t.guess, t.correct, t.ownWord, t.leak])).toEqual([
       [1, 1, 'utterance', null, false, false, false],
       [2, 2, 'utterance', 'cake', true, false, true],
       [3, 3, 'utterance', 'cake', false, true, false],
@@ -108,14 +109,26 @@ describe('the AGE transcript reads the events', () => {
       { seat: 'x', role: 'player', player: 'm1', kind: 'model', given: { word: 'cake', group: 1, order: 2 } },
       { seat: 'y', role: 'player', player: 'm2', kind: 'model', given: { word: 'bread', group: 2, order: 1 } },
     ];
-    expect(seatsOf([], given).map((s) => [s.player, s.seat, s.group, s.word])).toEqual([
-      [1, 'y', 2, 'bread'],
-      [2, 'x', 1, 'cake'],
+    expect(seatsOf([], given).map((s) => [s.order, s.number, s.seat, s.group, s.word])).toEqual([
+      [1, 2, 'y', 2, 'bread'],
+      [2, 1, 'x', 1, 'cake'],
     ]);
     // The note wins over the given order.
     idx = 0;
     const note = ev({ kind: 'system', action: { seating: [{ seat: 'x', group: 1, word: 'cake' }, { seat: 'y', group: 2, word: 'bread' }] } });
     expect(seatsOf([note], given).map((s) => s.seat)).toEqual(['x', 'y']);
+  });
+
+  it("numbers the players as the run does (the game's p1, p2…), whatever the speaking order", () => {
+    idx = 0;
+    const note = ev({ kind: 'system', action: { seating: [{ seat: 'p2', group: 1, word: 'cake' }, { seat: 'p1', group: 2, word: 'bread' }] } });
+    const seats: SeatView[] = ['p1', 'p2'].map((seat) => ({ seat, role: 'player', player: `model-${seat}`, kind: 'model' }));
+    const ep = ageEpisodeOf([note, prompt('p2', 1), say('p2', 1, 'Sweet.', null)], seats);
+    expect(ep.seats.map((s) => [s.seat, s.order, s.number, s.model])).toEqual([
+      ['p2', 1, 2, 'model-p2'],
+      ['p1', 2, 1, 'model-p1'],
+    ]);
+    expect(ep.turns.map((t) => [t.seat, t.order, t.number])).toEqual([['p2', 1, 2]]);
   });
 
   it('keeps other game-master notes, and survives an empty record', () => {

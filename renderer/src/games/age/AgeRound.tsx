@@ -1,5 +1,5 @@
 import type { TranscriptView } from '../../../../shared/api/contract';
-import { EndNote, GroupTag, GuessMark, TurnBadges, groupClass } from './AgeTranscript';
+import { EndNote, GroupTag, GuessMark, TurnBadges, groupClass, playerName } from './AgeTranscript';
 import { ageEpisodeOf } from './episode';
 
 /** One round in a side-by-side column: each player's description and guess, the end when it fell in this round. */
@@ -11,7 +11,7 @@ export function AgeRound({ view, round }: { view: TranscriptView; round: number 
       <ol className="age-round">
         {turns.map((t) => (
           <li key={t.idx} className={groupClass(t.group)} data-testid="age-turn" data-kind={t.kind} data-seat={t.seat}>
-            <strong>{t.player !== null ? `P${t.player}` : t.seat}</strong> <GroupTag group={t.group} /> <TurnBadges turn={t} />
+            <strong title={playerName(t.number, t.seat)}>{t.number !== null ? `P${t.number}` : t.seat}</strong> <GroupTag group={t.group} /> <TurnBadges turn={t} />
             <div>{t.kind === 'pending' ? <span className="meta">waiting…</span> : (t.description ?? <span className="meta">(no valid description)</span>)}</div>
             {t.kind === 'no_guess' ? <span className="chip age-wrong">no guess: {t.noGuess}</span> : <GuessMark turn={t} />}
             {t.retries.length > 0 && <span className="meta"> · {t.retries.length} refused</span>}

@@ -51,12 +51,16 @@ export function TurnBadges({ turn }: { turn: AgeTurnView }) {
   );
 }
 
+/** The run's "Player <n>" (the New run form's numbering), or the seat's id when the number is not known. */
+export const playerName = (number: number | null, seat: string): string => (number !== null ? `Player ${number}` : seat);
+const ordinal = (n: number): string => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
 const fmt = (v: number | undefined) => (v === undefined ? '–' : fixed(v, 4));
 
 function SeatRow({ seat }: { seat: AgeSeatView }) {
   return (
     <li className={`age-seat ${groupClass(seat.group)}`} data-testid="age-seat" data-seat={seat.seat} data-group={seat.group}>
-      <strong>Player {seat.player}</strong> · {seat.model ?? seat.seat} · <GroupTag group={seat.group} /> · <span className="age-word">{seat.word}</span>
+      <strong>{playerName(seat.number, seat.seat)}</strong> · speaks {ordinal(seat.order)} · {seat.model ?? seat.seat} · <GroupTag group={seat.group} /> · <span className="age-word">{seat.word}</span>
       {seat.scores && (
         <span className="meta age-scores">
           {' '}
@@ -88,7 +92,7 @@ function Retries({ turn }: { turn: AgeTurnView }) {
 }
 
 function Turn({ turn, seat }: { turn: AgeTurnView; seat: AgeSeatView | undefined }) {
-  const who = turn.player !== null ? `Player ${turn.player}` : turn.seat;
+  const who = playerName(turn.number, turn.seat);
   return (
     <li className={`age-turn ${groupClass(turn.group)} age-${turn.kind}`} data-testid="age-turn" data-kind={turn.kind} data-seat={turn.seat}>
       <span className="speaker">
@@ -100,7 +104,7 @@ function Turn({ turn, seat }: { turn: AgeTurnView; seat: AgeSeatView | undefined
       </span>
       {turn.prompt !== null && (
         <details className="age-prompt">
-          <summary className="meta">prompt sent to {who}</summary>
+          <summary className="meta">prompt sent to {who}{turn.order !== null && turn.order !== turn.number ? ` (“Player ${turn.order}” in the game’s prompts)` : ''}</summary>
           <pre className="age-text">{turn.prompt}</pre>
         </details>
       )}
@@ -138,6 +142,7 @@ export function AgeTranscript({ view }: { view: TranscriptView }) {
   return (
     <div className="age" aria-label="Who Is Spy">
       <h4>Seats in speaking order</h4>
+      <p className="meta">Player n is the run’s nth player, as on the New run form; the game’s prompts number the players by speaking order instead.</p>
       {ep.seats.length === 0 ? <p className="meta">The seating has not been recorded yet.</p> : (
         <ol className="age-seats">
           {ep.seats.map((s) => <SeatRow key={s.seat} seat={s} />)}

@@ -9,8 +9,13 @@ export type AgeGroup = 1 | 2;
 
 export interface AgeSeatView {
   seat: string;
-  /** 1-based speaking position: the prompts call the seat "Player <n>". */
-  player: number;
+  /** 1-based speaking position: the game's prompts call the seat "Player <order>". */
+  order: number;
+  /**
+   * The run's player number (the New run form's "Player <n>", the nth model of the list), which the
+   * views show: the speaking order changes from episode to episode, the player does not.
+   */
+  number: number | null;
   group: AgeGroup;
   word: string;
   /** The model (or person) in the seat, when the episode names it. */
@@ -32,7 +37,9 @@ export interface AgeTurnView {
   kind: 'utterance' | 'no_guess' | 'pending';
   seat: string;
   /** Speaking position of the seat; null for a seat missing from the seating. */
-  player: number | null;
+  order: number | null;
+  /** The run's player number of the seat (see AgeSeatView); null when it is not known. */
+  number: number | null;
   group: AgeGroup | null;
   round: number;
   /** 1-based position in the game (pending turns are not counted). */
@@ -93,11 +100,19 @@ function seatingFromGiven(seats: readonly SeatView[]): Seating {
   return rows.sort((a, b) => a.order - b.order).map(({ seat, group, word }) => ({ seat, group, word }));
 }
 
+/** The run's player number of a seat: `p<n>` as the game names its seats, else its place among the episode's seats. */
+function playerNumber(seat: string, seats: readonly SeatView[]): number | null {
+  const named = /^p(\d+)$/.exec(seat);
+  if (named) return Number(named[1]);
+  const at = seats.findIndex((v) => v.seat === seat);
+  return at < 0 ? null : at + 1;
+}
+
 export function seatsOf(events: readonly EventView[], seats: readonly SeatView[] = [], seatScores: Record<string, Record<string, number>> = {}): AgeSeatView[] {
   const seating = seatingNote(events) ?? seatingFromGiven(seats);
   return seating.map((s, i) => {
     const scores = seatScores[s.seat];
-    return { ...s, player: i + 1, model: seats.find((v) => v.seat === s.seat)?.player ?? null, scores: scores && Object.keys(scores).length > 0 ? scores : null };
+    return { ...s, order: i + 1, number: playerNumber(s.seat, seats), model: seats.find((v) => v.seat === s.seat)?.player ?? null, scores: scores && Object.keys(scores).length > 0 ? scores : null };
   });
 }
 
@@ -125,7 +140,7 @@ export function ageEpisodeOf(events: readonly EventView[], seatViews: readonly S
     const p = pending.get(seat);
     pending.delete(seat);
     const s = bySeat.get(seat);
-    turns.push({ ...rest, seat, player: s?.player ?? null, group: s?.group ?? null, round: e.round, position: turns.length + 1, leak: e.flags.includes('leak'), firstCorrect: false, prompt: p?.prompt ?? null, retries: p?.retries ?? [], idx: e.idx });
+    turns.push({ ...rest, seat, order: s?.order ?? null, number: s?.number ?? null, group: s?.group ?? null, round: e.round, position: turns.length + 1, leak: e.flags.includes('leak'), firstCorrect: false, prompt: p?.prompt ?? null, retries: p?.retries ?? [], idx: e.idx });
   };
 
   for (const e of events) {
@@ -150,7 +165,7 @@ export function ageEpisodeOf(events: readonly EventView[], seatViews: readonly S
   markFirstCorrect(turns);
   for (const [seat, p] of pending) {
     const s = bySeat.get(seat);
-    turns.push({ kind: 'pending', seat, player: s?.player ?? null, group: s?.group ?? null, round: p.round, position: null, description: null, guess: null, correct: false, ownWord: false, leak: false, firstCorrect: false, noGuess: null, prompt: p.prompt, retries: p.retries, callId: null, idx: p.idx });
+    turns.push({ kind: 'pending', seat, order: s?.order ?? null, number: s?.number ?? null, group: s?.group ?? null, round: p.round, position: null, description: null, guess: null, correct: false, ownWord: false, leak: false, firstCorrect: false, noGuess: null, prompt: p.prompt, retries: p.retries, callId: null, idx: p.idx });
   }
   return { seats, turns, end, notes };
 }
