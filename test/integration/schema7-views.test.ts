@@ -12,6 +12,7 @@ import { Store } from '../../electron/engine/store/store';
 import { tempDir } from '../support/tmp';
 import { dumpViews } from '../support/view-dump';
 import { viewChanges } from '../support/intended-diff';
+import { fixed } from '../../shared/text/number';
 
 const FIXTURE = new URL('../fixtures/schema-7/', import.meta.url);
 
@@ -19,6 +20,26 @@ const FIXTURE = new URL('../fixtures/schema-7/', import.meta.url);
 function withRuns(dump: Record<string, unknown>): Record<string, unknown> {
   const options = dump.options as { games: { datasets: unknown[] }[] };
   return { ...dump, options: { ...options, games: options.games.filter((g) => g.datasets.length > 0) } };
+}
+
+/**
+ * Issue 27 rounds printed numbers as written in decimal: scripted:alpha's mean score on instruments is
+ * 147/200 = 0.735, which toFixed printed 0.73 and Parlor now prints 0.74. Such a change is let through
+ * only where the dump's own heatmap holds the value behind it and that value rounds so.
+ */
+function roundedInDecimal(dump: Record<string, unknown>, change: string): boolean {
+  const match = /^(\.datasets\.eda\/things\.rows\.[^.]+)\.exports\.breakdown-things-category-score\.tex line \d+: (\w+) & (.*) \\\\ — was \2 & (.*) \\\\$/.exec(change);
+  if (!match) return false;
+  const [, path, topic, now, then] = match as unknown as [string, string, string, string, string];
+  const rows = path.split('.').slice(2).reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], dump.datasets) as { heatmaps: Record<string, { players: string[]; cells: { player: string; topic: string; mean: number }[] }> };
+  const map = rows.heatmaps['category/score']!;
+  const [cellsNow, cellsThen] = [now.split(' & '), then.split(' & ')];
+  return map.players.every((player, i) => {
+    if (cellsNow[i] === cellsThen[i]) return true;
+    const mean = map.cells.find((c) => c.player === player && c.topic === topic)!.mean;
+    const plain = (text: string) => text.replace(/\\textbf\{(.*)\}/, '$1');
+    return plain(cellsNow[i]!) === fixed(mean, 2) && plain(cellsThen[i]!) === mean.toFixed(2) && fixed(mean, 2) !== mean.toFixed(2);
+  });
 }
 
 describe('a schema-7 database', () => {
@@ -31,7 +52,7 @@ describe('a schema-7 database', () => {
       // What the fixture must hold for the comparison to mean something.
       expect(Object.keys(before.datasets as object)).toEqual(expect.arrayContaining(['eda/things', 'referencegame/v1.6', 'matchit_ascii/v1.6', 'textmapworld/v1.6']));
       const now = withRuns(await dumpViews(store));
-      expect(viewChanges(now, withRuns(before))).toEqual([]);
+      expect(viewChanges(now, withRuns(before)).filter((change) => !roundedInDecimal(now, change))).toEqual([]);
       const since = new URL('expected-views-issue17.json', FIXTURE);
       if (process.env.UPDATE_GOLDEN === '1') writeFileSync(since, `${JSON.stringify(now, null, 1)}\n`);
       expect(now).toEqual(JSON.parse(readFileSync(since, 'utf8')));

@@ -31,30 +31,10 @@ export function csvChanges(now: string, then: string, where = 'csv'): string[] {
     for (const [column, value] of Object.entries(old)) {
       if (INTERVAL_KEYS.test(column) || row[column] === value) continue;
       if (row[column] === '' && /too few/.test(note)) continue;
-      if (roundedAtHalf(row[column] ?? '', value)) continue;
       out.push(`${where} row ${i + 1} ${column}: ${JSON.stringify(row[column])}, was ${JSON.stringify(value)}`);
     }
   });
   return out;
-}
-
-/**
- * Issue 27 rounds every printed number as written in decimal (shared/text/number.ts): a value at a
- * half, such as 147/200 = 0.735, now prints 0.74 where toFixed printed 0.73. True when the two texts
- * differ only by such numbers: the same text around them, the same decimals, one step further from zero.
- */
-export function roundedAtHalf(now: string, then: string): boolean {
-  const NUMBER = /-?\d+(?:\.\d+)?/g;
-  if (now.replace(NUMBER, '#') !== then.replace(NUMBER, '#')) return false;
-  const [a, b] = [now.match(NUMBER) ?? [], then.match(NUMBER) ?? []];
-  return a.some((x, i) => x !== b[i]) && a.every((x, i) => {
-    const y = b[i]!;
-    const places = (x.split('.')[1] ?? '').length;
-    if (x === y) return true;
-    if (places !== (y.split('.')[1] ?? '').length) return false;
-    const step = 10 ** -places;
-    return Math.abs(Math.abs(Number(x)) - Math.abs(Number(y)) - step) < step / 1000;
-  });
 }
 
 /** LaTeX: the same lines bar the caption; a cell may lose or gain bold, become "(n=k)", or gain a dagger. */
@@ -66,7 +46,7 @@ export function latexChanges(now: string, then: string, where = 'latex'): string
   b.forEach((old, i) => {
     if (old.startsWith('\\caption{') || a[i] === old) return;
     const [x, y] = [cells(a[i]!), cells(old)];
-    if (x.length !== y.length || x.some((c, k) => c !== y[k] && !/^\(n=\d+\)( \\\\)?$/.test(c) && !roundedAtHalf(c, y[k]!))) out.push(`${where} line ${i + 1}: ${a[i]} — was ${old}`);
+    if (x.length !== y.length || x.some((c, k) => c !== y[k] && !/^\(n=\d+\)( \\\\)?$/.test(c))) out.push(`${where} line ${i + 1}: ${a[i]} — was ${old}`);
   });
   return out;
 }
