@@ -9,12 +9,12 @@ import { ScriptedModel } from '../../electron/engine/players/scripted';
 import { textOf } from '../../shared/contract/content';
 import { mockGuesser, mockJudge } from '../mock-provider/behaviours';
 import { useAppStory } from '../support/app-browser';
-import { requireBrowser, screenshot, WAIT } from '../support/browser';
+import { requireBrowser, screenshot, STORY, WAIT } from '../support/browser';
 import { playScripted } from '../support/scripted-run';
 
 const problem = requireBrowser();
 
-describe.skipIf(problem !== null)('reviewing annotations in Chromium', () => {
+describe.skipIf(problem !== null)('reviewing annotations in Chromium', STORY, () => {
   let setId = 0;
   const app = useAppStory('annotation-edit', async (store) => {
     const runId = await playScripted(store, { dataset: { name: 'things', subset: 'test' }, limit: 3, repetitions: 1, seed: 5 }, {
@@ -44,8 +44,8 @@ describe.skipIf(problem !== null)('reviewing annotations in Chromium', () => {
     await expect.poll(() => card().count(), WAIT).toBe(1);
     const guide = page().getByTestId('annotation-guidelines');
     await expect.poll(() => guide.textContent(), WAIT).toMatch(/Yes, No, Maybe.*Dunno/);
-    expect(await page().getByTestId('set-description').textContent()).toMatch(/6 judge answers drawn from run 1 \(random sample, seed 2\)/);
-    expect(await guide.getAttribute('open')).toBe('');
+    await expect.poll(() => page().getByTestId('set-description').textContent(), WAIT).toMatch(/6 judge answers drawn from run 1 \(random sample, seed 2\)/);
+    await expect.poll(() => guide.getAttribute('open'), WAIT).toBe('');
     // Beside the item, not under it.
     const [side, item] = [await guide.boundingBox(), await card().boundingBox()];
     expect(side!.x).toBeGreaterThanOrEqual(item!.x + item!.width);
@@ -77,13 +77,15 @@ describe.skipIf(problem !== null)('reviewing annotations in Chromium', () => {
     // L: into the list at the newest label; arrows down to the oldest; Enter reopens it.
     await page().keyboard.press('l');
     await expect.poll(focused, WAIT).toBe('your-label');
-    expect(await page().evaluate<string>('document.activeElement.textContent')).toContain(`#${labelled[2]}`);
+    const focusedText = () => page().evaluate<string>('document.activeElement.textContent');
+    await expect.poll(focusedText, WAIT).toContain(`#${labelled[2]}`);
     await page().keyboard.press('ArrowDown');
+    await expect.poll(focusedText, WAIT).toContain(`#${labelled[1]}`);
     await page().keyboard.press('ArrowDown');
-    expect(await page().evaluate<string>('document.activeElement.textContent')).toContain(`#${labelled[0]}`);
+    await expect.poll(focusedText, WAIT).toContain(`#${labelled[0]}`);
     await page().keyboard.press('Enter');
     await expect.poll(() => page().getByTestId('relabel-banner').textContent(), WAIT).toMatch(new RegExp(`^Relabelling item ${labelled[0]}; your label: (Yes|No) \\(judge (right|wrong)\\)`));
-    expect(await position()).toBe(labelled[0]);
+    await expect.poll(position, WAIT).toBe(labelled[0]);
     await expect.poll(focused, WAIT).toBe('annotation-card');
     await screenshot(page(), 'annotation-relabel', false);
 
@@ -92,11 +94,12 @@ describe.skipIf(problem !== null)('reviewing annotations in Chromium', () => {
     await expect.poll(() => page().getByTestId('last-action').textContent(), WAIT).toMatch(new RegExp(`^Relabelled #${labelled[0]} `));
     await expect.poll(() => position(), WAIT).toBe(next);
     await expect.poll(() => list.first().textContent(), WAIT).toMatch(new RegExp(`^#${labelled[0]} .*Dunno`));
-    expect(await list.count()).toBe(3);
+    await expect.poll(() => list.count(), WAIT).toBe(3);
     await expect.poll(() => page().getByTestId('remaining').textContent(), WAIT).toBe('3 left');
+    // "3 left" showed before the relabel too: the store is polled until the new label is in.
+    await expect.poll(async () => (await mine())[0]?.answer, WAIT).toBe('dunno');
     const stored = await mine();
     expect(stored.map((m) => m.item.position)).toEqual([labelled[0], labelled[2], labelled[1]]);
-    expect(stored[0]!.answer).toBe('dunno');
   });
 
   it('leaves a reopened item as it was with Esc', async () => {
@@ -108,7 +111,7 @@ describe.skipIf(problem !== null)('reviewing annotations in Chromium', () => {
     await expect.poll(() => page().getByTestId('relabel-banner').count(), WAIT).toBe(1);
     await page().keyboard.press('Escape');
     await expect.poll(() => position(), WAIT).toBe(next);
-    expect(await page().getByTestId('relabel-banner').count()).toBe(0);
+    await expect.poll(() => page().getByTestId('relabel-banner').count(), WAIT).toBe(0);
     expect((await mine()).length).toBe(3);
   });
 
@@ -122,8 +125,8 @@ describe.skipIf(problem !== null)('reviewing annotations in Chromium', () => {
     const shared = ada.filter((m) => m.item.position <= 2);
     await expect.poll(() => rows.count(), WAIT).toBe(shared.length);
     const first = rows.first();
-    expect(await first.locator('td').nth(4).textContent()).toBe('ambiguous');
-    expect(await first.locator('td').nth(5).textContent()).toBe('tie');
+    await expect.poll(() => first.locator('td').nth(4).textContent(), WAIT).toBe('ambiguous');
+    await expect.poll(() => first.locator('td').nth(5).textContent(), WAIT).toBe('tie');
     expect(await first.getByRole('link').getAttribute('href')).toMatch(/^#\/episodes\/\d+$/);
     await expect.poll(() => page().getByTestId('annotators-progress').locator('tbody tr').allInnerTexts(), WAIT).toEqual([expect.stringMatching(/^Ada\s+3\/6/), expect.stringMatching(/^Bob\s+2\/6/)]);
     await screenshot(page(), 'annotation-disagreements');
@@ -132,5 +135,37 @@ describe.skipIf(problem !== null)('reviewing annotations in Chromium', () => {
   it('downloads the labels CSV with readable headers', async () => {
     const file = await app.downloaded('Labels CSV');
     expect(file.text.split('\r\n')[0]).toBe('Set,Item,Position,Run,Episode,Turn,Entity,Dataset,Judge model,Question,Judge raw,Judge label,Annotator,Verdict,Correct answer,Note,Labelled at (UTC)');
+  });
+
+  it('counts down once when keys come faster than the store answers: never back up, never blank before "All labelled"', async () => {
+    await app.go(`#/annotations/${setId}/label`);
+    // The page asks for a name, or shows the last one's queue with a way to change it.
+    await expect.poll(() => page().locator('#annotator-name, [data-testid="annotator"]').count(), WAIT).toBeGreaterThan(0);
+    if (await page().getByTestId('annotator').count()) await page().getByRole('button', { name: 'change' }).click();
+    await page().getByLabel('Your name').fill('Cy');
+    await page().getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => page().getByTestId('remaining').textContent(), WAIT).toBe('6 left');
+    // A slow store, as on a busy machine: each label and refill is answered late (this delay is the condition tested, not a wait).
+    const slow = async (route: { continue(): Promise<void> }) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    };
+    await page().route('**/api/annotations.label', slow);
+    await page().route('**/api/annotations.queue', slow);
+    // Every count the page shows from now on, in order (an observer in the page, so none is missed).
+    await page().evaluate(`(() => {
+      window.counts = [];
+      const note = () => window.counts.push(document.querySelector('[data-testid="remaining"]')?.textContent ?? '(none)');
+      new MutationObserver(note).observe(document.querySelector('.annotate'), { subtree: true, childList: true, characterData: true });
+    })()`);
+    for (let i = 0; i < 6; i++) await page().keyboard.press('Enter');
+    await expect.poll(() => app.store.annotations.progress(setId, 'Cy').done, { timeout: 30_000 }).toBe(6);
+    await expect.poll(() => page().getByRole('heading', { name: 'All labelled' }).isVisible(), WAIT).toBe(true);
+    const counts = (await page().evaluate<string[]>('window.counts')).map((c) => Number(/^(\d+) left$/.exec(c)?.[1] ?? -1));
+    expect(counts.every((c) => c >= 0)).toBe(true);
+    // Down to 0 and never back up: a late answer for an earlier label does not undo the later ones.
+    for (let i = 1; i < counts.length; i++) expect(counts[i], `counts ${counts.join(', ')}`).toBeLessThanOrEqual(counts[i - 1]!);
+    expect(counts.at(-1)).toBe(0);
+    await page().unrouteAll();
   });
 });

@@ -5,7 +5,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { href } from '../router';
 import { AnnotationGuidelines, AnnotatorsProgress, verdictText, YourLabels } from './AnnotationSidePanel';
-import { useAnnotationQueue } from './useAnnotationQueue';
+import { queueStage, useAnnotationQueue } from './useAnnotationQueue';
 import { counted } from '../format';
 
 /** The keys of a game's annotation: one per label (EDA: Y N M D), and the same keys for every game after them. */
@@ -148,7 +148,8 @@ export function AnnotatePage({ setId }: { setId: number }) {
   const labelText = (id: string | null) => info?.labels.find((l) => l.id === id)?.label ?? id ?? '';
 
   if (!annotator) return <NamePrompt onName={setAnnotator} />;
-  const finished = loaded && !current && progress?.remaining === 0;
+  const stage = queueStage(loaded, current !== null, progress?.remaining ?? null);
+  const finished = stage === 'finished';
 
   return (
     <section aria-labelledby="annotate-title" className="annotate">
@@ -179,7 +180,8 @@ export function AnnotatePage({ setId }: { setId: number }) {
               <a className="button primary" href={href.annotationResults(setId)}>See the error rate</a>
             </div>
           )}
-          {!loaded && <p aria-busy="true">Loading items…</p>}
+          {stage === 'loading' && <p aria-busy="true">Loading items…</p>}
+          {stage === 'waiting' && <p aria-busy="true" data-testid="queue-waiting">Saving your label; the next items are on their way…</p>}
           {current && (
             <div className="annotation-card" ref={cardRef} tabIndex={-1} data-testid="annotation-card" aria-live="polite">
               {editing?.item.itemId === current.itemId && (

@@ -7,6 +7,18 @@ const REFILL_BELOW = 10;
 const BATCH = 50;
 
 /**
+ * What the labelling area shows. Never nothing: between the last item leaving the queue and the
+ * store's answer (the label saved, the next items fetched, or none left) it says it is waiting.
+ */
+export type QueueStage = 'loading' | 'item' | 'finished' | 'waiting';
+
+export function queueStage(loaded: boolean, hasItem: boolean, remaining: number | null): QueueStage {
+  if (!loaded) return 'loading';
+  if (hasItem) return 'item';
+  return remaining === 0 ? 'finished' : 'waiting';
+}
+
+/**
  * The labelling queue, kept locally so the next item shows at once. Labels are written in order on
  * one promise chain (each committed to SQLite before the next), refills are chained behind them, and
  * items labelled here are never re-added by a refill that raced a write.
@@ -24,6 +36,8 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
   const submitted = useRef(new Set<number>());
   const refilling = useRef(false);
   const refillAgain = useRef(false);
+  /** Labels given here whose write has not come back yet: the page's count is newer than a refill's. */
+  const unsaved = useRef(0);
   /** Items reopened from "Your labels": whether their old label counted as done, and whether they were queued anyway. */
   const reopened = useRef(new Map<number, { counted: boolean; queued: boolean }>());
   /** Goes up after every stored label or undo, so views of the labels can refetch. */
@@ -48,7 +62,9 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
         const have = new Set(q.map((i) => i.itemId));
         return [...q, ...next.items.filter((i) => !have.has(i.itemId) && !submitted.current.has(i.itemId))];
       });
-      setProgress(next.progress);
+      // A refill that ran before the labels given since: its count would undo theirs (the last item
+      // labelled, "1 left" again and a blank page until that label's write came back).
+      if (unsaved.current === 0) setProgress(next.progress);
       setInfo(next.info);
       setLoaded(true);
     }).finally(() => {
@@ -76,10 +92,12 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
       setQueue((q) => q.filter((i) => i.itemId !== item.itemId));
       // A relabelled item was counted already; the server's count follows in any case.
       if (verdict !== 'skip' && !again?.counted) setProgress((p) => (p ? { ...p, done: p.done + 1, remaining: p.remaining - 1 } : p));
+      unsaved.current += 1;
       void enqueue(async () => {
         try {
           const r = await api.call('annotations.label', { setId, itemId: item.itemId, annotator, verdict, ...(answer ? { answer } : {}), ...(note ? { note } : {}) });
-          setProgress(r.progress);
+          // The store's count, unless labels given after this one are still on their way (it would undo theirs).
+          if (unsaved.current === 1) setProgress(r.progress);
           setRevision((v) => v + 1);
           setError(null);
           // A skipped item comes back at the end of the queue.
@@ -91,6 +109,8 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
           setError(`Not saved: ${(e as Error).message}`);
           const fresh = await api.call('annotations.queue', { setId, annotator, limit: 1 }).catch(() => null);
           if (fresh) setProgress(fresh.progress);
+        } finally {
+          unsaved.current -= 1;
         }
       });
       if (queue.length - 1 < REFILL_BELOW) refill();
