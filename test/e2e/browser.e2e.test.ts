@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EDA_METRICS } from '../../electron/engine/games/eda/metrics';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
-import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, WAIT, type ServeProcess } from '../support/browser';
+import { launchChromium, newAppPage, requireBrowser, screenshot, settledAnimations, startServe, storyDir, STORY, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';
 
 const SECRET = 'sk-e2e-key-5f2a';
 const problem = requireBrowser();
 
-describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium', () => {
+describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium', STORY, () => {
   let mock: MockProvider;
   let serve: ServeProcess;
   let browser: Browser;
@@ -24,7 +24,7 @@ describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium',
     serve = await startServe(db);
     browser = await launchChromium();
     page = await newAppPage(browser, { width: 1280, height: 860 });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await serve?.stop();
@@ -37,6 +37,9 @@ describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium',
     expect(denied.status).toBe(401);
     await page.goto(serve.openUrl);
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome to Parlor' }).isVisible(), WAIT).toBe(true);
+    // It names every family of games Parlor plays.
+    const welcome = (await page.locator('.welcome').textContent())!;
+    for (const family of ['Entity-Deduction Arena', 'AGE', 'SimulBench', 'clembench']) expect(welcome).toContain(family);
     expect(page.url()).not.toContain('token=');
     await shot('01-first-view');
   });
@@ -72,7 +75,7 @@ describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium',
     await expect.poll(() => page.url(), WAIT).toMatch(/#\/runs\/1$/);
     await expect.poll(() => page.getByTestId('progress-text').first().textContent(), { timeout: 30_000 }).toMatch(/^100% · 12\/12/);
     await expect.poll(() => page.locator('.badge.status-done').count(), WAIT).toBe(1);
-    await page.waitForTimeout(400); // the bar's width transition
+    await settledAnimations(page); // the bar's width transition
     await shot('04-run');
   });
 
@@ -85,7 +88,7 @@ describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium',
     for (const metric of EDA_METRICS) {
       const value = json.metrics[metric.key]!;
       const expected = value.std === null ? value.mean.toFixed(metric.digits) : `${value.mean.toFixed(metric.digits)} ± ${value.std.toFixed(metric.digits)}`;
-      expect(await page.locator(`[data-metric="${metric.key}"]`).textContent()).toBe(expected);
+      await expect.poll(() => page.locator(`[data-metric="${metric.key}"]`).textContent(), WAIT).toBe(expected);
     }
   });
 
@@ -96,7 +99,7 @@ describe.skipIf(problem !== null)('browser mode, end to end in Debian Chromium',
     await page.keyboard.press('Enter');
     await expect.poll(() => page.url(), WAIT).toMatch(/#\/episodes\/\d+$/);
     await expect.poll(() => page.getByTestId('turn').count(), WAIT).toBeGreaterThan(0);
-    expect(await page.locator('.speaker').first().textContent()).toBe('Q1 · guesser');
+    await expect.poll(() => page.locator('.speaker').first().textContent(), WAIT).toBe('Q1 · guesser');
     const chips = await page.locator('.chip').allTextContents();
     expect(chips.some((c) => /^(Yes|No|Maybe|Bingo!)$/.test(c))).toBe(true);
     await page.getByRole('button', { name: 'raw guesser call' }).first().click();
