@@ -3,12 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import { formatRate } from '../../shared/contract/annotation';
 import { wilson } from '../../electron/engine/annotation/stats';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
-import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, WAIT, type ServeProcess } from '../support/browser';
+import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, STORY, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';
 
 const problem = requireBrowser();
 
-describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to end', () => {
+describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to end', STORY, () => {
   let mock: MockProvider;
   let serve: ServeProcess;
   let browser: Browser;
@@ -53,7 +53,7 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
     expect(run.code, run.stderr).toBe(0);
     browser = await launchChromium();
     await openApp();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await serve?.stop();
@@ -115,7 +115,7 @@ describe.skipIf(problem !== null)('judge-error annotation by keyboard, end to en
     await enterName();
     await expect.poll(() => page.getByTestId('remaining').textContent(), WAIT).toBe('11 left');
     // The undone item is first again: its label was really taken back, the others really kept.
-    expect(await position()).toBe(undone);
+    await expect.poll(position, WAIT).toBe(undone);
     for (let i = 0; i < 11; i++) await labelCurrent();
     await expect.poll(() => page.getByRole('heading', { name: 'All labelled' }).isVisible(), WAIT).toBe(true);
   });

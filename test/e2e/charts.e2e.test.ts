@@ -13,7 +13,7 @@ import { ModelConfigSchema } from '../../shared/contract/models';
 import { difficulty } from '../../electron/engine/analysis/explore/items';
 import { Store } from '../../electron/engine/store/store';
 import { openAppInBrowser, type AppInBrowser } from '../support/app-browser';
-import { requireBrowser, screenshot, storyDir, WAIT } from '../support/browser';
+import { requireBrowser, screenshot, storyDir, STORY, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 const PLAYERS = ['openai:gpt-4o', 'anthropic:claude-3-opus', 'openai:gpt-3.5-turbo'];
@@ -64,7 +64,7 @@ async function difficultyColours(page: Page) {
   })()`);
 }
 
-describe.skipIf(problem !== null)('charts, end to end', () => {
+describe.skipIf(problem !== null)('charts, end to end', STORY, () => {
   let story: ReturnType<typeof storyDir>;
   let store: Store;
   let app: AppInBrowser;
@@ -100,7 +100,7 @@ describe.skipIf(problem !== null)('charts, end to end', () => {
 
     await go('#/heatmap');
     await expect.poll(() => page.locator('.chart-body rect[data-swatch]').count(), WAIT).toBe(3);
-    for (const player of PLAYERS) expect(await page.locator(`.chart-body rect[data-swatch="${player}"]`).getAttribute('fill'), player).toBe(before[player]!.line);
+    for (const player of PLAYERS) await expect.poll(() => page.locator(`.chart-body rect[data-swatch="${player}"]`).getAttribute('fill'), WAIT).toBe(before[player]!.line);
     await screenshot(page, 'charts-heatmap-swatches', false);
 
     await go('#/difficulty');

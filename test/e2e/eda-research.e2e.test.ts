@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ChatLineSchema, RewardsLineSchema } from '../../shared/contract/training';
 import type { Store } from '../../electron/engine/store/store';
 import { useAppStory } from '../support/app-browser';
-import { requireBrowser, screenshot, WAIT } from '../support/browser';
+import { requireBrowser, screenshot, STORY, WAIT } from '../support/browser';
 import { swapMatrix, swapPairs } from '../../electron/engine/analysis/last-turn';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
@@ -18,7 +18,7 @@ import { playScriptedEda, SCRIPTED_TOP5 } from '../support/eda-scripted';
 
 const problem = requireBrowser();
 
-describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
+describe.skipIf(problem !== null)('EDA research tools in Chromium', STORY, () => {
   const dir = mkdtempSync(join(tmpdir(), 'parlor-e2e-research-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   let runId = 0;
@@ -64,21 +64,23 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Dialogue-state probes');
     await expect.poll(() => page.getByTestId('probe-series').locator('tbody tr').count(), WAIT).toBeGreaterThan(2);
     // Guitar, won at turn 3: the answer absent at turns 1 and 2 (rank 6), third at turn 3; one episode, so no interval.
-    const options = await page.getByLabel('Episode').locator('option').allTextContents();
+    const episodes = page.getByLabel('Episode').locator('option');
+    await expect.poll(async () => (await episodes.allTextContents()).some((o) => o.startsWith('Guitar')), WAIT).toBe(true);
+    const options = await episodes.allTextContents();
     await page.getByLabel('Episode').selectOption({ index: options.findIndex((o) => o.startsWith('Guitar')) });
     const table = page.getByTestId('probe-episode');
     await expect.poll(() => table.locator('tbody tr').count(), WAIT).toBe(3);
+    await expect.poll(() => table.locator('tbody tr').nth(2).locator('mark').textContent(), WAIT).toBe('Guitar');
     const rows = await table.locator('tbody tr').allInnerTexts();
     for (const [i, names] of SCRIPTED_TOP5.entries()) for (const name of names) expect(rows[i]).toContain(name);
-    expect(await table.locator('tbody tr').nth(2).locator('mark').textContent()).toBe('Guitar');
     expect(await table.locator('tr[data-turnover]').count()).toBe(1);
     expect(await table.locator('tr[data-turnover] th').textContent()).toMatch(/^1/);
-    expect(await page.locator('figure.chart svg path[stroke-width="2"]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('figure.chart svg path[stroke-width="2"]').count(), WAIT).toBeGreaterThan(0);
     await screenshot(page, 'eda-probes');
     // The transcript shows each probe above its question, marked as outside the game.
     await page.getByRole('link', { name: 'Transcript' }).click();
     await expect.poll(() => page.getByTestId('probe-line').count(), WAIT).toBe(3);
-    expect(await page.getByTestId('probe-line').first().textContent()).toBe(`Top 5 before asking (probe, outside the game): ${SCRIPTED_TOP5[0]!.join(' · ')}`);
+    await expect.poll(() => page.getByTestId('probe-line').first().textContent(), WAIT).toBe(`Top 5 before asking (probe, outside the game): ${SCRIPTED_TOP5[0]!.join(' · ')}`);
   });
 
   it('swaps another model into the last turn of a run from its page, and shows the X → Y table and the last turns side by side', async () => {
@@ -99,11 +101,11 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
     const expected = swapMatrix(app.store, [mockRun, swapRun]);
     const cell = expected.datasets[0]!.cells.find((c) => c.to === 'openai:mock-guesser-b')!;
     expect(cell.n).toBe(3);
-    expect(await matrix.locator('td[data-to="openai:mock-guesser-b"]').textContent()).toContain(`(${cell.n})`);
+    await expect.poll(() => matrix.locator('td[data-to="openai:mock-guesser-b"]').textContent(), WAIT).toContain(`(${cell.n})`);
     const pairs = page.getByTestId('swap-pairs');
     await expect.poll(() => pairs.locator('tbody tr').count(), WAIT).toBe(3);
     const shown = swapPairs(app.store, swapRun);
-    expect(await pairs.locator('tbody tr').first().innerText()).toContain(shown.pairs[0]!.swapped!.lines[0]!.text);
+    await expect.poll(() => pairs.locator('tbody tr').first().innerText(), WAIT).toContain(shown.pairs[0]!.swapped!.lines[0]!.text);
     await screenshot(page, 'eda-last-turn');
     const tex = await app.downloaded('Export LaTeX');
     expect(tex.text).toContain('\\begin{tabular}');
@@ -117,7 +119,7 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
     const counts = page.getByTestId('failure-counts');
     // The scripted games by hand: the guess at turn 3 comes after 2 Yes (all 6 games); Piano and Violin repeat it 17 times.
     await expect.poll(() => counts.locator('td[data-mode="early_enumeration"]').textContent(), WAIT).toMatch(/^6 \(100%, 61%–100%\) · 1\.00\/game/);
-    expect(await counts.locator('td[data-mode="redundancy"]').textContent()).toMatch(/^4 \(67%, .*\) · 11\.33\/game/);
+    await expect.poll(() => counts.locator('td[data-mode="redundancy"]').textContent(), WAIT).toMatch(/^4 \(67%, .*\) · 11\.33\/game/);
     await page.getByLabel('Your name').fill('ada');
     await page.getByRole('button', { name: 'Start' }).click();
     const card = page.getByTestId('tag-card');
@@ -140,7 +142,7 @@ describe.skipIf(problem !== null)('EDA research tools in Chromium', () => {
     await expect.poll(() => page.getByRole('status').first().textContent(), WAIT).toContain('llm:openai:mock-tagger: 6 games tagged (68 tags)');
     await page.getByRole('checkbox', { name: 'the rules' }).uncheck();
     await expect.poll(() => counts.locator('td[data-mode="early_enumeration"]').textContent(), WAIT).toMatch(/^1 /); // only ada's confirmation stays
-    expect(await counts.locator('td[data-mode="redundancy"]').textContent()).toMatch(/^4 \(67%/);
+    await expect.poll(() => counts.locator('td[data-mode="redundancy"]').textContent(), WAIT).toMatch(/^4 \(67%/);
     const csv = await app.downloaded('Export CSV');
     expect(csv.text.split('\r\n')[0]).toBe('model,mode,games,tagged_games,share,share_low,share_high,tags_per_game,per_game_low,per_game_high,counted');
   });

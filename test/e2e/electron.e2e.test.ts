@@ -34,8 +34,15 @@ describe.skipIf(!electron.path)('the desktop app under Electron', () => {
       expect(globals).toEqual({ bridge: ['invoke', 'onEvent'], require: 'undefined', process: 'undefined' });
       const info = await page.evaluate(() => (globalThis as unknown as { parlor: { invoke(m: string, i: unknown): Promise<unknown> } }).parlor.invoke('app.info', {}));
       expect(info).toMatchObject({ ok: true, result: { mode: 'desktop' } });
-      await page.evaluate(() => ((globalThis as unknown as { location: { href: string } }).location.href = 'https://example.com/'));
-      await page.waitForTimeout(500);
+      // A mark on this document, then the navigation: the main process decides on it before it answers a
+      // later call from the page, so after one round trip the same document (mark and all) must still be there.
+      await page.evaluate(() => {
+        const g = globalThis as unknown as { stayed: boolean; location: { href: string } };
+        g.stayed = true;
+        g.location.href = 'https://example.com/';
+      });
+      await page.evaluate(() => (globalThis as unknown as { parlor: { invoke(m: string, i: unknown): Promise<unknown> } }).parlor.invoke('app.info', {}));
+      expect(await page.evaluate(() => (globalThis as unknown as { stayed?: boolean }).stayed)).toBe(true);
       expect(page.url()).toMatch(/^file:.*index\.html/);
       await page.screenshot({ path: join(SCREENSHOTS, 'electron-first-view.png') });
     } finally {

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { useAppStory } from '../support/app-browser';
-import { requireBrowser, screenshot, WAIT } from '../support/browser';
+import { requireBrowser, screenshot, STORY, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 
-describe.skipIf(problem !== null)('fixed subsets in Chromium', () => {
+describe.skipIf(problem !== null)('fixed subsets in Chromium', STORY, () => {
   let mock: MockProvider;
   beforeAll(async () => {
     mock = await startMockProvider();
@@ -35,8 +35,9 @@ describe.skipIf(problem !== null)('fixed subsets in Chromium', () => {
     await form.getByLabel('Seed').fill('11');
     await form.getByRole('button', { name: 'Draw and save' }).click();
     await expect.poll(() => section.getByRole('button', { name: 'pilot-4', exact: true }).getAttribute('aria-expanded'), WAIT).toBe('true');
-    const shown = (await section.locator('.fixed-items').textContent())!.split(' · ');
-    expect(shown).toHaveLength(4);
+    const items = async () => ((await section.locator('.fixed-items').count()) ? (await section.locator('.fixed-items').textContent())!.split(' · ') : []);
+    await expect.poll(async () => (await items()).length, WAIT).toBe(4);
+    const shown = await items();
     await screenshot(page, 'fixed-subsets-datasets');
 
     await page.getByRole('link', { name: 'New run' }).first().click();

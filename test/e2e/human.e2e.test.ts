@@ -2,12 +2,12 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
-import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, WAIT, type ServeProcess } from '../support/browser';
+import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, STORY, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';
 
 const problem = requireBrowser();
 
-describe.skipIf(problem !== null)('a person plays 20 questions in the app, end to end', () => {
+describe.skipIf(problem !== null)('a person plays 20 questions in the app, end to end', STORY, () => {
   let mock: MockProvider;
   let serve: ServeProcess;
   let browser: Browser;
@@ -50,7 +50,7 @@ describe.skipIf(problem !== null)('a person plays 20 questions in the app, end t
     browser = await launchChromium();
     page = await newAppPage(browser, { width: 1200, height: 900 });
     await page.goto(serve.openUrl);
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await serve?.stop();
@@ -78,7 +78,7 @@ describe.skipIf(problem !== null)('a person plays 20 questions in the app, end t
     await page.getByLabel('Your question').fill(`Is it ${entity}?`);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('result').locator('h2').textContent(), WAIT).toBe('You got it in 2!');
-    expect(await page.getByTestId('revealed').textContent()).toBe(entity);
+    await expect.poll(() => page.getByTestId('revealed').textContent(), WAIT).toBe(entity);
     await shot('human-win');
 
     await page.getByRole('link', { name: 'Compare with models on this entity' }).click();
@@ -101,7 +101,7 @@ describe.skipIf(problem !== null)('a person plays 20 questions in the app, end t
       await page.keyboard.press('Enter');
     }
     await expect.poll(() => page.getByTestId('result').locator('h2').textContent(), WAIT).toBe('Out of questions');
-    expect(await page.locator('.chip.must-guess').count()).toBe(1);
+    await expect.poll(() => page.locator('.chip.must-guess').count(), WAIT).toBe(1);
     await shot('human-loss');
   });
 
@@ -109,8 +109,8 @@ describe.skipIf(problem !== null)('a person plays 20 questions in the app, end t
     const board = page.getByTestId('player-board');
     await expect.poll(() => board.locator('tr[data-player="human:ada"] td').first().textContent(), WAIT).toBe('2');
     // Two games are fewer than the 5 a rate needs behind it: the board says so instead of 50% (9%–91%).
-    expect(await board.locator('tr[data-player="human:ada"] td').nth(1).textContent()).toBe('too few (n = 2)');
-    expect(await board.locator('tr[data-player="openai:mock-guesser"]').count()).toBe(1);
+    await expect.poll(() => board.locator('tr[data-player="human:ada"] td').nth(1).textContent(), WAIT).toBe('too few (n = 2)');
+    await expect.poll(() => board.locator('tr[data-player="openai:mock-guesser"]').count(), WAIT).toBe(1);
     const runs = await parlor(db, ['runs']);
     expect(runs.stdout).toMatch(/human:ada/);
     const humanRun = /^\s*(\d+)\s.*human:ada/m.exec(runs.stdout)![1]!;

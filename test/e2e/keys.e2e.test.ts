@@ -10,12 +10,12 @@ import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { useAppStory } from '../support/app-browser';
-import { requireBrowser, screenshot, WAIT } from '../support/browser';
+import { requireBrowser, screenshot, STORY, WAIT } from '../support/browser';
 
 const SECRET = 'sk-e2e-keys-7c1d';
 const problem = requireBrowser();
 
-describe.skipIf(problem !== null)('keys and prices in Chromium', () => {
+describe.skipIf(problem !== null)('keys and prices in Chromium', STORY, () => {
   let mock: MockProvider | undefined;
   let runId = 0;
   const model = (name: string) => ({ provider: 'openai' as const, model: name, baseUrl: mock!.openaiBaseUrl, apiKeyEnv: 'MOCK_KEY' });
@@ -45,8 +45,8 @@ describe.skipIf(problem !== null)('keys and prices in Chromium', () => {
     await expect.poll(() => form.locator('.field-problem').allTextContents(), WAIT).toEqual(['Give the model a name, e.g. "GPT-4o" or "local vLLM".']);
     await page().getByRole('button', { name: 'Add model' }).click();
     await expect.poll(() => form.locator('.field-problem').allTextContents(), WAIT).toEqual(['Give the model a name, e.g. "GPT-4o" or "local vLLM".', 'Type the model id, e.g. gpt-4o.']);
-    expect(await form.getByRole('alert').textContent()).toBe('Check the 2 fields marked above.');
-    expect(await page().getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => form.getByRole('alert').textContent(), WAIT).toBe('Check the 2 fields marked above.');
+    await expect.poll(() => page().getByLabel('Name').getAttribute('aria-invalid'), WAIT).toBe('true');
     await screenshot(page(), 'keys-form-problems');
   });
 
@@ -64,8 +64,8 @@ describe.skipIf(problem !== null)('keys and prices in Chromium', () => {
     // The price table lists the new models as unpriced without a reload.
     await expect.poll(() => page().getByTestId('price-missing').getByRole('button').count(), WAIT).toBe(2);
     await expect.poll(() => page().locator('[data-testid="model-profile"][data-key-status="stored"]').count(), WAIT).toBe(2);
-    expect(await row('Model A').locator('.badge').textContent()).toBe('own key stored');
-    expect(await row('Model B').locator('.badge').textContent()).toBe('own key stored');
+    await expect.poll(() => row('Model A').locator('.badge').textContent(), WAIT).toBe('own key stored');
+    await expect.poll(() => row('Model B').locator('.badge').textContent(), WAIT).toBe('own key stored');
 
     await row('Model A').getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => row('Model A').getByRole('status').textContent(), WAIT).toMatch(/^✓ Connected in \d+ ms/);
@@ -75,10 +75,10 @@ describe.skipIf(problem !== null)('keys and prices in Chromium', () => {
 
     await row('Model A').getByTestId('forget-key').click();
     await expect.poll(() => row('Model A').getAttribute('data-key-status'), WAIT).toBe('missing');
-    expect(await row('Model A').locator('.badge').textContent()).toBe('no key');
-    expect(await row('Model B').getAttribute('data-key-status')).toBe('stored');
-    expect(await row('Model A').getByTestId('forget-key').count()).toBe(0);
-    expect(await row('Model B').getByTestId('forget-key').count()).toBe(1);
+    await expect.poll(() => row('Model A').locator('.badge').textContent(), WAIT).toBe('no key');
+    await expect.poll(() => row('Model B').getAttribute('data-key-status'), WAIT).toBe('stored');
+    await expect.poll(() => row('Model A').getByTestId('forget-key').count(), WAIT).toBe(0);
+    await expect.poll(() => row('Model B').getByTestId('forget-key').count(), WAIT).toBe(1);
     expect(await page().content()).not.toContain(SECRET);
     await screenshot(page(), 'keys-forgot-one');
   });
@@ -97,7 +97,7 @@ describe.skipIf(problem !== null)('keys and prices in Chromium', () => {
     await expect.poll(() => table.getByTestId('price-missing').getByRole('button').allTextContents(), WAIT).toEqual(['Add price for openai:mock-guesser', 'Add price for openai:mock-judge']);
 
     await table.getByRole('button', { name: 'Add price for openai:mock-guesser' }).click();
-    expect(await page().getByLabel('Priced model').inputValue()).toBe('mock-guesser');
+    await expect.poll(() => page().getByLabel('Priced model').inputValue(), WAIT).toBe('mock-guesser');
     await page().getByLabel('Input $ per million tokens').fill('-2');
     await page().getByLabel('Output $ per million tokens').focus();
     await expect.poll(() => table.locator('.field-problem').allTextContents(), WAIT).toEqual(['The input price cannot be negative.']);
@@ -105,17 +105,17 @@ describe.skipIf(problem !== null)('keys and prices in Chromium', () => {
     await page().getByLabel('Output $ per million tokens').fill('10');
     await table.getByRole('button', { name: 'Add price', exact: true }).click();
     await expect.poll(() => priceRows().count(), WAIT).toBe(1);
-    expect(await priceRows().first().locator('td').allTextContents()).toEqual(expect.arrayContaining(['openai:mock-guesser', '$2.50', '$10.00']));
+    await expect.poll(() => priceRows().first().locator('td').allTextContents(), WAIT).toEqual(expect.arrayContaining(['openai:mock-guesser', '$2.50', '$10.00']));
 
     await table.getByRole('button', { name: 'Add price for openai:mock-judge' }).click();
     await page().getByLabel('Input $ per million tokens').fill('0.5');
     await page().getByLabel('Output $ per million tokens').fill('1.5');
     await table.getByRole('button', { name: 'Add price', exact: true }).click();
     await expect.poll(() => priceRows().count(), WAIT).toBe(2);
-    expect(await table.getByTestId('price-missing').count()).toBe(0);
+    await expect.poll(() => table.getByTestId('price-missing').count(), WAIT).toBe(0);
 
     await table.getByRole('button', { name: 'Edit the price of openai:mock-guesser' }).click();
-    expect(await page().getByLabel('Priced model').getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => page().getByLabel('Priced model').getAttribute('readonly'), WAIT).not.toBeNull();
     await page().getByLabel('Input $ per million tokens').fill('3');
     await table.getByRole('button', { name: 'Save price' }).click();
     await expect.poll(() => priceRows().first().locator('td').nth(1).textContent(), WAIT).toBe('$3.00');

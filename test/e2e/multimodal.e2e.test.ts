@@ -9,12 +9,12 @@ import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
 import { openAppInBrowser, type AppInBrowser } from '../support/app-browser';
-import { requireBrowser, screenshot, storyDir, WAIT } from '../support/browser';
+import { requireBrowser, screenshot, storyDir, STORY, WAIT } from '../support/browser';
 
 const problem = requireBrowser();
 const BUILTIN = { provider: 'builtin', model: 'reference' };
 
-describe.skipIf(problem !== null)('multimodal games in Chromium', () => {
+describe.skipIf(problem !== null)('multimodal games in Chromium', STORY, () => {
   let story: ReturnType<typeof storyDir>;
   let store: Store;
   let app: AppInBrowser;
@@ -53,13 +53,13 @@ describe.skipIf(problem !== null)('multimodal games in Chromium', () => {
     await page.getByRole('button', { name: /^Enlarge describer's first image/ }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
-    expect(await dialog.textContent()).toContain('grid_images/0.png');
+    await expect.poll(() => dialog.textContent(), WAIT).toContain('grid_images/0.png');
     await screenshot(page, 'multimodal-enlarged', false);
     // The close button has the focus; Escape closes the dialog and gives the focus back to the image.
-    expect(await page.evaluate(`document.activeElement?.textContent`)).toBe('Close');
+    await expect.poll(() => page.evaluate(`document.activeElement?.textContent`), WAIT).toBe('Close');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count(), WAIT).toBe(0);
-    expect(await page.evaluate(`document.activeElement?.getAttribute('aria-label') ?? ''`)).toMatch(/^Enlarge describer's first image/);
+    await expect.poll(() => page.evaluate(`document.activeElement?.getAttribute('aria-label') ?? ''`), WAIT).toMatch(/^Enlarge describer's first image/);
   });
 
   it('puts the text and the image variant of one grid instance side by side', async () => {
@@ -70,8 +70,8 @@ describe.skipIf(problem !== null)('multimodal games in Chromium', () => {
     if (!(await variant.isChecked())) await variant.check();
     const header = page.getByTestId('side-by-side').locator('thead');
     await expect.poll(() => header.textContent(), WAIT).toContain('Reference (images)');
-    expect(await header.textContent()).toMatch(/Reference(?! \()/);
-    expect(await page.getByTestId('side-by-side').locator('img.media').count()).toBeGreaterThan(0);
+    await expect.poll(() => header.textContent(), WAIT).toMatch(/Reference(?! \()/);
+    await expect.poll(() => page.getByTestId('side-by-side').locator('img.media').count(), WAIT).toBeGreaterThan(0);
     await screenshot(page, 'multimodal-side-by-side');
   });
 
@@ -88,7 +88,7 @@ describe.skipIf(problem !== null)('multimodal games in Chromium', () => {
     await page.getByRole('button', { name: 'Check images' }).click();
     await expect.poll(() => page.getByTestId('image-check').textContent(), WAIT).toMatch(/0 of \d+ images found; \d+ missing\. Ready to run: no experiment\. Missing images in: ADE_images\./);
     await page.getByText('Missing images and where Parlor looked').click();
-    expect(await page.getByTestId('image-check').textContent()).toContain('scene_images/');
+    await expect.poll(() => page.getByTestId('image-check').textContent(), WAIT).toContain('scene_images/');
     await screenshot(page, 'multimodal-image-check');
   });
 
@@ -104,11 +104,10 @@ describe.skipIf(problem !== null)('multimodal games in Chromium', () => {
     await page.getByRole('tab', { name: 'Text vs images' }).click();
     const table = page.getByTestId('comparison-table');
     await expect.poll(() => table.locator('tbody th').allTextContents(), WAIT).toContain('builtin:reference');
-    const header = await table.locator('thead').textContent();
-    for (const pair of ['MatchIt', 'Reference', 'Map Navigation']) expect(header).toContain(pair);
+    for (const pair of ['MatchIt', 'Reference', 'Map Navigation']) await expect.poll(() => table.locator('thead').textContent(), WAIT).toContain(pair);
     // The built-in players solve the line_grids_rows instance in both versions: 100 % played, quality 100, Δ 0.
-    const row = await table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: 'builtin:reference', exact: true }) }).textContent();
-    expect(row).toContain('100.00');
+    const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: 'builtin:reference', exact: true }) });
+    await expect.poll(() => row.textContent(), WAIT).toContain('100.00');
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export LaTeX' }).click()]);
     expect(file.suggestedFilename()).toMatch(/\.tex$/);
     await screenshot(page, 'multimodal-text-vs-images');

@@ -26,7 +26,8 @@ export async function openAppInBrowser(store: Store, options: { viewport?: { wid
   const server = await startHttpServer({ service, staticDir: RENDERER_DIR });
   const browser = await launchChromium();
   const page = await newAppPage(browser, options.viewport);
-  page.setDefaultTimeout(10_000);
+  // An action (a click and the navigation it starts) can take a while on a machine whose cores are busy.
+  page.setDefaultTimeout(30_000);
   await page.goto(server.openUrl);
   await page.getByRole('link', { name: 'Runs' }).first().waitFor(WAIT);
   return {
@@ -69,7 +70,7 @@ export function useAppStory(name: string, seed: (store: Store) => Promise<unknow
     app = await openAppInBrowser(ctx.store, { viewport: { width: 1400, height: 900 } });
     ctx.page = app.page;
     ctx.service = app.service;
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await app?.close();
     story?.remove();

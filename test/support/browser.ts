@@ -35,6 +35,17 @@ export function screenshot(page: Page, name: string, fullPage = true): Promise<B
 /** How long the e2e tests wait for the app to catch up (polls, not sleeps). */
 export const WAIT = { timeout: 15_000 };
 
+/**
+ * Options of an e2e story's `describe`: a test is many polled steps, each of which may take up to
+ * WAIT on a machine whose cores are busy, so the default 30 s per test is too short for it there.
+ */
+export const STORY = { timeout: 120_000 };
+
+/** Resolves once the page's CSS transitions and animations have finished (a progress bar's width), for a screenshot. */
+export function settledAnimations(page: Page): Promise<unknown> {
+  return page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished))');
+}
+
 /** The browser problem, thrown at collection unless the tests are skipped on purpose; null when all is there. */
 export function requireBrowser(): string | null {
   const problem = browserProblem();
@@ -77,7 +88,7 @@ export function startServe(db: string, env: NodeJS.ProcessEnv = {}): Promise<Ser
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`parlor serve printed no URL:\n${out}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`parlor serve printed no URL:\n${out}`)), 60_000);
     const check = () => {
       const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
       if (!match) return;
