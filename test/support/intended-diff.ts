@@ -15,7 +15,10 @@ import { chartContent } from './chart-text';
 
 const INTERVAL_KEYS = /^(low|high|ci_low|ci_high|.*_ci_low|.*_ci_high)$/;
 // Issue 27 added to `common`-mode coverage who does not narrow the compared instances and why.
-const ADDED_KEYS = new Set(['minEpisodes', 'shared', 'notes', 'note', 'outside', 'everyoneShapes', 'leftOutByFailures']);
+// and the metric spec's `percent` (a share shown as a percentage: clembench's % Played), which its description mentions.
+const ADDED_KEYS = new Set(['minEpisodes', 'shared', 'notes', 'note', 'outside', 'everyoneShapes', 'leftOutByFailures', 'percent']);
+/** A metric's description is prose for the page, not a number. */
+const PROSE = /\.metrics\[\d+\]\.description$/;
 
 type Json = unknown;
 const isObject = (x: Json): x is Record<string, Json> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -62,7 +65,7 @@ const REPLACED = /\.compare\.[^.[\]]+$/;
 /** Views as JSON: equal but for intervals, added fields, best lists, and the export files within (by extension). */
 export function viewChanges(now: Json, then: Json, path = ''): string[] {
   const key = path.slice(path.lastIndexOf('.') + 1);
-  if (INTERVAL_KEYS.test(key) || REPLACED.test(path)) return [];
+  if (INTERVAL_KEYS.test(key) || REPLACED.test(path) || PROSE.test(path)) return [];
   if (typeof now === 'string' && typeof then === 'string' && now !== then) {
     if (/\.csv$/.test(path)) return csvChanges(now, then, path);
     if (/\.tex$/.test(path)) return latexChanges(now, then, path);

@@ -22,6 +22,13 @@ describe('Wilson score interval', () => {
     expect(ci.high).toBeCloseTo(0.0560, 4);
   });
 
+  it('gives exactly 0 below none in n and exactly 1 above all (not a rounding residue a CSV would print)', () => {
+    for (const n of [2, 7, 14, 100, 1000]) {
+      expect(wilson(0, n).low).toBe(0);
+      expect(wilson(n, n).high).toBe(1);
+    }
+  });
+
   it('has no interval without data and refuses impossible counts', () => {
     expect(wilson(0, 0)).toEqual({ k: 0, n: 0, rate: null, low: null, high: null });
     expect(() => wilson(3, 2)).toThrow(RangeError);

@@ -35,7 +35,9 @@ export function wilsonBounds(p: number, n: number, z = Z95): { low: number; high
   const denominator = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denominator;
   const half = (z / denominator) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At p = 0 (or 1) the bound is exactly 0 (or 1); computed, it leaves a rounding residue such as
+  // 1.4e-17 that a CSV would print.
+  return { low: p === 0 ? 0 : Math.max(0, centre - half), high: p === 1 ? 1 : Math.min(1, centre + half) };
 }
 
 export interface Kappa {
