@@ -3,6 +3,12 @@ import { useQuery } from '../api/hooks';
 import { withInterval } from '../format';
 import { fixed, percentNumber } from '../../../shared/text/number';
 
+/** Over which instances the board compares: "Over the 12 entities every player finished (3 left out)." — one is "the one entity". */
+export function commonNote(common: number, total: number, nouns: { instance: string; instances: string }): string {
+  const over = common === 1 ? `Over the one ${nouns.instance}` : `Over the ${common} ${nouns.instances}`;
+  return `${over} every player finished${common < total ? ` (${total - common} left out)` : ''}.`;
+}
+
 /**
  * People and models side by side: games, the game's first rate (EDA: success) with its Wilson interval,
  * its main metric (EDA: score) with its interval; a row with fewer games than the board's minimum says
@@ -21,7 +27,6 @@ export function PlayerBoard({ game, dataset, role }: { game: GameInfo; dataset: 
   const main = game.metrics.find((m) => m.key === game.view.sortBy && m !== rate);
   const pct = (x: number) => `${percentNumber(x, 0)}%`;
   const two = (x: number) => fixed(x, 2);
-  const instances = game.view.nouns.instances;
   return (
     <>
       <h2>{game.roles.find((r) => r.id === role)?.label ?? 'Players'}s on {game.datasets.find((d) => d.name === dataset)?.title ?? dataset}</h2>
@@ -53,7 +58,7 @@ export function PlayerBoard({ game, dataset, role }: { game: GameInfo; dataset: 
         {fallback
           ? `No ${game.view.nouns.instance} was played by every player here, so each row is over that player's own games and the rows are not a like-for-like comparison.`
           : board!.coverage.mode === 'common'
-            ? `Over the ${board!.coverage.common} ${instances} every player finished${board!.coverage.common < board!.coverage.total ? ` (${board!.coverage.total - board!.coverage.common} left out)` : ''}.`
+            ? commonNote(board!.coverage.common, board!.coverage.total, game.view.nouns)
             : ''}{' '}
         Rates with their Wilson 95% interval, means with a Student's t interval kept within the metric's range. Sessions a reviewer marked invalid are left out.
       </p>
