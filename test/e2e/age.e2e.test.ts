@@ -52,7 +52,7 @@ describe.skipIf(problem !== null)('AGE in Chromium', STORY, () => {
   it('ranks every model on its own seats, and exports Table 2 as LaTeX', async () => {
     // AGE is the only game with runs here, so the views open on it (no game to choose).
     await app.go('#/leaderboard');
-    await app.page.getByLabel('Compare on').selectOption({ label: 'every finished episode' });
+    await app.page.getByRole('group', { name: 'Filters' }).getByLabel('Compare on').selectOption({ label: 'every finished episode' });
     const rows = app.page.getByTestId('leaderboard').locator('tbody th');
     await expect.poll(() => rows.allTextContents(), WAIT).toEqual(expect.arrayContaining(['builtin:reference-a', 'builtin:reference-d', 'builtin:reference-x', 'builtin:reference-base']));
     await expect.poll(() => rows.count(), WAIT).toBe(7);
@@ -65,7 +65,7 @@ describe.skipIf(problem !== null)('AGE in Chromium', STORY, () => {
 
   it('maps AGE by topic, and a cell opens its conversations', async () => {
     await app.go('#/heatmap');
-    await app.page.getByLabel('Compare on').selectOption({ label: 'every finished episode' });
+    await app.page.getByRole('group', { name: 'Filters' }).getByLabel('Compare on').selectOption({ label: 'every finished episode' });
     await app.page.locator('label', { hasText: /^Topic/ }).locator('select').selectOption('topic');
     await app.page.locator('label', { hasText: /^Colour/ }).locator('select').selectOption('age');
     // The chart redraws once the new metric's cells arrive: wait for its title to name it.
@@ -84,7 +84,7 @@ describe.skipIf(problem !== null)('AGE in Chromium', STORY, () => {
 
   it('tests every pair of models: paired where they shared conversations, by word pair where they did not', async () => {
     await app.go('#/significance');
-    await app.page.getByLabel('Compare on').selectOption({ label: 'every finished episode' });
+    await app.page.getByRole('group', { name: 'Filters' }).getByLabel('Compare on').selectOption({ label: 'every finished episode' });
     await app.page.locator('label', { hasText: /^Metric/ }).locator('select').selectOption('age');
     const rows = app.page.getByTestId('significance-row');
     await expect.poll(() => rows.count(), WAIT).toBe(21);

@@ -75,7 +75,7 @@ describe.skipIf(problem !== null)('clembench games in Chromium', STORY, () => {
     await go('#/leaderboard');
     await page.getByRole('group', { name: 'Filters' }).getByRole('combobox').first().selectOption({ label: 'MatchIt ASCII (clembench)' });
     // Four players who share few grid pairs: count every finished episode of each.
-    await page.getByLabel('Compare on').selectOption({ label: 'every finished episode' });
+    await page.getByRole('group', { name: 'Filters' }).getByLabel('Compare on').selectOption({ label: 'every finished episode' });
     const rows = page.getByTestId('leaderboard').locator('tbody th');
     await expect.poll(() => rows.allTextContents(), WAIT).toEqual(expect.arrayContaining(['builtin:reference', 'imported:gpt-4o-2024-05-13-t0.0']));
     // % Played as a percentage, as the Benchmark page prints it (not 1.00).
@@ -83,7 +83,7 @@ describe.skipIf(problem !== null)('clembench games in Chromium', STORY, () => {
     await screenshot(page, 'clembench-leaderboard');
     await go('#/heatmap');
     await page.getByRole('group', { name: 'Filters' }).getByRole('combobox').first().selectOption({ label: 'MatchIt ASCII (clembench)' });
-    await page.getByLabel('Compare on').selectOption({ label: 'every finished episode' });
+    await page.getByRole('group', { name: 'Filters' }).getByLabel('Compare on').selectOption({ label: 'every finished episode' });
     await page.locator('label', { hasText: /^Topic/ }).locator('select').selectOption('experiment');
     const tex = await downloaded('Export breakdown (LaTeX)');
     expect(tex.name).toMatch(/^breakdown-v1\.6-experiment-/);

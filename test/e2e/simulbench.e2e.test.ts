@@ -52,7 +52,7 @@ describe.skipIf(problem !== null)('SimulBench in Chromium', STORY, () => {
   it('maps the scores by task, a cell listing its scripts', async () => {
     await app.go('#/heatmap');
     await filters().getByRole('combobox').first().selectOption({ label: 'SimulBench: scripts rated by a judge' });
-    await app.page.getByLabel('Compare on').selectOption({ label: 'every finished episode' });
+    await app.page.getByRole('group', { name: 'Filters' }).getByLabel('Compare on').selectOption({ label: 'every finished episode' });
     await app.page.locator('label', { hasText: /^Topic/ }).locator('select').selectOption('act');
     await expect.poll(() => app.page.locator('.chart-body g.cell').count(), WAIT).toBeGreaterThanOrEqual(2 * 100);
     const cell = app.page.locator('.chart-body g.cell').first();

@@ -78,9 +78,10 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
-/** `parlor serve` on a database of its own, as a user would start it. */
+/** `parlor serve` on a database of its own, as a user would start it (serving PARLOR_RENDERER_DIR's build when it is set, as the in-process server does). */
 export function startServe(db: string, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0'], {
+  const pages = process.env.PARLOR_RENDERER_DIR ? ['--static-dir', RENDERER_DIR] : [];
+  const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', ...pages], {
     env: { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -27,8 +27,9 @@ export function LeaderboardPage() {
     <Shell>
       <FiltersBar filters={filters} onChange={setFilters} options={options} />
       {/* Keyed by game and dataset: a panel's choices (players, metric) belong to one game and must not be sent with another's filters. */}
-      <Board key={`${filters.game}/${filters.dataset}`} filters={filters} game={game} players={dataset?.players ?? []} />
-      {game.view.slices && <SlicesTable key={`${filters.game}/${filters.dataset}`} filters={filters} game={game} />}
+      {/* Sibling keys must differ: with one key for both, React kept the old game's table on screen beside the new one. */}
+      <Board key={`board/${filters.game}/${filters.dataset}`} filters={filters} game={game} players={dataset?.players ?? []} />
+      {game.view.slices && <SlicesTable key={`slices/${filters.game}/${filters.dataset}`} filters={filters} game={game} />}
     </Shell>
   );
 }
