@@ -24,6 +24,7 @@
  * narrower than the plain interval over the same items: a stratum whose few items all agree has an
  * estimated variance of 0 by chance, not because its rate is known.
  */
+import type { AnnotationStratumView } from '../../../shared/api/annotation-views';
 import { wilsonBounds, Z95, type Proportion } from './stats';
 
 /** A judged item: its stratum, whether it belongs to the rate's group, and whether the producer was wrong. */
@@ -86,15 +87,8 @@ export function weightedRate(items: readonly JudgedItem[], population: ReadonlyM
   return { k, n, rate, ...wilsonBounds(rate, effectiveN, z), effectiveN };
 }
 
-/** A stratum of the set: its events, drawn and judged items, and the error rate among the judged. */
-export interface StratumRate {
-  key: string;
-  population: number;
-  drawn: number;
-  judged: number;
-  wrong: number;
-  rate: number | null;
-}
+/** A stratum of the set: its events, drawn and judged items, and the error rate among the judged (the view's shape, one type). */
+export type StratumRate = AnnotationStratumView;
 
 /** Each stratum of the plan with its judged items' error rate (strata without any judged item have rate null). */
 export function stratumRates(plan: readonly { key: string; population: number; drawn: number }[], items: readonly { stratum: string; wrong: boolean }[]): StratumRate[] {
