@@ -14,7 +14,7 @@ import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { parlor, startParlor, waitFor } from '../support/cli';
 import { playScripted } from '../support/scripted-run';
 import { tempDir, tempStore } from '../support/tmp';
-import { turnsOf } from '../support/eda';
+import { mockEdaPlayers, runOutcomes, turnsOf } from '../support/eda';
 
 let mock: MockProvider;
 let slow: MockProvider;
@@ -27,21 +27,12 @@ afterAll(async () => {
   await slow.close();
 });
 
-const players = (url: string) => ({
-  guesser: { provider: 'openai' as const, model: 'mock-guesser', baseUrl: url, maxAttempts: 1 },
-  judge: { provider: 'openai' as const, model: 'mock-judge', baseUrl: url, maxAttempts: 1 },
-});
-
-/** Everything that must be identical between two plays of the same run. */
-function outcomes(store: Store, runId: number) {
-  return store.episodes.list(runId).map((e) => ({ instance: e.instance.name, rep: e.repetition, status: e.status, scores: e.scores, questions: turnsOf(store, e.id).map((t) => t.question) }));
-}
 
 describe('resume after SIGKILL', () => {
   it('killed at several points and resumed, the run ends with no lost or duplicated turn and the uninterrupted metrics', async () => {
     const reference = tempStore();
     const config = { dataset: { name: 'things', subset: 'test' }, limit: 15, repetitions: 2, seed: 21, concurrency: 6 };
-    const { runId: refId } = await prepareRun(reference, { ...config, players: players(slow.openaiBaseUrl) });
+    const { runId: refId } = await prepareRun(reference, { ...config, players: mockEdaPlayers(slow.openaiBaseUrl) });
     await executeRun(reference, refId);
 
     const db = join(tempDir(), 'p.db');
@@ -77,7 +68,7 @@ describe('resume after SIGKILL', () => {
     const resumed = Store.open(db);
     try {
       expect(resumed.runs.get(1).status).toBe('done');
-      expect(outcomes(resumed, 1)).toEqual(outcomes(reference, refId));
+      expect(runOutcomes(resumed, 1)).toEqual(runOutcomes(reference, refId));
     } finally {
       resumed.close();
     }
@@ -89,7 +80,7 @@ describe('retry errors', () => {
     const store = tempStore();
     const outage = await startMockProvider({ faults: { rate500: 1 } });
     const port = Number(new URL(outage.url).port);
-    const flaky = players(outage.openaiBaseUrl);
+    const flaky = mockEdaPlayers(outage.openaiBaseUrl);
     flaky.guesser.maxAttempts = flaky.judge.maxAttempts = 3;
     const { runId } = await prepareRun(store, { dataset: { name: 'things' }, limit: 3, repetitions: 1, seed: 2, preflight: false, players: flaky });
     const fast = { retry: { baseDelayMs: 5, maxDelayMs: 20 } };
@@ -111,19 +102,19 @@ describe('retry errors', () => {
 describe('cache, replay and rescore', () => {
   it('a cached run replays offline with identical games and no provider call', async () => {
     const store = tempStore();
-    const { runId } = await prepareRun(store, { dataset: { name: 'celebrities' }, limit: 4, repetitions: 2, seed: 8, cache: 'use', players: players(mock.openaiBaseUrl) });
+    const { runId } = await prepareRun(store, { dataset: { name: 'celebrities' }, limit: 4, repetitions: 2, seed: 8, cache: 'use', players: mockEdaPlayers(mock.openaiBaseUrl) });
     await executeRun(store, runId);
     const before = mock.requests.length;
     const replay = await replayRun(store, runId);
     expect(replay).toMatchObject({ status: 'done', done: 8, errors: 0 });
     expect(mock.requests.length).toBe(before);
-    expect(outcomes(store, replay.runId)).toEqual(outcomes(store, runId));
+    expect(runOutcomes(store, replay.runId)).toEqual(runOutcomes(store, runId));
     expect(store.models.usage(replay.runId).every((u) => u.cachedCalls === u.calls && u.inputTokens === 0)).toBe(true);
   });
 
   it('replaying without a cache fails each episode with cache_miss, not a loss', async () => {
     const store = tempStore();
-    const { runId } = await prepareRun(store, { dataset: { name: 'things' }, limit: 2, repetitions: 1, seed: 8, preflight: false, players: players(mock.openaiBaseUrl) });
+    const { runId } = await prepareRun(store, { dataset: { name: 'things' }, limit: 2, repetitions: 1, seed: 8, preflight: false, players: mockEdaPlayers(mock.openaiBaseUrl) });
     await executeRun(store, runId);
     const replay = await replayRun(store, runId);
     expect(replay).toMatchObject({ done: 0, errors: 2 });
@@ -165,7 +156,7 @@ describe('game events', () => {
 describe('budget and progress', () => {
   it('stops cleanly when the budget is reached, and refuses a budget without prices', async () => {
     const store = tempStore();
-    const config = { dataset: { name: 'things' }, limit: 40, repetitions: 1, seed: 3, concurrency: 4, budgetUsd: 0.002, players: players(mock.openaiBaseUrl) };
+    const config = { dataset: { name: 'things' }, limit: 40, repetitions: 1, seed: 3, concurrency: 4, budgetUsd: 0.002, players: mockEdaPlayers(mock.openaiBaseUrl) };
     await expect(prepareRun(store, config)).rejects.toThrow(/needs a price.*parlor prices set openai:mock-guesser/);
     store.models.setPrice('openai', 'mock-guesser', 2.5, 10);
     store.models.setPrice('openai', 'mock-judge', 0.5, 1.5);

@@ -12,7 +12,7 @@ import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { parlor, startParlor, waitFor } from '../support/cli';
-import { turnsOf } from '../support/eda';
+import { mockEdaPlayers, runOutcomes } from '../support/eda';
 import { tempDir, tempStore } from '../support/tmp';
 
 let mock: MockProvider;
@@ -26,14 +26,6 @@ afterAll(async () => {
   await slow.close();
 });
 
-const players = (url: string) => ({
-  guesser: { provider: 'openai' as const, model: 'mock-guesser', baseUrl: url, maxAttempts: 1 },
-  judge: { provider: 'openai' as const, model: 'mock-judge', baseUrl: url, maxAttempts: 1 },
-});
-
-function outcomes(store: Store, runId: number) {
-  return store.episodes.list(runId).map((e) => ({ instance: e.instance.name, rep: e.repetition, status: e.status, scores: e.scores, questions: turnsOf(store, e.id).map((t) => t.question) }));
-}
 
 /** Reads the file as any SQLite reader would, without Parlor (whose open would mark a dead run interrupted). */
 function readRaw<T>(db: string, read: (raw: Database.Database) => T): T {
@@ -49,7 +41,7 @@ function readRaw<T>(db: string, read: (raw: Database.Database) => T): T {
 async function storedRun(config: Record<string, unknown>, url: string): Promise<string> {
   const db = join(tempDir(), 'parlor.db');
   const store = Store.open(db);
-  await prepareRun(store, { ...config, preflight: false, players: players(url) });
+  await prepareRun(store, { ...config, preflight: false, players: mockEdaPlayers(url) });
   store.close();
   return db;
 }
@@ -61,7 +53,7 @@ describe('a full disk during a run', () => {
   it('says what to free in one line, leaves the run interrupted, and the resumed run ends as an uninterrupted one', async () => {
     const config = { dataset: { name: 'things', subset: 'test' }, limit: 6, repetitions: 1, seed: 31, concurrency: 2 };
     const reference = tempStore();
-    const { runId: refId } = await prepareRun(reference, { ...config, preflight: false, players: players(mock.openaiBaseUrl) });
+    const { runId: refId } = await prepareRun(reference, { ...config, preflight: false, players: mockEdaPlayers(mock.openaiBaseUrl) });
     await executeRun(reference, refId);
 
     const db = await storedRun(config, mock.openaiBaseUrl);
@@ -85,7 +77,7 @@ describe('a full disk during a run', () => {
     const store = Store.open(db);
     try {
       expect(store.runs.get(1).status).toBe('done');
-      expect(outcomes(store, 1)).toEqual(outcomes(reference, refId));
+      expect(runOutcomes(store, 1)).toEqual(runOutcomes(reference, refId));
     } finally {
       store.close();
     }

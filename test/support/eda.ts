@@ -31,3 +31,14 @@ export async function playListGuesser(store: Store, name: string, limit: number)
   await executeRun(store, runId, { createModel: factory });
   return runId;
 }
+
+/** The mock provider's EDA players at `url`, one attempt each (a fault is an error at once). */
+export const mockEdaPlayers = (url: string) => ({
+  guesser: { provider: 'openai' as const, model: 'mock-guesser', baseUrl: url, maxAttempts: 1 },
+  judge: { provider: 'openai' as const, model: 'mock-judge', baseUrl: url, maxAttempts: 1 },
+});
+
+/** Everything that must be identical between two plays of the same run: each episode's outcome, scores and questions. */
+export function runOutcomes(store: Store, runId: number) {
+  return store.episodes.list(runId).map((e) => ({ instance: e.instance.name, rep: e.repetition, status: e.status, scores: e.scores, questions: turnsOf(store, e.id).map((t) => t.question) }));
+}
