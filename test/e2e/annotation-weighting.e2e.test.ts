@@ -45,6 +45,9 @@ describe.skipIf(problem !== null)('a stratified annotation set, in Chromium', { 
     expect(await rate.textContent()).toMatch(/^[\d.]+% stratum-weighted \(95% CI [\d.]+–[\d.]+%\); in the sample \d+\/\d+ = [\d.]+%$/);
     await expect.poll(() => app.page.getByTestId('weighting').textContent(), WAIT).toMatch(/^Stratum-weighted: /);
     await expect.poll(() => app.page.getByTestId('strata').locator('tbody tr').count(), WAIT).toBe(view.strata.length);
+    // Each stratum in words, not the stored key (issue 27: "judgeLabel=maybe").
+    const names = await app.page.getByTestId('strata').locator('tbody tr td:first-child').allTextContents();
+    expect(names).toEqual(view.strata.map((s) => s.key.replace(/^judgeLabel=/, 'judge label: ')));
     await screenshot(app.page, 'annotation-weighted');
   });
 });

@@ -12,6 +12,7 @@ import { AnnotationDisagreements } from './AnnotationDisagreements';
 import { AnnotatorsProgress } from './AnnotationSidePanel';
 import { ApplyAnnotations } from './ApplyAnnotations';
 import { fixedOr, percentNumber } from '../../../shared/text/number';
+import { stratumText } from '../../../shared/text/words';
 
 /** The breakdowns, named in the game's words (EDA: by judge answer, dataset, judge model, category). */
 const groupsOf = (r: AnnotationResultsView): { key: keyof AnnotationResultsView['by']; title: string }[] => [
@@ -70,7 +71,7 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
             <thead><tr><th scope="col">stratum</th><th scope="col" className="num">events when drawn</th><th scope="col" className="num">drawn</th><th scope="col" className="num">judged</th><th scope="col" className="num">wrong</th><th scope="col" className="num">in the sample</th></tr></thead>
             <tbody>
               {r.strata.map((s) => (
-                <tr key={s.key}><td>{s.key}</td><td className="num">{s.population}</td><td className="num">{s.drawn}</td><td className="num">{s.judged}</td><td className="num">{s.wrong}</td><td className="num">{s.rate === null ? '—' : `${percentNumber(s.rate, 2)}%`}</td></tr>
+                <tr key={s.key}><td>{stratumText(s.key)}</td><td className="num">{s.population}</td><td className="num">{s.drawn}</td><td className="num">{s.judged}</td><td className="num">{s.wrong}</td><td className="num">{s.rate === null ? '—' : `${percentNumber(s.rate, 2)}%`}</td></tr>
               ))}
             </tbody>
           </table>
