@@ -1,6 +1,6 @@
 /** The Play page's board says over how many instances it compares, in the singular for one (issue 27: "Over the 1 entities"). */
 import { describe, expect, it } from 'vitest';
-import { commonNote } from '../../renderer/src/pages/PlayerBoard';
+import { commonNote } from '../../renderer/src/pages/board-note';
 import { wordingProblems } from '../support/wording';
 
 const nouns = { instance: 'entity', instances: 'entities' };

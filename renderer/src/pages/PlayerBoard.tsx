@@ -2,12 +2,7 @@ import type { GameInfo } from '../../../shared/api/contract';
 import { useQuery } from '../api/hooks';
 import { withInterval } from '../format';
 import { fixed, percentNumber } from '../../../shared/text/number';
-
-/** Over which instances the board compares: "Over the 12 entities every player finished (3 left out)." — one is "the one entity". */
-export function commonNote(common: number, total: number, nouns: { instance: string; instances: string }): string {
-  const over = common === 1 ? `Over the one ${nouns.instance}` : `Over the ${common} ${nouns.instances}`;
-  return `${over} every player finished${common < total ? ` (${total - common} left out)` : ''}.`;
-}
+import { commonNote } from './board-note';
 
 /**
  * People and models side by side: games, the game's first rate (EDA: success) with its Wilson interval,
