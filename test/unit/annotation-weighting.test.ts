@@ -123,7 +123,7 @@ describe('annotation results of a stratified set', () => {
   it('a stratum with no judged item is left out of the weights, and the note says so', () => {
     const partial = annotationResults(items.filter((i) => !i.stratum!.endsWith('maybe')), EDA, 'answer', { kind: 'stratified', plan, source: 'recounted' });
     expect(partial.overall.rate).toBe(0);
-    expect(partial.weighting.note).toContain('No judged item yet in judgeLabel=maybe');
+    expect(partial.weighting.note).toContain('No judged item yet in judge label: maybe');
     expect(partial.weighting.note).toContain('recounted from the runs today');
   });
 

@@ -8,6 +8,7 @@ import { writeOutput } from '../output';
 import { calibrationLines } from './annotation-calibration';
 import { shortTime, table } from '../format';
 import { fixed, fixedOr, percentNumber } from '../../../shared/text/number';
+import { stratumText } from '../../../shared/text/words';
 
 export interface AnnotationFlags {
   runs?: string;
@@ -91,7 +92,7 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         console.log(r.weighting.note);
         if (r.strata.length) {
           console.log('\nstrata (events when drawn; error rate among the judged items, unweighted)');
-          console.log(table(['stratum', 'events', 'drawn', 'judged', 'wrong', 'rate'], r.strata.map((s) => [s.key, s.population, s.drawn, s.judged, s.wrong, s.rate === null ? '—' : `${percentNumber(s.rate, 2)}%`])));
+          console.log(table(['stratum', 'events', 'drawn', 'judged', 'wrong', 'rate'], r.strata.map((s) => [stratumText(s.key), s.population, s.drawn, s.judged, s.wrong, s.rate === null ? '—' : `${percentNumber(s.rate, 2)}%`])));
         }
         for (const group of ['label', 'dataset', 'model', 'tag'] as const) {
           if (r.by[group].length < 2 && group !== 'label') continue;

@@ -1,5 +1,6 @@
 import { cohenKappa, fleissKappa, wilson, type Kappa, type Proportion } from './stats';
 import { percentNumber } from '../../../shared/text/number';
+import { stratumText } from '../../../shared/text/words';
 import { stratumRates, weightedRate, type StratumRate } from './weighting';
 
 /** One item with the label its event gave and its annotators' labels (skips removed). */
@@ -111,9 +112,9 @@ function weightsOf(design: Design, judged: readonly Judged[]): { population: Map
   if (design.kind === 'plain') return { population: null, note: `Plain rate: ${design.why}` };
   const population = new Map(design.plan.map((s) => [s.key, s.population]));
   const stray = judged.find((x) => x.item.stratum == null || !population.has(x.item.stratum));
-  if (stray) return { population: null, note: `Plain rate: item ${stray.item.itemId}'s stratum "${stray.item.stratum ?? ''}" is not among the set's strata, so they cannot be weighted.` };
+  if (stray) return { population: null, note: `Plain rate: item ${stray.item.itemId}'s stratum "${stratumText(stray.item.stratum ?? '')}" is not among the set's strata, so they cannot be weighted.` };
   const unjudged = design.plan.filter((s) => !judged.some((x) => x.item.stratum === s.key));
-  const [notDrawn, waiting] = [unjudged.filter((s) => s.drawn === 0).map((s) => s.key), unjudged.filter((s) => s.drawn > 0).map((s) => s.key)];
+  const [notDrawn, waiting] = [unjudged.filter((s) => s.drawn === 0).map((s) => stratumText(s.key)), unjudged.filter((s) => s.drawn > 0).map((s) => stratumText(s.key))];
   const k = judged.filter((x) => x.wrong).length;
   return {
     population,

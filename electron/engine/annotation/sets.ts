@@ -19,6 +19,7 @@ import { annotationResults, type Design, type LabelledItem } from './results';
 import { disagreements, withReadableColumns } from './review';
 import { wilson } from './stats';
 import { drawSample, stratumOf, type Candidate, type StratumNames } from './sample';
+import { stratumText } from '../../../shared/text/words';
 
 export class AnnotationError extends UserError {
   override name = 'AnnotationError';
@@ -174,7 +175,7 @@ function designOf(store: Store, game: Game<unknown>, hooks: AnnotationHooks, set
     sizes.set(key, (sizes.get(key) ?? 0) + 1);
   }
   const short = [...drawn].find(([key, n]) => (sizes.get(key) ?? 0) < n);
-  if (short) return { kind: 'plain', why: `the set predates kept stratum sizes and its runs now hold fewer events of stratum "${short[0]}" than it drew (${short[1]}), so the strata cannot be weighted.` };
+  if (short) return { kind: 'plain', why: `the set predates kept stratum sizes and its runs now hold fewer events of stratum "${stratumText(short[0])}" than it drew (${short[1]}), so the strata cannot be weighted.` };
   return { kind: 'stratified', source: 'recounted', plan: [...sizes.keys()].sort().map((key) => ({ key, population: sizes.get(key)!, drawn: drawn.get(key) ?? 0 })) };
 }
 
@@ -209,7 +210,7 @@ export function resultRows(view: AnnotationResultsView): { group: string; value:
     ...view.by.dataset.map((r) => row('dataset', r.key, r)),
     ...view.by.model.map((r) => row(groups.model, r.key, r)),
     ...view.by.tag.map((r) => row(groups.tag, r.key, r)),
-    ...view.strata.map((s) => row('stratum', s.key, { ...wilson(s.wrong, s.judged), weighting: 'plain', effectiveN: null }, s.population)),
+    ...view.strata.map((s) => row('stratum', stratumText(s.key), { ...wilson(s.wrong, s.judged), weighting: 'plain', effectiveN: null }, s.population)),
   ];
 }
 
