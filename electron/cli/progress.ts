@@ -11,15 +11,24 @@ function duration(seconds: number | null): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
+/** The games' successes in the game's words, one and many (EDA: win, wins; AGE: successful for both). */
+export interface SuccessWords {
+  one: string;
+  many: string;
+}
+
+/** "1 error", "2 errors": a count with its noun agreeing. */
+const counted = (n: number, words: SuccessWords) => `${n} ${n === 1 ? words.one : words.many}`;
+const ERRORS: SuccessWords = { one: 'error', many: 'errors' };
+
 /** A live bar on a terminal; on a pipe or in CI, a plain line every 5% and at the end. */
-/** `successes` names the games' successes in the game's words (EDA: wins). */
-export function progressPrinter(successes = 'successes', out: NodeJS.WriteStream = process.stderr): (event: RunEvent) => void {
+export function progressPrinter(successes: SuccessWords = { one: 'success', many: 'successes' }, out: NodeJS.WriteStream = process.stderr): (event: RunEvent) => void {
   const tty = Boolean(out.isTTY);
   let bar: SingleBar | null = null;
   let lastLine = -1;
   const fields = (e: Extract<RunEvent, { type: 'progress' }>) => ({
-    wins: e.successes,
-    errors: e.errors,
+    wins: counted(e.successes, successes),
+    errors: counted(e.errors, ERRORS),
     rate: fixed(e.callsPerSecond, 1),
     eta_text: duration(e.etaSeconds),
     cost: e.costUsd === null ? '' : ` · $${fixed(e.costUsd, 4)}`,
@@ -32,11 +41,11 @@ export function progressPrinter(successes = 'successes', out: NodeJS.WriteStream
           bar = new SingleBar({
             // The bar moves the cursor; its text is Parlor's own (counts and the game's labels).
             stream: rawStream(out),
-            format: `  {bar} {value}/{total} episodes · {wins} ${successes} · {errors} errors · {rate} calls/s · ETA {eta_text}{cost}`,
+            format: '  {bar} {value}/{total} episodes · {wins} · {errors} · {rate} calls/s · ETA {eta_text}{cost}',
             hideCursor: true,
             barsize: 30,
           });
-          bar.start(event.total, event.total - event.remaining, { wins: 0, errors: 0, rate: '0.0', eta_text: '--', cost: '' });
+          bar.start(event.total, event.total - event.remaining, { wins: counted(0, successes), errors: counted(0, ERRORS), rate: '0.0', eta_text: '--', cost: '' });
         }
         break;
       case 'progress': {
@@ -47,7 +56,7 @@ export function progressPrinter(successes = 'successes', out: NodeJS.WriteStream
           if (finished === lastLine) break;
           lastLine = finished;
           const f = fields(event);
-          out.write(`  ${finished}/${event.total} episodes · ${f.wins} ${successes} · ${f.errors} errors · ${f.rate} calls/s · ETA ${f.eta_text}${f.cost}\n`);
+          out.write(`  ${finished}/${event.total} episodes · ${f.wins} · ${f.errors} · ${f.rate} calls/s · ETA ${f.eta_text}${f.cost}\n`);
         }
         break;
       }
@@ -56,7 +65,7 @@ export function progressPrinter(successes = 'successes', out: NodeJS.WriteStream
           const line = `  episode ${event.episodeId} (${event.instance}, rep ${event.repetition}) failed: ${event.error}\n`;
           if (bar) bar.stop();
           out.write(line);
-          if (bar) bar.start(event.total, event.done + event.errors, { wins: event.successes, errors: event.errors, rate: '', eta_text: '--', cost: '' });
+          if (bar) bar.start(event.total, event.done + event.errors, { wins: counted(event.successes, successes), errors: counted(event.errors, ERRORS), rate: '', eta_text: '--', cost: '' });
         }
         break;
       case 'batches': {
@@ -67,7 +76,7 @@ export function progressPrinter(successes = 'successes', out: NodeJS.WriteStream
       }
       case 'run-finished':
         bar?.stop();
-        out.write(`run ${event.runId} ${event.status}${event.reason ? ` (${event.reason})` : ''}: ${event.done} done, ${event.errors} errors, ${event.total} episodes\n`);
+        out.write(`run ${event.runId} ${event.status}${event.reason ? ` (${event.reason})` : ''}: ${event.done} done, ${counted(event.errors, ERRORS)}, ${counted(event.total, { one: 'episode', many: 'episodes' })}\n`);
         break;
     }
   };

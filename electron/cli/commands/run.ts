@@ -211,7 +211,7 @@ export async function playStoredRun(store: Store, runId: number, mode: 'play' | 
   const release = installStopSignals(controller);
   try {
     const game = gameById(store.runs.get(runId).game);
-    const options = { onEvent: progressPrinter(game.view.outcomePlurals.success), signal: controller.signal };
+    const options = { onEvent: progressPrinter({ one: game.view.outcomeLabels.success, many: game.view.outcomePlurals.success }), signal: controller.signal };
     const result = mode === 'retry-errors' ? await retryErrors(store, runId, options) : await executeRun(store, runId, options);
     if (result.alreadyDone) process.stderr.write(`run ${runId} is already done (${result.done} of ${result.total} episodes, ${result.errors} errors): nothing to play, nothing changed\n`);
     printReport(store, result.runId);

@@ -11,7 +11,7 @@ export async function replayCommand(runText: string, flags: { db?: string }): Pr
   try {
     const runId = parseId(runText, 'Run id');
     const game = gameById(store.runs.get(runId).game);
-    const result = await replayRun(store, runId, { onEvent: progressPrinter(game.view.outcomePlurals.success) });
+    const result = await replayRun(store, runId, { onEvent: progressPrinter({ one: game.view.outcomeLabels.success, many: game.view.outcomePlurals.success }) });
     printReport(store, result.runId);
     return result.status === 'done' && result.errors === 0 ? 0 : 1;
   } finally {
