@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { estimateRun, estimateRunChecked } from '../../electron/engine/runner/estimate';
-import { tempStore } from '../support/tmp';
+import { parlor } from '../support/cli';
+import { tempDir, tempStore } from '../support/tmp';
+import { join } from 'node:path';
 
 const BUILTIN = { provider: 'builtin', model: 'reference' };
 
@@ -42,4 +44,15 @@ describe('the estimate of a run', () => {
     // Without "skip" the run would be refused for the missing images: the estimate is the whole choice.
     expect((await estimateRunChecked(store, config)).episodes).toBe(all.episodes);
   });
+
+  it('parlor run --dry-run prints the same narrowed estimate and names what it leaves out', async () => {
+    const db = join(tempDir(), 'parlor.db');
+    const args = ['run', '--game', 'multimodal_referencegame', '--dataset', 'v1.6', '--experiments', 'line_grids_rows,ADE_images', '--repetitions', '1', '--describer', 'builtin:reference', '--follower', 'builtin:reference', '--dry-run'];
+    const skipping = await parlor(db, [...args, '--skip-missing-images']);
+    expect(skipping.code, skipping.stderr).toBe(0);
+    expect(skipping.stderr).toContain('not counted (images missing, skipped): ADE_images');
+    const only = await parlor(db, ['run', '--game', 'multimodal_referencegame', '--dataset', 'v1.6', '--experiments', 'line_grids_rows', '--repetitions', '1', '--describer', 'builtin:reference', '--follower', 'builtin:reference', '--dry-run']);
+    const episodes = (text: string) => /estimate: (\d+) episodes/.exec(text)?.[1];
+    expect(episodes(skipping.stderr)).toBe(episodes(only.stderr));
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import { CONFIG_FILE } from '../../engine/core/user-file';
 import { formatProblems } from '../../engine/core/datasets';
 import { allGames, gameById } from '../../engine/games/registry';
 import { executeRun, retryErrors } from '../../engine/runner/execute';
-import { estimateRun } from '../../engine/runner/estimate';
+import { estimateRunChecked } from '../../engine/runner/estimate';
 import { prepareRun } from '../../engine/runner/prepare';
 import type { Store } from '../../engine/store/store';
 import { CliError, modelSpec, openStore, parseId, parseSettingFlags, refuseBothDatasets, refusePrototypeKey } from '../context';
@@ -221,8 +221,9 @@ export async function playStoredRun(store: Store, runId: number, mode: 'play' | 
   }
 }
 
-function printEstimate(store: Store, config: Json): void {
-  const estimate = estimateRun(store, config);
+/** The estimate the New run page shows: a run that skips experiments with missing images is estimated on those it plays. */
+async function printEstimate(store: Store, config: Json): Promise<void> {
+  const estimate = await estimateRunChecked(store, config);
   const money = estimate.usd === null ? `cost unknown (no price for ${estimate.unpriced.join(', ')}; see \`parlor prices\`)` : `cost ≤ $${fixed(estimate.usd, 2)}`;
   process.stderr.write(
     `estimate: ${estimate.episodes} episodes, ≤ ${estimate.calls} calls, ≤ ${fmt(estimate.inputTokens)} input + ${fmt(estimate.outputTokens)} output tokens, ${money} (upper bound: every game lasts all its turns)\n`,
@@ -231,6 +232,7 @@ function printEstimate(store: Store, config: Json): void {
   const dollars = (usd: number | null) => (usd === null ? 'cost unknown' : `≤ $${fixed(usd, 2)}`);
   process.stderr.write(`  live:  ${dollars(live.usd)}, about ${duration(live.minutes)} ${live.basis}\n`);
   process.stderr.write(`  batch: ${dollars(batch.usd)} (half price), ${batch.basis}${config.batch ? '' : ' (--batch)'}\n`);
+  if (estimate.leftOut?.length) process.stderr.write(`  not counted (images missing, skipped): ${estimate.leftOut.join(', ')}\n`);
 }
 
 
@@ -249,7 +251,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   const config = configFromFlags(flags);
   const store = openStore(flags.db);
   try {
-    printEstimate(store, config);
+    await printEstimate(store, config);
     if (flags.dryRun) return 0;
     const prepared = await prepareRun(store, config, { warn: (m) => process.stderr.write(`warning: ${m}\n`) });
     if (prepared.warnings.length) {
