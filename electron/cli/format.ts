@@ -1,5 +1,5 @@
 import type { MeanStd } from '../../shared/contract/records';
-import { meanStdText } from '../../shared/text/number';
+import { metricMeanStd, type MetricSpec } from '../../shared/contract/game';
 
 /** A plain aligned text table; numbers right-aligned. */
 export function table(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
@@ -11,9 +11,9 @@ export function table(headers: readonly string[], rows: readonly (readonly (stri
   return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 
-export function meanStd(value: MeanStd | null | undefined, digits: number): string {
-  if (!value) return '—';
-  return meanStdText(value.mean, value.std, digits);
+/** A metric's mean ± std as every table prints it (a percentage × 100), or "—". */
+export function metricMeanStdOf(metric: Pick<MetricSpec, 'percent' | 'digits'>, value: MeanStd | null | undefined): string {
+  return value ? metricMeanStd(metric, value.mean, value.std, metric.digits) : '—';
 }
 
 export function shortTime(iso: string | null): string {

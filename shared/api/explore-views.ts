@@ -86,6 +86,8 @@ export interface HeatmapView {
   coverage: InstanceCoverage;
   /** Cells over fewer episodes say "too few" instead of a mean. */
   minEpisodes: number;
+  /** The metric is a share shown as a percentage (clembench's % Played): cells print × 100, as every table does. */
+  percent?: boolean;
   cells: { player: string; topic: string; n: number; mean: number; low: number | null; high: number | null }[];
 }
 

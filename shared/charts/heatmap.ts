@@ -3,7 +3,7 @@ import { interpolateCividis } from 'd3-scale-chromatic';
 import { playerStyles } from './players';
 import { clip, el, escapeXml, svgDocument, textOn, textWidth } from './svg';
 import { LIGHT_CHART, type ChartOptions } from './theme';
-import { fixed } from '../text/number';
+import { metricNumber } from '../contract/game';
 
 export interface HeatmapData {
   players: string[];
@@ -17,6 +17,8 @@ export interface HeatmapData {
   cells: { player: string; topic: string; n: number; mean: number; low: number | null; high: number | null }[];
   /** Cells over fewer episodes say "too few" instead of a mean (greyed, still open their episodes). */
   minEpisodes?: number;
+  /** A share shown as a percentage (× 100), as the metric's other tables show it. */
+  percent?: boolean;
 }
 
 export type HeatmapOrder = 'name' | 'mean';
@@ -78,10 +80,10 @@ export function heatmapSvg(data: HeatmapData, order: { rows: HeatmapOrder; colum
       }
       const thin = c.n < (data.minEpisodes ?? 1);
       const fill = thin ? theme.empty : colour(Math.max(lo, Math.min(hi, c.mean)));
-      const interval = c.low === null || c.high === null ? 'no interval with one episode' : `95% CI ${fixed(c.low, 2)}–${fixed(c.high, 2)}`;
+      const interval = c.low === null || c.high === null ? 'no interval with one episode' : `95% CI ${metricNumber(data, c.low, 2)}–${metricNumber(data, c.high, 2)}`;
       const tip = thin
         ? `${p} · ${t}: too few episodes for a mean (n = ${c.n}, fewer than ${data.minEpisodes})`
-        : `${p} · ${t}: ${label} ${fixed(c.mean, 2)} (${interval}), n = ${c.n}`;
+        : `${p} · ${t}: ${label} ${metricNumber(data, c.mean, 2)} (${interval}), n = ${c.n}`;
       body += el(
         'g',
         { class: 'cell', 'data-player': p, 'data-topic': t, tabindex: 0, role: 'button', 'aria-label': tip },
@@ -89,7 +91,7 @@ export function heatmapSvg(data: HeatmapData, order: { rows: HeatmapOrder; colum
           el('rect', { x, y, width: cellW - 2, height: cellH - 2, fill, rx: 2, ...(thin ? { stroke: theme.emptyStroke, 'stroke-dasharray': '3 2', 'data-too-few': '' } : {}) }) +
           (thin
             ? el('text', { x: x + cellW / 2 - 1, y: y + 15, 'text-anchor': 'middle', fill: theme.text, 'font-size': 11 }, 'too few')
-            : el('text', { x: x + cellW / 2 - 1, y: y + 15, 'text-anchor': 'middle', fill: textOn(fill), 'font-weight': 600 }, fixed(c.mean, 2))) +
+            : el('text', { x: x + cellW / 2 - 1, y: y + 15, 'text-anchor': 'middle', fill: textOn(fill), 'font-weight': 600 }, metricNumber(data, c.mean, 2))) +
           el('text', { x: x + cellW / 2 - 1, y: y + 28, 'text-anchor': 'middle', fill: thin ? theme.text : textOn(fill), 'font-size': 10 }, `n=${c.n}`),
       );
     });

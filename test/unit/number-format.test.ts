@@ -74,12 +74,14 @@ describe('percentNumber', () => {
 
 describe('every door prints a value the same way', () => {
   it('0.215 is 0.22 in the CLI report, the run page, the leaderboard (which re-exports the shared text), the exports and intervals', async () => {
-    const { meanStd: cliMeanStd } = await import('../../electron/cli/format');
+    const { metricMeanStdOf } = await import('../../electron/cli/format');
     const { meanStd: pageMeanStd } = await import('../../renderer/src/format');
     const { meanStdText } = await import('../../electron/engine/io/views');
     const { bracketed } = await import('../../shared/text/interval');
     const value = { mean: 0.215, std: 0.105 };
-    expect(cliMeanStd(value, 2)).toBe('0.22 ± 0.11');
+    expect(metricMeanStdOf({ digits: 2 }, value)).toBe('0.22 ± 0.11');
+    // A share shown as a percentage (clembench's % Played) is × 100 in the CLI as on every page.
+    expect(metricMeanStdOf({ digits: 2, percent: true }, { mean: 1, std: 0 })).toBe('100.00 ± 0.00');
     expect(pageMeanStd(value, 2)).toBe('0.22 ± 0.11');
     expect(meanStdText(value.mean, value.std, 2)).toBe('0.22 ± 0.11');
     expect(bracketed(0.215, 0.105, 0.325, 2)).toBe('0.22 [0.11, 0.33]');

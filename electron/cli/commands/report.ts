@@ -5,7 +5,7 @@ import { runReport } from '../../engine/analysis/run-report';
 import { orderSeats } from '../../engine/api/views';
 import type { Store } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
-import { meanStd, table } from '../format';
+import { metricMeanStdOf, table } from '../format';
 import { fixed } from '../../../shared/text/number';
 
 const ARROWS: Record<string, string> = { lower: ' ↓', higher: ' ↑', none: '' };
@@ -15,7 +15,7 @@ export function printReport(store: Store, runId: number): void {
   const { run, game, report, rows } = runReport(store, runId);
   const conditions = orderSeats(run.seats, game).filter((s) => game.roles.find((r) => r.id === s.role)?.condition);
   const header = [subjectLabel(game), ...game.metrics.map((m) => `${m.label}${ARROWS[m.direction]}`), 'n', 'reps'];
-  const line = (name: string, r: typeof report) => [name, ...game.metrics.map((m) => meanStd(r.metrics[m.key], m.digits)), r.done, r.repetitions.length];
+  const line = (name: string, r: typeof report) => [name, ...game.metrics.map((m) => metricMeanStdOf(m, r.metrics[m.key])), r.done, r.repetitions.length];
   const lines = rows ? rows.map((r) => line(r.player, r.report)) : [line(subjectOf(run, game)?.name ?? '', report)];
   console.log(`Run ${run.id}${run.name ? ` "${run.name}"` : ''} · ${game.shortTitle} ${run.datasetName}/${run.subset}${conditions.map((s) => ` · ${s.role} ${s.player}`).join('')} · ${run.status}`);
   console.log(table(header, lines));

@@ -2,7 +2,7 @@ import { rescoreRun } from '../../engine/analysis/rescore';
 import { gameById } from '../../engine/games/registry';
 import { replayRun } from '../../engine/runner/replay';
 import { CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../context';
-import { meanStd, table } from '../format';
+import { metricMeanStdOf, table } from '../format';
 import { progressPrinter } from '../progress';
 import { printReport } from './report';
 
@@ -39,7 +39,7 @@ export function rescoreCommand(runText: string, flags: { lambda?: string; freeTu
     const game = gameById(store.runs.get(runId).game);
     const { report, changed } = rescoreRun(store, runId, overrides, flags.write);
     console.log(`Run ${runId} rescored from its stored events (no model calls): ${changed} episode(s) changed${flags.write ? ', saved' : ''}`);
-    console.log(table(game.metrics.map((m) => m.label), [game.metrics.map((m) => meanStd(report.metrics[m.key], m.digits))]));
+    console.log(table(game.metrics.map((m) => m.label), [game.metrics.map((m) => metricMeanStdOf(m, report.metrics[m.key]))]));
     return 0;
   } finally {
     store.close();

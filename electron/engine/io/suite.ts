@@ -5,6 +5,7 @@
 import type { HeatmapView, SuiteView } from '../../../shared/api/views';
 import { toLatex } from './latex';
 import { fixed } from '../../../shared/text/number';
+import { metricNumber } from '../../../shared/contract/game';
 import { bestRows, tooFew } from '../../../shared/stats/caution';
 import { outsideCaption } from './views';
 
@@ -78,10 +79,11 @@ export function breakdownLatex(map: HeatmapView, title: string, direction: 'high
     columns: [{ header: map.topicKey, align: 'l' }, ...map.players.map((p) => ({ header: p, align: 'r' as const }))],
     rows: map.topics.map((t) => {
       const cell = (p: string) => at.get(`${p}\u0000${t}`);
-      const best = bestRows(map.players.map((p) => ({ player: p, value: cell(p)?.mean ?? null, n: cell(p)?.n ?? 0 })), direction, digits, map.minEpisodes);
+      // A percentage's d printed decimals are the share's d + 2.
+      const best = bestRows(map.players.map((p) => ({ player: p, value: cell(p)?.mean ?? null, n: cell(p)?.n ?? 0 })), direction, map.percent ? digits + 2 : digits, map.minEpisodes);
       const text = (p: string) => {
         const c = cell(p);
-        return !c ? '--' : tooFew(c.n, map.minEpisodes) ? `(n=${c.n})` : fixed(c.mean, digits);
+        return !c ? '--' : tooFew(c.n, map.minEpisodes) ? `(n=${c.n})` : metricNumber(map, c.mean, digits);
       };
       return [{ text: t }, ...map.players.map((p) => ({ text: text(p), bold: best.includes(p) }))];
     }),

@@ -4,7 +4,8 @@ import { errorShare, HIGH_ERROR_SHARE, rowCautions, tooFew } from '../../../shar
 import type { ExploreFilters } from '../../../shared/contract/explore';
 import type { Game } from '../core/game';
 import { toLatex, type TextTable } from './latex';
-import { fixed, fixedOr, meanStdText } from '../../../shared/text/number';
+import { fixedOr, meanStdText } from '../../../shared/text/number';
+import { metricMeanStd, metricNumber } from '../../../shared/contract/game';
 import { outsideText } from '../../../shared/text/coverage';
 
 const ARROWS: Record<string, string> = { higher: ' ↑', lower: ' ↓', none: '' };
@@ -92,7 +93,7 @@ export function leaderboardLatex(game: Game<unknown>, view: LeaderboardView, fil
       { text: r.player, dagger: highErrors(r) },
       ...board.metrics.map((m) => {
         const c = r.metrics[m.key];
-        const text = !c ? '--' : tooFew(c.n, board.minEpisodes) ? `(n=${c.n})` : meanStdText(c.mean, c.std, m.digits);
+        const text = !c ? '--' : tooFew(c.n, board.minEpisodes) ? `(n=${c.n})` : metricMeanStd(m, c.mean, c.std, m.digits);
         return { text, bold: board.best[m.key]?.includes(r.player) ?? false };
       }),
       ...board.aggregates.map((a) => ({ text: fixedOr(r.aggregates[a.key], a.digits, '--') })),
@@ -111,7 +112,7 @@ export function heatmapCsvRows(map: HeatmapView): Record<string, string | number
 
 export function heatmapLatex(game: Game<unknown>, subjectLabel: string, map: HeatmapView, filters: ExploreFilters): string {
   const at = new Map(map.cells.map((c) => [`${c.player}\u0000${c.topic}`, c]));
-  const text = (c: HeatmapView['cells'][number] | undefined) => (!c ? '--' : tooFew(c.n, map.minEpisodes) ? `(n=${c.n})` : fixed(c.mean, 2));
+  const text = (c: HeatmapView['cells'][number] | undefined) => (!c ? '--' : tooFew(c.n, map.minEpisodes) ? `(n=${c.n})` : metricNumber(map, c.mean, 2));
   const thin = map.cells.some((c) => tooFew(c.n, map.minEpisodes));
   return toLatex({
     // The metric's label says what it is ("mean score", "success rate"): "Mean mean score" said it twice.

@@ -120,6 +120,7 @@ export function heatmap(store: Store, filters: ExploreFilters, topicKey: string,
     domain: metric.range ?? [0, 1],
     coverage: cov.view,
     minEpisodes: filters.minEpisodes,
+    ...(metric.percent ? { percent: true } : {}),
     cells: out.sort((x, y) => x.player.localeCompare(y.player) || x.topic.localeCompare(y.topic)),
   };
 }

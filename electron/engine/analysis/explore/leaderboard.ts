@@ -89,7 +89,8 @@ function cell(spec: MetricSpec, list: readonly RepSum[]): MetricCellView {
 export function bestOf(rows: readonly LeaderboardRow[], metrics: readonly MetricSpec[], minEpisodes: number): Record<string, string[]> {
   const best: Record<string, string[]> = {};
   for (const m of metrics) {
-    const players = bestRows(rows.map((r) => ({ player: r.player, value: r.metrics[m.key]?.mean ?? null, n: r.metrics[m.key]?.n ?? 0 })), m.direction, m.digits, minEpisodes);
+    // A percentage's d printed decimals are the share's d + 2.
+    const players = bestRows(rows.map((r) => ({ player: r.player, value: r.metrics[m.key]?.mean ?? null, n: r.metrics[m.key]?.n ?? 0 })), m.direction, m.percent ? m.digits + 2 : m.digits, minEpisodes);
     if (players.length) best[m.key] = players;
   }
   return best;
