@@ -102,7 +102,7 @@ function Welcome({ hasModels }: { hasModels: boolean }) {
       <h2>Welcome to Parlor</h2>
       <p>
         Parlor evaluates language models through conversational games: the Entity-Deduction Arena (20 questions), AGE (Who Is
-        Spy, an adversarial word game), SimulBench (a model simulates a system, a judge rates it) and the clembench dialogue
+        Spy, an adversarial word game), SimulBench (a model simulates a system, another model rates it) and the clembench dialogue
         games (Reference game, MatchIt, MapWorld, with text or images). Every call and every move is stored in one local database.
       </p>
       <SampleRun />
