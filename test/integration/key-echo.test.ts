@@ -44,6 +44,17 @@ describe.each(['openai', 'anthropic'] as const)('a %s model that quotes its key 
     expect(mock.requests.at(-1)!.body.model).toBe('mock-echo-keyecho');
   });
 
+  it('keeps text in an answer that only looks like a key: it is what the model said', async () => {
+    const model = factory(ModelConfigSchema.parse({ provider, model: 'mock-echo', baseUrl: baseUrlOf(provider), apiKeyEnv: 'ECHO_KEY' }), {});
+    const said = 'The answer is sk-ant-notakey0123456789ab, key-0123456789abcdef0 and Bearer abcdefghijklmnop0123.';
+    const attempts: CallAttempt[] = [];
+    const result = await model.complete({ messages: [{ role: 'user', content: said }], temperature: 0, maxTokens: 40 }, { onAttempt: (a) => attempts.push(a) });
+    expect(result.text).toContain(said);
+    expect(JSON.stringify(attempts[0]!.response)).toContain('sk-ant-notakey0123456789ab');
+    expect(JSON.stringify(attempts[0]!.request)).toContain('Bearer abcdefghijklmnop0123');
+    expect(JSON.stringify(attempts[0])).not.toContain(REDACTED);
+  });
+
   it('leaves no trace of the key in the database file, its WAL, `show --calls` or the JSONL export', async () => {
     const db = join(tempDir(), 'parlor.db');
     const store = Store.open(db);

@@ -44,14 +44,20 @@ export function parseJsonl(text: string, what: string): unknown[] {
   return out;
 }
 
+/** Key redaction for answers (the model's own keys) and for errors (key shapes too). */
+export interface BatchRedaction {
+  answer: <T>(value: T) => T;
+  error: <T>(value: T) => T;
+}
+
 /**
- * The same service with every answer and error passed through `clean` (key redaction) before anyone
- * stores it: the batch hub writes answers and failures to the database as they arrive.
+ * The same service with every answer and error redacted before anyone stores it: the batch hub writes
+ * answers and failures to the database as they arrive.
  */
-export function redactingTransport(transport: BatchTransport, clean: <T>(value: T) => T): BatchTransport {
+export function redactingTransport(transport: BatchTransport, clean: BatchRedaction): BatchTransport {
   const cleanError = (error: unknown): never => {
     if (error instanceof Error) {
-      const message = clean(error.message);
+      const message = clean.error(error.message);
       if (message !== error.message) throw Object.assign(new Error(message), { name: error.name });
     }
     throw error;
@@ -62,11 +68,11 @@ export function redactingTransport(transport: BatchTransport, clean: <T>(value: 
     submit: (items) => transport.submit(items).catch(cleanError),
     status: async (remoteId) => {
       const status = await transport.status(remoteId).catch(cleanError);
-      return status.state === 'failed' ? { ...status, error: clean(status.error) } : status;
+      return status.state === 'failed' ? { ...status, error: clean.error(status.error) } : status;
     },
     results: async (remoteId) => {
       const results = await transport.results(remoteId).catch(cleanError);
-      return new Map([...results].map(([id, result]) => [id, 'response' in result ? { response: clean(result.response) } : { error: clean(result.error) }]));
+      return new Map([...results].map(([id, result]) => [id, 'response' in result ? { response: clean.answer(result.response) } : { error: clean.error(result.error) }]));
     },
   };
 }

@@ -7,7 +7,7 @@ import { describeError } from '../errors';
 import { hasImages, type ImageMode } from './content';
 import { kindForStatus, ProviderError, retryAfterMs } from './errors';
 import { networkCause } from './network-cause';
-import { redactText, redactValue } from './redact';
+import { redactSecretsIn, redactText, redactValue } from './redact';
 import { redactingTransport } from './batch-transport';
 import { cutShortAnswer, describeBody, jsonObjectIn, notJsonAnswer, unparsableAnswer, type ExpectedAnswer } from './wrong-answer';
 import { budgetKey, pacerFor, type Pacer } from './pacer';
@@ -74,12 +74,13 @@ export abstract class SdkChatModel implements ChatModel {
   protected abstract readonly expected: ExpectedAnswer;
 
   /**
-   * A body as it may be stored: every key redacted. Responses are redacted as they arrive, before the
-   * game reads the reply, so a model that quotes its key is played, stored, cached and shown with
-   * "[redacted key]" and the next request (which carries the reply) holds no key either.
+   * A body as it may be stored: the model's own keys redacted. Responses are redacted as they arrive,
+   * before the game reads the reply, so a model that quotes its key is played, stored, cached and shown
+   * with "[redacted key]" and the next request (which carries the reply) holds no key either. Text that
+   * only looks like a key stays: it is what the model said (errors, below, redact key shapes too).
    */
   private clean<T>(value: T): T {
-    return redactValue(value, this.secrets);
+    return redactSecretsIn(value, this.secrets);
   }
 
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResult> {
@@ -113,7 +114,7 @@ export abstract class SdkChatModel implements ChatModel {
   private redactedBatches: BatchTransport | null = null;
   /** The batch service whose answers and errors are redacted before the batch hub stores them (one object: the hub keys lanes by it). */
   private cleanBatchTransport(): BatchTransport {
-    return (this.redactedBatches ??= redactingTransport(this.batchTransport(), (v) => this.clean(v)));
+    return (this.redactedBatches ??= redactingTransport(this.batchTransport(), { answer: (v) => this.clean(v), error: (v) => redactValue(v, this.secrets) }));
   }
 
   /** One attempt through a batch: it resolves when the batch holding the request ends. */
