@@ -3,7 +3,8 @@
  * error messages can hold characters a terminal obeys (ESC sequences that clear the screen or set the
  * window title, BEL, a lone CR). The CLI's two streams are guarded once, at start, so no command can
  * forget: each such character is written as its escape (`\u001b`), see shared/text/control.ts. Only
- * the CLI's own displays (the progress bar, a live counter) write through the raw stream.
+ * the CLI's own displays (the progress bar, a live counter) write through the raw stream, and data a
+ * command exports to standard output goes out as it is when that is a pipe or a file (`printData`).
  */
 import { neutraliseControls } from '../../shared/text/control';
 
@@ -41,4 +42,13 @@ export function rawStream(stream: NodeJS.WriteStream): NodeJS.WriteStream {
   const view = Object.create(stream) as NodeJS.WriteStream;
   view.write = raw;
   return view;
+}
+
+/**
+ * Writes data the user asked for (an export's CSV, JSONL or LaTeX) to standard output. A pipe or a
+ * file gets it byte for byte, control characters in a model's reply included, as `-o` would write it;
+ * a terminal gets it guarded like everything else, so a reply cannot drive the screen.
+ */
+export function printData(text: string, stream: NodeJS.WriteStream = process.stdout): void {
+  (stream.isTTY ? stream : rawStream(stream)).write(text);
 }

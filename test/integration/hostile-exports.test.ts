@@ -6,7 +6,8 @@
  * and every hostile cell as written, JSON.parse reads each JSONL line, pdflatex compiles every LaTeX
  * table and pdftotext finds the names in the PDF.
  */
-import { cpSync, readdirSync, renameSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ import { importLogs } from '../../electron/engine/runner/import-logs';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import type { Store } from '../../electron/engine/store/store';
 import { apiCaller, type ApiCall } from '../support/api';
-import { parlor } from '../support/cli';
+import { BIN, parlor } from '../support/cli';
 import { compileLatex, hasPdflatex, readCsvWithPython } from '../support/standard-readers';
 import { tempDir, tempStore, writeList } from '../support/tmp';
 
@@ -39,17 +40,23 @@ const ANNOTATOR = 'ada, "the" =reviewer';
 /** Topics of the entities (a user's list has none: written into the file, as a topics file would give them). */
 const TOPICS = ['tools, "hand" & 50% #x', '=formula topic', 'plain'];
 const NOTE = 'first line\nsecond line';
+/**
+ * A reply a terminal would obey: ESC sequences (clear the screen, colour), a bare CR that overwrites
+ * the line, a C1 CSI and a bidi override (the last two JSON leaves as they are). An export holds it as
+ * the model wrote it, and so must the CLI's output when it goes to a pipe or a file.
+ */
+const CONTROL_QUESTION = 'Is it \u001b[2J\u001b[31mred\u001b[0m?\rOr \u009b1m blue \u202e?';
 
 /** What a spreadsheet-safe CSV cell reads back as: a formula start defused with an apostrophe. */
 const csvCell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-function guesser() {
-  return new ScriptedModel('hostile-guesser', (r) => QUESTIONS[r.messages.filter((m) => m.role === 'assistant').length % QUESTIONS.length]!);
+function guesser(questions: readonly string[]) {
+  return new ScriptedModel('hostile-guesser', (r) => questions[r.messages.filter((m) => m.role === 'assistant').length % questions.length]!);
 }
 
-async function play(store: Store, file: string, player: string, seed: number): Promise<number> {
+async function play(store: Store, file: string, player: string, seed: number, questions: readonly string[] = QUESTIONS): Promise<number> {
   // Judge: Yes to every other question, never Bingo.
-  const createModel = (c: { model: string }) => (c.model === player ? guesser() : new ScriptedModel('judge', (r) => (r.messages.at(-1)!.content.length % 2 === 0 ? 'No.' : 'Yes.')));
+  const createModel = (c: { model: string }) => (c.model === player ? guesser(questions) : new ScriptedModel('judge', (r) => (r.messages.at(-1)!.content.length % 2 === 0 ? 'No.' : 'Yes.')));
   const { runId } = await prepareRun(
     store,
     {
@@ -83,6 +90,19 @@ function pythonRows(csv: string, what: string): Record<string, string>[] {
   const [header, ...body] = rows;
   for (const [i, row] of body.entries()) expect(row.length, `${what} record ${i + 1}: ${JSON.stringify(row)}`).toBe(header!.length);
   return body.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!])));
+}
+
+/** Runs `parlor` with its stdout a pipe, as `parlor export … | file` has it: the bytes as written, not decoded chunk by chunk. */
+function parlorBytes(db: string, args: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, '--db', db, ...args], { env: { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '' } });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
+  });
 }
 
 async function setup() {
@@ -178,6 +198,37 @@ describe('exports with hostile cells', () => {
     const training = await parlor(store.path, ['export', 'training', '--runs', `${runA},${runB}`, '--games', 'all']);
     expect(training.code, training.stderr).toBe(0);
     for (const line of training.stdout.trimEnd().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
+  }, 240_000);
+
+  it('the CLI prints an export to a pipe byte for byte, control characters in a model reply included', async () => {
+    const store = tempStore();
+    const runId = await play(store, writeList(ENTITIES.slice(0, 2)), 'control-guesser', 3, [CONTROL_QUESTION]);
+    const call = apiCaller(createApiService({ store, vault: new MemoryVault(), mode: 'browser' }));
+    const setId = (await call('annotations.create', { name: 'control set', spec: { runs: [runId], method: 'random', size: 4, seed: 1 } })).id;
+    const queue = await call('annotations.queue', { setId, annotator: 'ada', limit: 10 });
+    for (const item of queue.items) await call('annotations.label', { setId, itemId: item.itemId, annotator: 'ada', verdict: 'correct' });
+    const dir = tempDir();
+
+    const doors = [
+      { what: 'run CSV', args: ['export', String(runId), '--format', 'csv'], api: await call('runs.export', { runId, format: 'csv' }) },
+      { what: 'run JSONL', args: ['export', String(runId), '--format', 'jsonl'], api: await call('runs.export', { runId, format: 'jsonl' }) },
+      { what: 'labels CSV', args: ['annotations', 'export', String(setId)], api: await call('annotations.export', { setId, what: 'labels', format: 'csv' }) },
+      { what: 'labels JSONL', args: ['annotations', 'export', String(setId), '--format', 'jsonl'], api: await call('annotations.export', { setId, what: 'labels', format: 'jsonl' }) },
+      { what: 'training JSONL', args: ['export', 'training', '--runs', String(runId), '--games', 'all'], api: null },
+    ];
+    for (const [i, door] of doors.entries()) {
+      const file = join(dir, `export-${i}`);
+      const written = await parlorBytes(store.path, [...door.args, '-o', file]);
+      expect(written.code, `${door.what} -o: ${written.stderr}`).toBe(0);
+      const exact = readFileSync(file);
+      if (door.api) expect(exact.toString('utf8'), `${door.what}: the file is the API's export`).toBe(door.api.content);
+      // The reply is in the export as the model wrote it (a raw ESC in the CSV, escaped only as JSON escapes it).
+      expect(exact.toString('utf8'), door.what).toContain(door.what.endsWith('CSV') ? CONTROL_QUESTION : '\u009b1m blue \u202e?');
+      const piped = await parlorBytes(store.path, door.args);
+      expect(piped.code, `${door.what}: ${piped.stderr}`).toBe(0);
+      expect(piped.stdout.toString('utf8'), `${door.what} on stdout`).toBe(exact.toString('utf8'));
+      expect(piped.stdout.equals(exact), `${door.what} on stdout, byte for byte`).toBe(true);
+    }
   }, 240_000);
 
   it.skipIf(!hasPdflatex)('every LaTeX table compiles with pdflatex and names the players as written', async () => {

@@ -10,6 +10,7 @@ import { swapMatrixCsv, swapMatrixLatex } from '../../engine/io/last-turn';
 import { prepareLastTurnSwap } from '../../engine/runner/last-turn';
 import { checkOutput, CliError, modelSpec, openStore, parseId } from '../context';
 import { writeOutput } from '../output';
+import { printData } from '../terminal';
 import { table } from '../format';
 import { playStoredRun } from './run';
 
@@ -80,7 +81,7 @@ export async function ablateCommand(flags: AblateFlags): Promise<number> {
     if (format !== 'csv' && format !== 'latex') throw new CliError(`--format must be table, csv or latex, not "${format}".`);
     const text = format === 'csv' ? swapMatrixCsv(view) : swapMatrixLatex(view);
     if (flags.out) writeOutput(checkOutput(flags.out), text);
-    else process.stdout.write(text);
+    else printData(text);
     return 0;
   } finally {
     store.close();

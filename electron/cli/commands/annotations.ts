@@ -5,6 +5,7 @@ import { toCsv } from '../../engine/io/csv';
 import type { Store } from '../../engine/store/store';
 import { checkOutput, CliError, openStore, parseId, plainFlag } from '../context';
 import { writeOutput } from '../output';
+import { printData } from '../terminal';
 import { calibrationLines } from './annotation-calibration';
 import { shortTime, table } from '../format';
 import { fixed, fixedOr, percentNumber } from '../../../shared/text/number';
@@ -85,7 +86,7 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         const setId = parseId(args[0] ?? '', 'Annotation set id');
         const r = annotation.results(store, setId);
         if (flags.json) return (console.log(JSON.stringify(r, null, 2)), 0);
-        if (flags.csv) return (process.stdout.write(toCsv(annotation.resultRows(r))), 0);
+        if (flags.csv) return (printData(toCsv(annotation.resultRows(r))), 0);
         const { producer, labelNoun, groups } = r.info;
         console.log(`Set ${r.set.id} "${r.set.name}" · ${r.items} items · ${r.judged} judged · ${r.ambiguous} ambiguous · ${r.ties} ties · ${r.unlabelled} unlabelled`);
         console.log(`${producer.charAt(0).toUpperCase()}${producer.slice(1)} error rate: ${formatEstimate(r.overall)}`);
@@ -126,7 +127,7 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         if (out) {
           writeOutput(out, file.content);
           process.stderr.write(`wrote ${out}\n`);
-        } else process.stdout.write(file.content);
+        } else printData(file.content);
         return 0;
       }
       case 'apply':

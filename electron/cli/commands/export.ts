@@ -13,6 +13,7 @@ import { episodeExportRows } from '../../engine/io/episodes';
 import type { Store } from '../../engine/store/store';
 import { checkOutput, CliError, openStore, parseId } from '../context';
 import { writeOutput } from '../output';
+import { printData } from '../terminal';
 import { trainingCommand, type TrainingFlags } from './training';
 
 export interface ExportFlags {
@@ -172,7 +173,7 @@ export function exportCommand(target: string, flags: ExportFlags): number {
       writeOutput(out, text);
       process.stderr.write(`wrote ${what} to ${out}\n`);
     } else {
-      process.stdout.write(text);
+      printData(text);
     }
     return 0;
   } finally {

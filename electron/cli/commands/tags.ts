@@ -8,7 +8,7 @@ import { tagWithModel } from '../../engine/runner/failure-tagger';
 import { checkOutput, CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../context';
 import { writeOutput } from '../output';
 import { table } from '../format';
-import { rawStream } from '../terminal';
+import { printData, rawStream } from '../terminal';
 import { fixed, percentNumber } from '../../../shared/text/number';
 
 export interface TagsFlags {
@@ -44,7 +44,7 @@ export async function tagsCommand(runs: string, flags: TagsFlags): Promise<numbe
     if (format !== 'table') {
       const text = format === 'csv' ? failureCountsCsv(view) : failureCountsLatex(view);
       if (flags.out) writeOutput(checkOutput(flags.out), text);
-      else process.stdout.write(text);
+      else printData(text);
       return 0;
     }
     process.stdout.write(`Failure modes of the ${view.seat}, counting ${view.counted.join(' + ')} (available: ${view.available.join(', ')}); rules ${Object.entries(view.rules).map(([k, v]) => `${k}=${v}`).join(' ')}; ${view.reviewed} tags reviewed.\n`);

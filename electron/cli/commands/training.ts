@@ -3,6 +3,7 @@ import { TRAINING_FORMATS, type TrainingFormat } from '../../../shared/contract/
 import { exportTraining } from '../../engine/analysis/training-export';
 import { checkOutput, CliError, openStore, parseId, parseSettingFlags } from '../context';
 import { writeOutput } from '../output';
+import { printData } from '../terminal';
 
 export interface TrainingFlags {
   db?: string;
@@ -33,7 +34,7 @@ export function trainingCommand(flags: TrainingFlags): number {
     });
     const text = result.lines.map((l) => `${l}\n`).join('');
     if (out) writeOutput(out, text);
-    else process.stdout.write(text);
+    else printData(text);
     for (const note of result.notes) process.stderr.write(`${note}\n`);
     if (out) process.stderr.write(`wrote ${result.lines.length} lines to ${out}\n`);
     return 0;
