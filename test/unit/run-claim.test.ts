@@ -1,5 +1,10 @@
-/** Claiming a run: one atomic conditional UPDATE under the write lock, so two processes never both play it. */
+/**
+ * Claiming a run: one conditional UPDATE under the write lock, so two processes never both play it.
+ * Two claims made one after the other show what the loser is told; the race itself (both reading the
+ * run before either writes) is ruled out by the lock, which the last test checks is held from the read on.
+ */
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { ScriptedModel } from '../../electron/engine/players/scripted';
@@ -8,14 +13,14 @@ import { playScripted } from '../support/scripted-run';
 import { seedRun } from '../support/seed';
 import { tempDir } from '../support/tmp';
 
-function twoConnections(): [Store, Store] {
+function twoConnections(): [Store, Store, string] {
   const path = join(tempDir(), 'p.db');
   const a = Store.open(path);
-  return [a, Store.open(path)];
+  return [a, Store.open(path), path];
 }
 
 describe('Runs.claim', () => {
-  it('of two connections claiming one run, exactly one wins; the other is told who plays it and writes nothing', () => {
+  it('of two connections claiming one run in turn, the first wins; the second is told who plays it and writes nothing', () => {
     const [a, b] = twoConnections();
     try {
       const { runId } = seedRun(a);
@@ -48,6 +53,35 @@ describe('Runs.claim', () => {
       const after = b.runs.get(runId);
       expect([after.status, after.error, after.finishedAt, after.pid]).toEqual([before.status, before.error, before.finishedAt, before.pid]);
     } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it('decides under the write lock: while a claim reads the run and asks whether its owner lives, no other connection can write it', () => {
+    const [a, b, path] = twoConnections();
+    // Another process, as raw as it gets: no busy wait, so a held lock is an immediate SQLITE_BUSY.
+    const other = new Database(path, { timeout: 0 });
+    try {
+      const { runId } = seedRun(a);
+      expect(a.runs.claim(runId, () => true, 1111).claimed).toBe(true);
+      // The owner is dead: b takes the run over, and in the middle of its decision another process tries
+      // to take it too. Were the lock taken only at the UPDATE, that write would go through here.
+      const attempts: string[] = [];
+      const taken = b.runs.claim(runId, () => {
+        try {
+          other.prepare(`UPDATE runs SET pid = 3333 WHERE id = ?`).run(runId);
+          attempts.push('written');
+        } catch (error) {
+          attempts.push((error as { code?: string }).code ?? String(error));
+        }
+        return false;
+      }, 2222);
+      expect(attempts).toEqual(['SQLITE_BUSY']);
+      expect(taken).toMatchObject({ claimed: true, previous: { status: 'running', pid: 1111 } });
+      expect(a.runs.get(runId).pid).toBe(2222);
+    } finally {
+      other.close();
       a.close();
       b.close();
     }
