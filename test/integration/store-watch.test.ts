@@ -4,7 +4,7 @@
  * which runs changed. A second connection to the same file stands in for the other process.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UiEvent } from '../../shared/api/contract';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
@@ -33,9 +33,12 @@ describe('runs another process writes', () => {
       events.length = 0;
       other.runs.setTags(runId, ['baseline']);
       await seen((e) => e.type === 'run-changed' && e.runId === runId);
-      // Quiet when nothing is written: a few checks pass without an event.
+      // Quiet when nothing is written: three more checks run (each reads data_version once, whole
+      // within its timer tick) and none of them announces anything.
       events.length = 0;
-      await new Promise((r) => setTimeout(r, 200));
+      const checks = vi.spyOn(mine, 'externalVersion');
+      await expect.poll(() => checks.mock.calls.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      checks.mockRestore();
       expect(events).toEqual([]);
       // What the pages then read is the other process's run, played to the end.
       expect(mine.runs.list(runId)[0]).toMatchObject({ status: 'done', done: 3, tags: ['baseline'] });
