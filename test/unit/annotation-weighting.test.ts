@@ -19,7 +19,7 @@ describe('the stratum-weighted error rate, by hand', () => {
     expect(r.rate!).toBeCloseTo(0.0819, 4);
     expect([r.k, r.n]).toEqual([10, 30]);
     // Every stratum is all wrong or all right: the estimated variance is 0 by chance, so the interval
-    // is Wilson's with the 30 judged items (never narrower than the plain interval over them).
+    // is Wilson's with the 30 judged items (n_eff capped at the judged items' sample size).
     expect(r.effectiveN).toBe(30);
     const plain = wilsonBounds(116 / 1416, 30);
     expect(r.low).toBeCloseTo(plain.low, 15);
@@ -75,6 +75,23 @@ describe('the stratum-weighted error rate, by hand', () => {
     expect(lone.rate).toBe(0.125);
     // Var = 0.25·(36/40)·(0.25·0.75·4/3)/4 + 0.25·(39/40)·0.25 = 0.0140625 + 0.0609375 = 0.075; n_eff = 0.125·0.875/0.075.
     expect(lone.effectiveN).toBeCloseTo((0.125 * 0.875) / 0.075, 12);
+  });
+
+  it("a one-item stratum whose item is outside the group adds no variance to the group's rate", () => {
+    // A: 40 events, 4 judged, all in the group, 1 wrong; B: 40 events, 1 judged, outside the group.
+    // Weights 10 and 40: R = 10·1 / (10·4 + 40·0) = 0.25. In A, e = 0.75, −0.25, −0.25, −0.25: Σe = 0,
+    // Σe² = 0.75, s² = 0.75/3 = 0.25; its term 40²·(1 − 4/40)·0.25/4 = 90. B's item has e = 0: s² = 0
+    // (not 1/4, which would add 40²·(39/40)·0.25 = 390). Var = 90/40² = 0.05625; n_eff = 0.25·0.75/0.05625 = 10/3.
+    const population = new Map([['A', 40], ['B', 40]]);
+    const r = weightedRate([...judged('A', 4, 1), ...judged('B', 1, 1, false)], population);
+    expect(r.rate).toBe(0.25);
+    expect([r.k, r.n]).toEqual([1, 4]);
+    expect(r.effectiveN).toBeCloseTo(10 / 3, 12);
+    // In the group, the same lone item gets the bound 1/4: B in the group and right gives R = 10/80 = 0.125,
+    // A's e = 0.875, −0.125 ×3: s² = (0.765625 + 0.046875 − 0.25/4)/3 = 0.25; terms 90 and 390; Var = 480/80².
+    const inGroup = weightedRate([...judged('A', 4, 1), ...judged('B', 1, 0)], population);
+    expect(inGroup.rate).toBe(0.125);
+    expect(inGroup.effectiveN).toBeCloseTo((0.125 * 0.875) / (480 / 6400), 12);
   });
 
   it('refuses a stratum without a size, or with more judged items than events', () => {

@@ -14,15 +14,18 @@
  * Lohr 2010, §3.2 and, for a group, §4.1's linearised ratio): Σ_h N_h² (1 − m_h/N_h) s_h² / m_h / X̂²,
  * s_h² the sample variance (divisor m_h − 1, unbiased) of e = y − R x over the stratum's judged
  * items, X̂ the group's weighted size. For the overall rate this is Σ W_h² (1 − f_h) p_h(1−p_h)/(m_h − 1).
- * A stratum with one judged item (of more than one event) has no s_h²: it is given the largest a
- * share can have, 1/4, rather than none.
+ * A stratum with one judged item (of more than one event) has no s_h² (divisor m_h − 1 = 0): if that
+ * item is outside the group, e is 0 for it and the stratum adds nothing to the group's estimate, so it
+ * is given 0, as the formula gives any stratum without a group item; otherwise it is given 1/4, the
+ * largest variance e can have (its values lie in [−R, 1 − R], a range of 1: Popoviciu's bound).
  *
  * Interval: Wilson's, computed with the Kish effective sample size n_eff = p(1−p)/Var(p̂), the
  * approach of Korn & Graubard (1998) for proportions from survey data: it keeps Wilson's behaviour
  * near 0 and 1, where judge error rates live. n_eff is capped at the judged items behind the rate
- * (and is that number when p̂ is 0 or 1, or the variance estimate is 0), so the interval is never
- * narrower than the plain interval over the same items: a stratum whose few items all agree has an
- * estimated variance of 0 by chance, not because its rate is known.
+ * (and is that number when p̂ is 0 or 1, or the variance estimate is 0), so the interval is computed
+ * with at most the judged items' sample size: a stratum whose few items all agree has an estimated
+ * variance of 0 by chance, not because its rate is known. (Its width still depends on p̂, which the
+ * weights move, so it is not claimed to be at least as wide as the plain interval.)
  */
 import type { AnnotationStratumView } from '../../../shared/api/annotation-views';
 import { wilsonBounds, Z95, type Proportion } from './stats';
@@ -64,7 +67,9 @@ function countsOf(items: readonly JudgedItem[], population: ReadonlyMap<string, 
 
 /** The sample variance of e = y − R·x over a stratum's judged items (x: in the group; y: in it and wrong). */
 function residualVariance(c: StratumCounts, ratio: number): number {
-  if (c.judged < 2) return 0.25;
+  // One judged item: no sample variance. Outside the group its e is 0 (nothing to vary); in it, the
+  // bound for a variable with values in a range of 1 (Popoviciu: 1/4), not the 0 one value would show.
+  if (c.judged < 2) return c.group === 0 ? 0 : 0.25;
   // Wrong group items have e = 1 − R, right ones −R, items outside the group 0.
   const sum = c.wrong - ratio * c.group;
   const squares = c.wrong * (1 - ratio) ** 2 + (c.group - c.wrong) * ratio ** 2;
