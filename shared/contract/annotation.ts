@@ -43,6 +43,19 @@ export const AnnotationSpecSchema = z
 export type AnnotationSpec = z.infer<typeof AnnotationSpecSchema>;
 export type AnnotationSpecInput = z.input<typeof AnnotationSpecSchema>;
 
+/**
+ * A stratum of a stratified set as drawn: its key, the events it held then (`available`) and the
+ * items taken from it (`take`). The sampler makes it; the store keeps the list with the set (under
+ * `plan` in the spec's JSON) and checks it against this schema when it reads it back.
+ */
+export const StratumPlanSchema = z.object({
+  key: z.string(),
+  available: z.number().int().min(0),
+  take: z.number().int().min(0),
+});
+export type StratumPlan = z.infer<typeof StratumPlanSchema>;
+export const StratumPlanListSchema = z.array(StratumPlanSchema);
+
 export const AnnotatorSchema = z.string().trim().min(1, 'give your name').max(80);
 
 /** An error rate as UI and CLI both print it: `3.07% (95% CI 1.59–5.60%, 9/300)`. */

@@ -1,4 +1,4 @@
-import type { AnnotationSpec, StratumKey } from '../../../shared/contract/annotation';
+import type { AnnotationSpec, StratumKey, StratumPlan } from '../../../shared/contract/annotation';
 import { sampleWithoutReplacement, seededRandom } from '../core/seeds';
 
 /** An annotatable event that can be drawn, with what it can be stratified by. */
@@ -13,12 +13,6 @@ export interface Candidate {
   label: string;
   /** The instance's first tag, if it has one. */
   tag: string | null;
-}
-
-export interface StratumPlan {
-  key: string;
-  available: number;
-  take: number;
 }
 
 export interface Sample {

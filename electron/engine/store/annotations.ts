@@ -1,5 +1,6 @@
 /** Annotation sets: their items (events to check) and every annotator's current label. */
-import { ConflictError, NotFoundError } from '../errors';
+import { StratumPlanListSchema, type StratumPlan } from '../../../shared/contract/annotation';
+import { ConflictError, DatabaseError, NotFoundError } from '../errors';
 import type { Db, Row } from './db';
 import { json, marks, nowIso, parseJson, str } from './rows';
 
@@ -28,19 +29,12 @@ export interface AnnotationItemRow extends CandidateRow {
   inOverlap: boolean;
 }
 
-/** A stratum of a stratified set as drawn: the events it held (`available`) and the items taken from it. */
-export interface StratumPlanRow {
-  key: string;
-  available: number;
-  take: number;
-}
-
 export interface AnnotationSetRow {
   id: number;
   name: string;
   spec: unknown;
   /** A stratified set's strata as drawn; null for other sets and for sets made before the plan was kept. */
-  plan: StratumPlanRow[] | null;
+  plan: StratumPlan[] | null;
   createdAt: string;
   items: number;
   /** Items with at least one label other than a skip. */
@@ -93,19 +87,27 @@ const SET_SELECT = `
 
 /**
  * The plan rides in the spec's JSON under `plan` (no schema change for a derived list); the spec
- * handed out is the one that was asked for, without it.
+ * handed out is the one that was asked for, without it. A set made before the plan was kept has
+ * none (null); a stored plan that does not read as one is refused, not guessed at.
  */
-function splitPlan(stored: unknown): { spec: unknown; plan: StratumPlanRow[] | null } {
+function splitPlan(stored: unknown, set: { id: number; name: string }): { spec: unknown; plan: StratumPlan[] | null } {
   if (typeof stored !== 'object' || stored === null || !('plan' in stored)) return { spec: stored, plan: null };
-  const { plan, ...spec } = stored as { plan: StratumPlanRow[] | null };
-  return { spec, plan: Array.isArray(plan) ? plan : null };
+  const { plan, ...spec } = stored as { plan: unknown };
+  if (plan === null) return { spec, plan: null };
+  const parsed = StratumPlanListSchema.safeParse(plan);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.reduce<string>((at, k) => (typeof k === 'number' ? `${at}[${k}]` : `${at}.${String(k)}`), 'plan');
+    throw new DatabaseError(`Annotation set ${set.id} ("${set.name}") has a malformed stratum plan in its stored spec (${where}: ${issue.message}); the database may have been edited by hand.`);
+  }
+  return { spec, plan: parsed.data };
 }
 
 function toSet(row: Row): AnnotationSetRow {
+  const set = { id: Number(row.id), name: String(row.name) };
   return {
-    id: Number(row.id),
-    name: String(row.name),
-    ...splitPlan(parseJson(row.spec)),
+    ...set,
+    ...splitPlan(parseJson(row.spec), set),
     createdAt: String(row.created_at),
     items: Number(row.n_items),
     labelledItems: Number(row.n_labelled),
@@ -127,7 +129,7 @@ export class Annotations {
   }
 
   /** `plan`: a stratified set's strata as drawn (kept to weight its error rates back to the strata's sizes). */
-  createSet(name: string, spec: object, items: readonly { eventId: number; stratum: string | null; inOverlap: boolean }[], plan: readonly StratumPlanRow[] | null = null): number {
+  createSet(name: string, spec: object, items: readonly { eventId: number; stratum: string | null; inOverlap: boolean }[], plan: readonly StratumPlan[] | null = null): number {
     return this.db.tx(() => {
       if (this.db.q(`SELECT 1 FROM annotation_sets WHERE name = ?`).get(name)) throw new ConflictError(`An annotation set named "${name}" already exists.`);
       const stored = plan ? { ...spec, plan: plan.map(({ key, available, take }) => ({ key, available, take })) } : spec;
