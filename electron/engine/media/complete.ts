@@ -2,8 +2,10 @@
  * Whether an image's bytes hold the whole image. The decoder reads pixels lazily and fills what a cut
  * file lacks with blank rows without a word, so a truncated download or copy would be stored and sent
  * as if it were the picture. Each format is walked to its end: PNG chunk by chunk with its pixel data
- * inflated (zlib's checksum catches corrupt data) to the size its header promises, JPEG to its end
- * marker, GIF block by block to its trailer, WebP and BMP to the length their headers give.
+ * inflated to the end of its zlib stream (whose Adler-32 checksum catches corrupt data) and to the size
+ * its header promises, JPEG segment by segment (by their lengths, so a thumbnail inside its EXIF data,
+ * a whole small JPEG with end marker and all, is passed over) and through its image data to its
+ * end-of-image marker, GIF block by block to its trailer, WebP and BMP to the length their headers give.
  */
 import { createInflate } from 'node:zlib';
 import { readImageHeader, tooManyPixels, type ImageHeader } from './image-header';
@@ -23,8 +25,19 @@ function pngDataSize(width: number, height: number, bitsPerPixel: number, interl
   return passes.reduce((sum, [x0, y0, dx, dy]) => sum + rows(Math.ceil((width - x0) / dx), Math.ceil((height - y0) / dy)), 0);
 }
 
-/** Inflates without keeping the output (its size is bounded by the pixel limit, not held in memory). */
-function inflatedSize(parts: readonly Uint8Array[], enough: number): Promise<{ size: number; error: string | null }> {
+/**
+ * Inflated bytes past what the pixels need that are still read through to the checksum. A PNG's data
+ * inflates to exactly what its rows need; a few surplus bytes are harmless, but a few kilobytes of
+ * deflate can stand for gigabytes, so past this much the data is refused rather than inflated on.
+ */
+const SURPLUS = 1 << 20;
+
+/**
+ * Inflates the whole stream without keeping the output, so that zlib reaches the end and checks its
+ * Adler-32 checksum: memory stays at zlib's window and one chunk of output, and the work stops as
+ * soon as the output passes `limit` bytes (which the caller then refuses).
+ */
+function inflatedSize(parts: readonly Uint8Array[], limit: number): Promise<{ size: number; error: string | null }> {
   return new Promise((resolve) => {
     const inflate = createInflate();
     let size = 0;
@@ -37,10 +50,10 @@ function inflatedSize(parts: readonly Uint8Array[], enough: number): Promise<{ s
     };
     inflate.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size >= enough) settle(null); // every row is there; trailing bytes change nothing
+      if (size > limit) settle(null);
     });
     inflate.on('error', (error) => settle(error.message));
-    inflate.on('end', () => settle(null));
+    inflate.on('end', () => settle(null)); // the stream's end, its checksum checked
     for (const part of parts) inflate.write(part);
     inflate.end();
   });
@@ -69,24 +82,63 @@ async function png(bytes: Uint8Array, header: ImageHeader): Promise<Completeness
   const channels = CHANNELS[bytes[25]!];
   if (!channels) return { ok: false, why: `its PNG colour type ${bytes[25]} is not one PNG defines` };
   const expected = pngDataSize(header.width, header.height, bitDepth * channels, bytes[28] === 1);
-  const { size, error } = await inflatedSize(data, expected);
-  if (size >= expected) return OK;
+  const { size, error } = await inflatedSize(data, expected + SURPLUS);
   if (error) return cut(`its image data does not inflate (${error})`);
-  return cut(`its image data holds ${size} of the ${expected} bytes its ${header.width}×${header.height} pixels need`);
+  const pixels = `its ${header.width}×${header.height} pixels need`;
+  if (size > expected + SURPLUS) return cut(`its image data inflates to more than ${expected + SURPLUS} bytes, far past the ${expected} ${pixels}`);
+  if (size < expected) return cut(`its image data holds ${size} of the ${expected} bytes ${pixels}`);
+  return OK;
 }
 
+const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
+const hex = (marker: number) => `FF${marker.toString(16).toUpperCase().padStart(2, '0')}`;
+const SEGMENTS: Record<number, string> = { 0xc4: 'DHT', 0xcc: 'DAC', 0xda: 'SOS', 0xdb: 'DQT', 0xdc: 'DNL', 0xdd: 'DRI', 0xfe: 'COM' };
+const segmentName = (marker: number) =>
+  marker >= 0xe0 && marker <= 0xef ? `APP${marker - 0xe0}` : SOF.has(marker) ? `SOF${marker - 0xc0}` : (SEGMENTS[marker] ?? hex(marker));
+/** A restart marker (RST0–RST7): inside image data, between its intervals. */
+const restart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
+
+/**
+ * Walks the segments from the start-of-image marker by their lengths, each one skipped whole (an EXIF
+ * APP1 segment can hold a whole thumbnail JPEG, start-of-scan and end-of-image markers and all), and
+ * each scan's image data to the marker after it, until the end-of-image marker. A progressive JPEG has
+ * several scans with tables between them; only the end marker after the last says the file is whole.
+ */
 function jpeg(bytes: Uint8Array): Completeness {
-  let scan = -1;
-  for (let i = 2; i + 1 < bytes.length; i++) {
-    if (bytes[i] === 0xff && bytes[i + 1] === 0xda) {
-      scan = i;
-      break;
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 2; // past SOI
+  let scans = 0;
+  const ends = () => cut(scans > 0 ? 'the file ends inside its image data, before its end-of-image marker' : 'the file ends before its image data (SOS)');
+  for (;;) {
+    // Stray bytes before a marker are skipped, as the decoder (libjpeg) skips them; FF FF… is fill before one.
+    at = bytes.indexOf(0xff, at);
+    if (at < 0) return ends();
+    while (bytes[at + 1] === 0xff) at++;
+    if (at + 1 >= bytes.length) return ends();
+    const marker = bytes[at + 1]!;
+    if (marker === 0xd9) return scans > 0 ? OK : cut('it has no image data (no SOS marker)');
+    // Markers without a length: TEM, restarts, SOI; a stuffed FF 00 here is a stray byte.
+    if (marker === 0x00 || marker === 0x01 || marker === 0xd8 || restart(marker)) {
+      at += 2;
+      continue;
+    }
+    if (at + 4 > bytes.length) return ends();
+    const length = v.getUint16(at + 2);
+    if (length < 2) return cut(`its ${segmentName(marker)} segment at byte ${at} gives a length of ${length}`);
+    const inside = bytes.length - at - 2;
+    if (at + 2 + length > bytes.length) return cut(`the file ends ${inside} byte${inside === 1 ? '' : 's'} into its ${segmentName(marker)} segment of ${length}`);
+    at += 2 + length;
+    if (marker !== 0xda) continue;
+    scans++;
+    // The scan's image data: an FF in it is followed by 00 (a stuffed FF) or a restart marker; any other marker ends it.
+    for (;;) {
+      at = bytes.indexOf(0xff, at);
+      if (at < 0 || at + 1 >= bytes.length) return ends();
+      const next = bytes[at + 1]!;
+      if (next !== 0x00 && !restart(next)) break;
+      at += 2;
     }
   }
-  if (scan < 0) return cut('it has no image data (no SOS marker)');
-  // Inside the image data every 0xFF is followed by 0x00 or a restart marker, so an FF D9 after the scan starts is its end.
-  for (let i = bytes.length - 2; i > scan; i--) if (bytes[i] === 0xff && bytes[i + 1] === 0xd9) return OK;
-  return cut('the file ends before its end-of-image marker');
 }
 
 function gif(bytes: Uint8Array): Completeness {
