@@ -1,7 +1,8 @@
 /**
  * A group commit the file refuses (here a full disk, as SQLite's page cap makes one) is lost whole, and
- * every append after it is dropped until the owner recovers: a later turn of an episode is never
- * committed after an earlier one was lost.
+ * while work holds the store (a run) every append after it is dropped until the store recovers: a later
+ * turn of an episode is never committed after an earlier one was lost. (Who hears of it, and when the
+ * store recovers by itself: storage-hold.test.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ describe('a group commit on a full disk', () => {
   it('is lost whole, later appends are dropped, every read says so until recover()', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'parlor-full-')); // not test/support/tmp: it would load the store before the cap is set
     const store = Store.open(join(dir, 'p.db'));
+    store.hold(); // as a run does while it plays
     try {
       const { episodeIds } = seedRun(store);
       const episodeId = episodeIds[0]!;

@@ -48,7 +48,11 @@ export interface Session {
   hintConfigId: number | null;
   controller: AbortController;
   done: Promise<void>;
+  /** The models' turns since the person's last move (or the start): settles once the game waits for the person again, or has ended. */
+  step: Promise<void>;
   settled: boolean;
+  /** The store lost or refused a write of this game: it stopped, and is marked so once the store takes writes again. */
+  storageFailure: unknown;
   /** A reply of the person is being played. */
   busy: boolean;
   hints: { round: number; model: string; text: string }[];
@@ -154,12 +158,19 @@ export class HumanSessions {
     const controller = new AbortController();
     const session: Session = {
       episodeId, runId, game, settings, handle, seat, human, hint, hintConfigId: hintModel ? this.store.models.ensureConfig(hintModel) : null,
-      controller, settled: false, busy: false, hints: [], done: Promise.resolve(),
+      controller, settled: false, busy: false, hints: [], done: Promise.resolve(), step: Promise.resolve(), storageFailure: null,
     };
     this.store.runs.markRunning(runId);
     // The game may wait minutes for a person: keep the run visibly alive meanwhile.
-    const beat = setInterval(() => this.store.runs.heartbeat(runId), 20_000);
+    const beat = setInterval(() => {
+      try {
+        this.store.runs.heartbeat(runId);
+      } catch {
+        // The store refuses writes: the game hears of it at its next move.
+      }
+    }, 20_000);
     beat.unref();
+    const release = this.store.hold(); // the models' turns before the person's first move
     session.done = playStoredEpisode(
       this.store, this.store.episodes.get(episodeId), game, settings, players,
       (site, attempt) => this.store.models.recordCall({ ...attempt, runId, episodeId: site.episodeId, round: site.round, role: callRole(site), modelConfigId: configIds[site.seat]! }),
@@ -176,13 +187,17 @@ export class HumanSessions {
         }
       },
     ).catch((error: unknown) => {
-      // The store refused the result (disk full, database closed): the events are committed, the game resumes next time.
-      // The game has stopped, so the writes the store dropped after the failure can leave no hole: it takes writes again.
-      if (isStorageFailure(error)) this.store.recover();
+      // The store refused a write (disk full, database closed): the committed events stay, the game resumes next time.
+      if (isStorageFailure(error)) session.storageFailure ??= error;
       console.error(`human game ${episodeId}: ${describeError(error)}`);
     }).finally(() => {
       clearInterval(beat);
       session.settled = true;
+      if (session.storageFailure) {
+        // Recorded once every run and game that may have lost writes with this one has stopped.
+        this.store.whenRecovered(() => this.interrupted(session));
+        return;
+      }
       const paused = controller.signal.aborted && controller.signal.reason === 'paused';
       try {
         this.store.runs.finish(runId, paused ? 'interrupted' : 'done', paused ? 'a game was paused; it continues from the Play page' : null);
@@ -192,6 +207,47 @@ export class HumanSessions {
       this.onChange();
     });
     this.sessions.set(episodeId, session);
+    session.step = this.playOn(session, release);
+  }
+
+  /**
+   * Lets the game play the models' turns until it waits for the person again (or ends), then commits
+   * them and lets go of the store, held since the move: a write lost meanwhile stops the game here, so
+   * the person's next move never follows a turn the file lost.
+   */
+  private async playOn(session: Session, release: () => void): Promise<void> {
+    try {
+      await Promise.race([session.human.nextMoveWanted(), session.done]);
+      await this.commit(session);
+    } finally {
+      release();
+    }
+  }
+
+  /** Commits what the game wrote; a storage failure stops the game (its committed events kept, resumable). */
+  private async commit(session: Session): Promise<void> {
+    try {
+      this.store.flush();
+    } catch (error) {
+      if (!isStorageFailure(error)) {
+        console.error(`human game ${session.episodeId}: ${describeError(error)}`);
+        return;
+      }
+      session.storageFailure ??= error;
+      session.controller.abort('stopped');
+      await session.done;
+    }
+  }
+
+  /** After a storage failure, once the store takes writes again: the game waits to be continued, its run interrupted. */
+  private interrupted(session: Session): void {
+    try {
+      this.store.episodes.reset(session.episodeId);
+      this.store.runs.finish(session.runId, 'interrupted', `the database refused a write (${describeError(session.storageFailure)}); the game continues from the Play page`);
+    } catch (error) {
+      console.error(`human game ${session.episodeId}: ${describeError(error)}`);
+    }
+    this.onChange();
   }
 
   session(episodeId: number): Session {
@@ -203,7 +259,7 @@ export class HumanSessions {
   /** Settles when the game waits for the person again, or has ended. */
   async settle(episodeId: number): Promise<void> {
     const session = this.sessions.get(episodeId);
-    if (session && !session.settled) await Promise.race([session.human.nextMoveWanted(), session.done]);
+    if (session && !session.settled) await session.step;
   }
 
   /** Plays the person's reply; returns once the game wants the next one (or has ended). */
@@ -216,9 +272,17 @@ export class HumanSessions {
     if (session.busy) throw new HumanSessionError('Wait for the answer to your last move.');
     session.busy = true;
     try {
-      await Promise.race([session.human.nextMoveWanted(), session.done]);
-      if (!session.human.say(reply)) throw new HumanSessionError('This game is over.');
-      await this.settle(episodeId);
+      await session.step;
+      // Held from the move on: the move is written as the person's call the moment the game takes it.
+      const release = this.store.hold();
+      try {
+        if (!session.human.say(reply)) throw new HumanSessionError('This game is over.');
+      } catch (error) {
+        release();
+        throw error;
+      }
+      session.step = this.playOn(session, release);
+      await session.step;
     } finally {
       session.busy = false;
     }
@@ -231,11 +295,18 @@ export class HumanSessions {
     const request = session.human.pending;
     if (!request) throw new HumanSessionError('The game is not waiting for you.');
     const round = session.human.pendingRound ?? 0;
-    const reply = await session.hint.complete(request, {
-      signal: session.controller.signal,
-      onAttempt: (attempt) => this.store.models.recordCall({ ...attempt, runId: session.runId, episodeId, round, role: 'hint', modelConfigId: session.hintConfigId! }),
-    });
-    session.hints.push({ round, model: session.hint.label, text: reply.text.trim() });
+    // Held until the hint's call is committed: a game whose hint the file lost would not read as hinted.
+    const release = this.store.hold();
+    try {
+      const reply = await session.hint.complete(request, {
+        signal: session.controller.signal,
+        onAttempt: (attempt) => this.store.models.recordCall({ ...attempt, runId: session.runId, episodeId, round, role: 'hint', modelConfigId: session.hintConfigId! }),
+      });
+      session.hints.push({ round, model: session.hint.label, text: reply.text.trim() });
+      await this.commit(session);
+    } finally {
+      release();
+    }
   }
 
   /** Gives the game up: it is kept as an error ("abandoned"), outside every metric. */
@@ -248,6 +319,6 @@ export class HumanSessions {
   /** Pauses every open game (events kept; each continues when its player comes back). */
   async close(): Promise<void> {
     for (const s of this.sessions.values()) if (!s.settled) s.controller.abort('paused');
-    await Promise.all([...this.sessions.values()].map((s) => s.done));
+    await Promise.all([...this.sessions.values()].map((s) => Promise.all([s.done, s.step])));
   }
 }

@@ -92,23 +92,32 @@ export function refuseHumanRun(run: RunRow): void {
  * continues after its last committed turn.
  */
 export async function executeRun(store: Store, runId: number, options: ExecuteOptions = {}): Promise<ExecuteResult> {
-  const run = claimableRun(store, runId);
-  const idle = nothingToPlay(store, run, options.requeueErrors ?? false);
-  if (idle) return idle;
-  const config = parseRunConfig(run.config);
-  gameOf(config); // a run of a game this build lacks is refused before it is claimed
-  const prices = store.models.listPrices();
-  // The budget covers the whole run, earlier sessions included.
-  const spent = runCost(store.models.usage(runId), prices).usd;
-  if (config.budgetUsd !== undefined && spent >= config.budgetUsd) throw new BudgetExhaustedError(runId, config.budgetUsd);
-  // Taken atomically before anything is written: of two processes resuming at once, one plays and the other writes nothing.
-  const claim = store.runs.claim(runId, (r) => runOwnerAlive(r));
-  if (!claim.claimed) throw new RunBusyError(runId, claim.owner.pid, claim.owner.host);
+  // Held while the run plays: a group commit lost meanwhile (its writes perhaps among them) reaches this
+  // run at its next flush, and the store takes writes again only once every run that heard it has stopped.
+  const release = store.hold();
   try {
-    return await playClaimed(store, run, options, spent, claim.previous);
-  } catch (error) {
-    if (isStorageFailure(error)) throw afterStorageFailure(store, runId, error);
-    throw error;
+    const run = claimableRun(store, runId);
+    const idle = nothingToPlay(store, run, options.requeueErrors ?? false);
+    if (idle) return idle;
+    const config = parseRunConfig(run.config);
+    gameOf(config); // a run of a game this build lacks is refused before it is claimed
+    const prices = store.models.listPrices();
+    // The budget covers the whole run, earlier sessions included.
+    const spent = runCost(store.models.usage(runId), prices).usd;
+    if (config.budgetUsd !== undefined && spent >= config.budgetUsd) throw new BudgetExhaustedError(runId, config.budgetUsd);
+    // Taken atomically before anything is written: of two processes resuming at once, one plays and the other writes nothing.
+    const claim = store.runs.claim(runId, (r) => runOwnerAlive(r));
+    if (!claim.claimed) throw new RunBusyError(runId, claim.owner.pid, claim.owner.host);
+    try {
+      return await playClaimed(store, run, options, spent, claim.previous);
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      const stopped = afterStorageFailure(store, runId, error);
+      release(); // the run is marked interrupted once every holder has let go, this run among them
+      throw await stopped;
+    }
+  } finally {
+    release();
   }
 }
 

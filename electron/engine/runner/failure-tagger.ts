@@ -100,9 +100,19 @@ export async function tagWithModel(
   }
   const queue = new PQueue({ concurrency: options.concurrency ?? 8 });
   let finished = 0;
-  await Promise.all(work.map((job) => queue.add(async () => {
-    await job();
-    options.onEpisode?.(++finished, work.length);
-  })));
+  // Held while tagging: a group commit lost meanwhile reaches every job in flight at its next flush, and
+  // the store takes writes again once they have all stopped (a run sharing the store may have lost writes too).
+  const release = store.hold();
+  try {
+    await Promise.all(work.map((job) => queue.add(async () => {
+      await job();
+      options.onEpisode?.(++finished, work.length);
+    })));
+  } finally {
+    // A job that failed stops the rest: those not started never will, those in flight finish first.
+    queue.clear();
+    await queue.onIdle();
+    release();
+  }
   return result;
 }

@@ -11,8 +11,18 @@ import type { Store } from '../store/store';
 /** The WAL grows to about this much before a checkpoint copies it back (wal_autocheckpoint = 10,000 pages). */
 const WAL_HEADROOM_MB = 40;
 
-export function afterStorageFailure(store: Store, runId: number, error: unknown): DatabaseError {
-  store.recover();
+/**
+ * What to tell the user, once the store takes writes again: another run sharing the store (`parlor
+ * serve`) may have lost writes in the same group, and it must stop before anything is written again.
+ * The caller lets go of its hold on the store after calling this, or the promise never settles.
+ */
+export async function afterStorageFailure(store: Store, runId: number, error: unknown): Promise<DatabaseError> {
+  await new Promise<void>((resolve) => store.whenRecovered(resolve));
+  return interrupted(store, runId, error);
+}
+
+/** Marks the run interrupted where the file takes that write, and says what to do in one line. */
+function interrupted(store: Store, runId: number, error: unknown): DatabaseError {
   const code = String((error as { code?: unknown }).code ?? '');
   let marked = true;
   try {

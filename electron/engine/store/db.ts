@@ -56,8 +56,17 @@ export class Db {
   private writeErrors: unknown[] = [];
   private written = 0;
   private checkpointer: Checkpointer | null = null;
-  /** A group commit that failed for the file's sake (disk full, damaged, locked): later appends are dropped until `recover()`. */
+  /**
+   * A group commit that failed for the file's sake (disk full, damaged, locked) while work held the
+   * store (see `hold()`): later appends are dropped and every flush raises it until the last holder lets go.
+   */
   private failure: unknown = null;
+  /** A group lost while nothing held the store, in a flush nobody called (the end of a turn): the next flush raises it, once. */
+  private unraised: unknown = null;
+  /** Work under way that must learn of a lost group before it writes on (runs, a person's moves, the tagger). */
+  private holders = 0;
+  /** Told once a storage failure is over: the last holder let go and the store takes writes again. */
+  private recovered: (() => void)[] = [];
 
   private constructor(
     readonly path: string,
@@ -195,11 +204,51 @@ export class Db {
     return `${version}:${changes}`;
   }
 
-  /** Forgets a storage failure (and the writes queued since), so the caller can record what happened, best effort. */
+  /**
+   * Holds the store for work that writes over many turns (a run, a person's move, the tagger); the
+   * returned function lets go (once, however often called). A group lost while anything holds the store
+   * is raised to every flush until the last holder lets go: each run or game among the holders learns
+   * its writes may be lost and stops, so none writes a turn after one the file lost. Then the store
+   * recovers by itself and tells `whenRecovered`.
+   */
+  hold(): () => void {
+    this.holders++;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.holders--;
+      if (this.holders === 0 && this.failure) this.recover();
+    };
+  }
+
+  /**
+   * Runs `callback` once the store takes writes again (at once when no failure is held): a stopped
+   * run records what happened only after every other holder has stopped too.
+   */
+  whenRecovered(callback: () => void): void {
+    if (this.failure) this.recovered.push(callback);
+    else callback();
+  }
+
+  /**
+   * Forgets a storage failure (and the writes queued since), then runs the `whenRecovered` callbacks,
+   * which record what happened, best effort. Called by the last holder's release (tests call it too).
+   */
   recover(): void {
     this.failure = null;
+    this.unraised = null;
     this.pending = [];
     this.writeErrors = [];
+    const callbacks = this.recovered;
+    this.recovered = [];
+    for (const callback of callbacks) {
+      try {
+        callback();
+      } catch {
+        // Best effort: one callback's failed record must not keep the others from theirs.
+      }
+    }
   }
 
   pragma(text: string): unknown {
@@ -220,9 +269,10 @@ export class Db {
 
   /**
    * Queues a write for the group commit at the end of this event-loop turn (or every 1,000 writes);
-   * a failing write rolls back alone and is raised by the next read. A group the file itself refuses
-   * (disk full, damaged, locked) is lost whole, and so is every write after it until `recover()`:
-   * committing a later turn of an episode whose earlier turn was lost would leave a hole in it.
+   * a failing write rolls back alone and is raised by the next read in its turn. A group the file
+   * itself refuses (disk full, damaged, locked) is lost whole; while work holds the store (`hold()`), so
+   * is every write after it until the last holder lets go: committing a later turn of an episode whose
+   * earlier turn was lost would leave a hole in it.
    */
   append(write: () => void): void {
     if (this.failure) return;
@@ -232,18 +282,41 @@ export class Db {
       this.flushScheduled = true;
       setImmediate(() => {
         this.flushScheduled = false;
+        if (!this.conn.open || this.failure) return;
         try {
-          if (this.conn.open) this.flush();
-        } catch {
-          /* kept: the next read raises it */
+          this.commit();
+        } catch (error) {
+          // Held: `failure` reaches every holder. Not held: nobody called, so the next flush raises it.
+          if (!this.failure) this.unraised = error;
+          return;
         }
+        // A write's own error reaches only a read in the turn it was queued in, as it always has.
+        this.writeErrors = [];
       });
     }
   }
 
-  /** Commits queued appends; raises a write that failed, or the storage failure that lost a group (every time, until `recover()`). */
+  /**
+   * Commits queued appends; raises the storage failure that lost a group (while held: every time until
+   * the last holder lets go; not held: once), or else a write that failed.
+   */
   flush(): void {
     if (this.failure) throw this.failure;
+    this.commit();
+    if (this.unraised !== null) {
+      const lost = this.unraised;
+      this.unraised = null;
+      throw lost;
+    }
+    if (this.writeErrors.length) {
+      const [first] = this.writeErrors;
+      this.writeErrors = [];
+      throw first;
+    }
+  }
+
+  /** Commits the queued appends as one group. */
+  private commit(): void {
     if (this.pending.length) {
       const batch = this.pending;
       this.pending = [];
@@ -261,15 +334,12 @@ export class Db {
           })
           .immediate();
       } catch (error) {
-        this.failure = error;
+        // Work that holds the store may have lost writes in this group: it must hear of it before it
+        // writes on. With no holder, no run or game can write a turn after a lost one: the store goes on.
+        if (this.holders > 0) this.failure = error;
         throw error;
       }
       this.wrote(batch.length);
-    }
-    if (this.writeErrors.length) {
-      const [first] = this.writeErrors;
-      this.writeErrors = [];
-      throw first;
     }
   }
 }

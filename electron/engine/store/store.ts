@@ -84,7 +84,20 @@ export class Store {
     this.db.flush();
   }
 
-  /** After a storage failure (disk full, damaged file): forgets it, so what happened can be recorded, best effort. */
+  /**
+   * Held by work that writes over many turns and must learn of a lost group commit before it writes on:
+   * each executing run, a person's move, the failure tagger. Returns the release (idempotent). See `Db.hold`.
+   */
+  hold(): () => void {
+    return this.db.hold();
+  }
+
+  /** Runs `callback` once a held storage failure is over (every holder has let go), or at once when none is. */
+  whenRecovered(callback: () => void): void {
+    this.db.whenRecovered(callback);
+  }
+
+  /** Forgets a storage failure and runs the `whenRecovered` callbacks; the last holder's release does this (tests may too). */
   recover(): void {
     this.db.recover();
   }
