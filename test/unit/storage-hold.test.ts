@@ -2,7 +2,7 @@
  * Who hears of a group commit the file refused (here a full disk, as SQLite's page cap makes one). Work
  * that holds the store (a run, a person's move, the tagger) hears it at every flush until the last
  * holder lets go; then the store takes writes again and tells whoever waits. With no holder it is
- * raised once, to whoever flushes next, and the store goes on.
+ * raised once, to whoever flushes next, and the store goes on. A lost group is lost whole.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,6 +96,17 @@ describe('a group lost while work holds the store', () => {
     store.events.append(episodeId, event(2));
     store.flush();
     expect(idxs()).toEqual([1, 2]);
+  });
+
+  it('is lost whole: after recover() by hand only what was committed before it is there', () => {
+    const { store, episodeId, overflow, idxs } = fullStore();
+    store.hold(); // as a run does while it plays
+    overflow();
+    expect(() => store.flush()).toThrow(full);
+    store.events.append(episodeId, event(2)); // would fit, but would follow a lost group
+    expect(() => store.flush()).toThrow(full);
+    store.recover();
+    expect(idxs()).toEqual([1]);
   });
 
   it('asks nobody to wait when no failure is held: whenRecovered runs at once, and a release without a failure changes nothing', () => {
