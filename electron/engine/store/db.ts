@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { DatabaseError } from '../errors';
+import { registerUidFunctions } from './uid';
 import { Checkpointer } from './checkpointer';
 import { accessOf, checkContents, checkPath, databaseError as describeDatabaseError, isStorageFailure } from './db-checks';
 import { LATEST_SCHEMA_VERSION, migrate } from './migrations';
@@ -96,6 +97,7 @@ export class Db {
       if (copyFolder) rmSync(copyFolder, { recursive: true, force: true });
       throw databaseError(path, error);
     }
+    registerUidFunctions(conn); // migrations give existing rows their uids in SQL
     const db = new Db(path, conn, readOnly, copyFolder);
     try {
       // Read-only checks first: nothing is written to a file Parlor will refuse.
