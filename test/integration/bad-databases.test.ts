@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseError } from '../../electron/engine/errors';
+import { LATEST_SCHEMA_VERSION } from '../../electron/engine/store/migrations';
 import { Store } from '../../electron/engine/store/store';
 import { parlor, type CliResult } from '../support/cli';
 import { seedRun } from '../support/seed';
@@ -150,7 +151,11 @@ const CASES: Case[] = [
     args: NEW_RUN,
     message: /The database .*parlor\.db\)? is damaged \(database disk image is malformed\): restore it from a backup\.$/,
   },
-  { what: 'a database from a newer Parlor, for a command that only reads', make: (d) => (parlorDb(d), sqlite(d, (db) => db.pragma('user_version = 14'), 'parlor.db')), message: /has schema version 14, but this Parlor build knows only up to version 13/ },
+  {
+    what: 'a database from a newer Parlor, for a command that only reads',
+    make: (d) => (parlorDb(d), sqlite(d, (db) => db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`), 'parlor.db')),
+    message: new RegExp(`has schema version ${LATEST_SCHEMA_VERSION + 1}, but this Parlor build knows only up to version ${LATEST_SCHEMA_VERSION}\\b`),
+  },
 ];
 
 function snapshot(dir: string): Record<string, string> {

@@ -4,6 +4,7 @@ import type { InstanceInput, InstanceRow } from '../core/game';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Db, Row } from './db';
 import { json, parseJson } from './rows';
+import { newUid } from './uid';
 
 export interface DatasetRow {
   id: number;
@@ -44,7 +45,7 @@ export class Datasets {
       return Number(existing.id);
     }
     return Number(
-      this.db.q(`INSERT INTO datasets (game, name, kind, source, content_hash) VALUES (?, ?, ?, ?, ?)`).run(d.game, d.name, d.kind, d.source, d.contentHash).lastInsertRowid,
+      this.db.q(`INSERT INTO datasets (uid, game, name, kind, source, content_hash) VALUES (?, ?, ?, ?, ?, ?)`).run(newUid(), d.game, d.name, d.kind, d.source, d.contentHash).lastInsertRowid,
     );
   }
 

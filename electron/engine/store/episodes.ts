@@ -8,6 +8,7 @@ import { toInstance } from './datasets';
 import { marks, nowIso, str } from './rows';
 import { seatsOf } from './runs';
 import type { EpisodeRow } from './types';
+import { episodeUid } from './row-uids';
 
 const EPISODE_SELECT = `
   SELECT e.*, r.game, d.name AS dataset_name, d.kind AS dataset_kind,
@@ -106,7 +107,10 @@ export class Episodes {
   /** Adds one episode to an existing run (a person's next game), with the run's seats. */
   add(runId: number, instanceId: number, repetition: number, seed: number): number {
     return this.db.tx(() => {
-      const id = Number(this.db.q(`INSERT INTO episodes (run_id, instance_id, repetition, seed) VALUES (?, ?, ?, ?)`).run(runId, instanceId, repetition, seed).lastInsertRowid);
+      const run = this.db.q(`SELECT uid FROM runs WHERE id = ?`).pluck().get(runId);
+      if (run === undefined) throw new NotFoundError('run', runId);
+      const uid = episodeUid(this.db, String(run), instanceId, repetition);
+      const id = Number(this.db.q(`INSERT INTO episodes (uid, run_id, instance_id, repetition, seed) VALUES (?, ?, ?, ?, ?)`).run(uid, runId, instanceId, repetition, seed).lastInsertRowid);
       this.db.q(`INSERT INTO episode_seats (episode_id, seat, role, player_id) SELECT ?, seat, role, player_id FROM run_seats WHERE run_id = ?`).run(id, runId);
       return id;
     });

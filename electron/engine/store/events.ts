@@ -4,6 +4,7 @@ import { callIdOf, type EventKind, type EventRecord, type EventRow } from '../co
 import { NotFoundError } from '../errors';
 import type { Db, Row } from './db';
 import { json, nowIso, num, parseJson, str } from './rows';
+import { eventUid } from './row-uids';
 
 export function toEvent(row: Row): EventRow {
   return {
@@ -44,12 +45,12 @@ export class Events {
   private writer(episodeId: number, e: EventRecord): () => void {
     const createdAt = nowIso();
     const insert = this.db.prepare(
-      `INSERT INTO events (episode_id, idx, round, from_seat, to_seat, kind, text, parts, action, valid, flags, call_id,
-         latency_ms, input_tokens, output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO events (uid, episode_id, idx, round, from_seat, to_seat, kind, text, parts, action, valid, flags, call_id,
+         latency_ms, input_tokens, output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     return () => {
       insert.run(
-        episodeId, e.idx, e.round, e.from, e.to, e.kind, e.text, e.parts ? json(e.parts) : null, e.action === null || e.action === undefined ? null : json(e.action),
+        eventUid(this.db, episodeId, e.idx), episodeId, e.idx, e.round, e.from, e.to, e.kind, e.text, e.parts ? json(e.parts) : null, e.action === null || e.action === undefined ? null : json(e.action),
         e.valid === null ? null : e.valid ? 1 : 0, e.flags.length ? json(e.flags) : null, callIdOf(e.callId), e.latencyMs, e.inputTokens, e.outputTokens, createdAt,
       );
     };

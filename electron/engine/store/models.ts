@@ -5,6 +5,7 @@ import type { CallRef } from '../core/events';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Db, Row } from './db';
 import { canonicalJson, json, nowIso, num, parseJson, str } from './rows';
+import { callUid } from './row-uids';
 import type { PlayerKind } from './types';
 
 export interface ProfileRow {
@@ -203,10 +204,10 @@ export class Models {
     const ref: CallRef = { id: null };
     const c = call;
     const insert = this.db.prepare(
-      `INSERT INTO model_calls (run_id, episode_id, round, role, model_config_id, attempt, request, response,
+      `INSERT INTO model_calls (uid, run_id, episode_id, round, role, model_config_id, attempt, request, response,
          status, http_status, error_kind, error, latency_ms, input_tokens, output_tokens, started_at, cached, batch_id,
          cached_input_tokens, cache_write_tokens)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.append(() => {
       // Serialised at commit time, off the path between one model call and the next; callers must
@@ -214,7 +215,8 @@ export class Models {
       const response = c.response === undefined || c.response === null ? null : json(c.response);
       ref.id = Number(
         insert.run(
-          c.runId, c.episodeId, c.round, c.role, c.modelConfigId, c.attempt, json(c.request), response, c.ok ? 'ok' : 'error',
+          // Named at commit time: the ordinal among calls of the same key counts those committed before it.
+          callUid(this.db, c), c.runId, c.episodeId, c.round, c.role, c.modelConfigId, c.attempt, json(c.request), response, c.ok ? 'ok' : 'error',
           c.httpStatus, c.errorKind, c.error, c.latencyMs, c.inputTokens, c.outputTokens, c.startedAt, c.cached ? 1 : 0, c.batchId ?? null,
           c.cachedInputTokens ?? null, c.cacheWriteTokens ?? null,
         ).lastInsertRowid,

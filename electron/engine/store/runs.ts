@@ -6,6 +6,8 @@ import { NotFoundError, UserError } from '../errors';
 import type { Db, Row } from './db';
 import { json, nowIso, num, parseJson, str } from './rows';
 import type { NewRun, PlayerKind, RunListRow, RunRow, SeatPlayer } from './types';
+import { episodeUid } from './row-uids';
+import { newUid } from './uid';
 
 const RUN_SELECT = `
   SELECT r.*, d.name AS dataset_name, d.kind AS dataset_kind,
@@ -70,17 +72,18 @@ export class Runs {
   /** Creates a run, its seats and all its episodes (pending) in one transaction. */
   create(run: NewRun): number {
     return this.db.tx(() => {
+      const uid = run.uid ?? newUid();
       const runId = Number(
         this.db
-          .q(`INSERT INTO runs (name, game, dataset_id, subset, config, seed, app_version, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'created')`)
-          .run(run.name, run.game, run.datasetId, run.subset, json(run.config), run.seed, run.appVersion).lastInsertRowid,
+          .q(`INSERT INTO runs (uid, name, game, dataset_id, subset, config, seed, app_version, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'created')`)
+          .run(uid, run.name, run.game, run.datasetId, run.subset, json(run.config), run.seed, run.appVersion).lastInsertRowid,
       );
       const seat = this.db.prepare(`INSERT INTO run_seats (run_id, seat, role, player_id, member) VALUES (?, ?, ?, ?, ?)`);
       for (const s of run.seats) seat.run(runId, s.seat, s.role, s.playerId, s.member ?? 0);
-      const episode = this.db.prepare(`INSERT INTO episodes (run_id, instance_id, repetition, seed) VALUES (?, ?, ?, ?)`);
+      const episode = this.db.prepare(`INSERT INTO episodes (uid, run_id, instance_id, repetition, seed) VALUES (?, ?, ?, ?, ?)`);
       const episodeSeat = this.db.prepare(`INSERT INTO episode_seats (episode_id, seat, role, player_id, given) VALUES (?, ?, ?, ?, ?)`);
       for (const e of run.episodes) {
-        const episodeId = Number(episode.run(runId, e.instanceId, e.repetition, e.seed).lastInsertRowid);
+        const episodeId = Number(episode.run(episodeUid(this.db, uid, e.instanceId, e.repetition), runId, e.instanceId, e.repetition, e.seed).lastInsertRowid);
         for (const s of e.seats ?? run.seats) episodeSeat.run(episodeId, s.seat, s.role, s.playerId, 'given' in s && s.given ? json(s.given) : null);
       }
       return runId;

@@ -75,6 +75,8 @@ export interface EpisodeRow {
 }
 
 export interface NewRun {
+  /** The run's uid; a new one by default. Shards of one run share theirs, so their files merge into one run. */
+  uid?: string;
   name: string | null;
   game: string;
   datasetId: number;

@@ -19,8 +19,8 @@ export function newUid(): Uid {
   return uuidV7();
 }
 
-/** The uid of a row inside `parent` named by its natural key: the same in every file that holds that row. */
-export function childUid(parent: Uid, ...key: readonly (string | number)[]): Uid {
+/** The uid of a row inside `parent` named by its natural key (null for a part it lacks: a call's round): the same in every file that holds that row. */
+export function childUid(parent: Uid, ...key: readonly (string | number | null)[]): Uid {
   return uuidV5(JSON.stringify(key), parent);
 }
 
@@ -35,6 +35,6 @@ export function namedUid(...key: readonly (string | number | null)[]): Uid {
  */
 export function registerUidFunctions(conn: BetterSqlite3.Database): void {
   const asKey = (values: unknown[]) => values.map((v) => (typeof v === 'bigint' ? Number(v) : v) as string | number | null);
-  conn.function('parlor_child_uid', { deterministic: true, varargs: true }, (parent: unknown, ...key: unknown[]) => childUid(String(parent), ...(asKey(key) as (string | number)[])));
+  conn.function('parlor_child_uid', { deterministic: true, varargs: true }, (parent: unknown, ...key: unknown[]) => childUid(String(parent), ...asKey(key)));
   conn.function('parlor_named_uid', { deterministic: true, varargs: true }, (...key: unknown[]) => namedUid(...asKey(key)));
 }
