@@ -5,6 +5,7 @@ import { allGames } from '../engine/games/registry';
 import { resolveDbPath } from '../engine/paths';
 import { APP_VERSION } from '../engine/version';
 import { annotationsCommand } from './commands/annotations';
+import { annotatorsCommand } from './commands/annotators';
 import { conditionRoles, exportCommand } from './commands/export';
 import { datasetsCommand } from './commands/datasets-audit';
 import { gamesCommand } from './commands/games';
@@ -277,7 +278,7 @@ program
 
 program
   .command('annotations [action] [args...]')
-  .description("annotation sets (is a game's label right?): `list`, `create --runs 1,2 --size 300`, `report <set> [--json|--csv]`, `export <set>`, `apply <set> [--dry-run]`")
+  .description("annotation sets (is a game's label right?): `list`, `create --runs 1,2 --size 300`, `report <set> [--json|--csv]`, `export <set>`, `apply <set> [--dry-run]`, `review <set>`, `rule <set> <item> <label|correct|ambiguous>`, `history <set> <item>`")
   .option('--runs <ids>', 'create: runs to draw events from, comma-separated')
   .option('--name <text>', 'create: a name for the set')
   .option('--method <m>', 'create: random | stratified | episodes (default random; stratified with --strata)')
@@ -294,8 +295,18 @@ program
   .option('--headers <readable|keys>', 'export: CSV column names, readable ("Episode", default) or keys (episode_id, as version 5 wrote them)')
   .option('-o, --out <file>', 'export: write to a file')
   .option('--dry-run', "apply: say what the set's accepted labels would change and rescore nothing")
+  .option('--annotator <name>', "review, rule: who reviews or rules (default: the database's current annotator; rule refuses without one)")
+  .option('--note <text>', 'rule: why')
   .action((action: string | undefined, args: string[], flags, cmd: Command) => {
     exitCode = annotationsCommand(action, args, { ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('annotators [action] [args...]')
+  .description('people who label: `annotators` (the current one starred), `add <name>`, `use <name>` (who this database labels and rules as)')
+  .option('--json', 'list: as JSON')
+  .action((action: string | undefined, args: string[], flags, cmd: Command) => {
+    exitCode = annotatorsCommand(action, args, { ...flags, db: dbOf(cmd) });
   });
 
 program

@@ -28,7 +28,7 @@ export interface AnnotationApplyView {
   set: AnnotationSetSummary;
   /** False for the preview: nothing was stored. */
   written: boolean;
-  /** Items with an accepted label (their annotators' majority), and of those, the ones differing from the event's own. */
+  /** Items with an accepted label (a ruling, else their annotators' majority), and of those, the ones differing from the event's own. */
   accepted: number;
   corrections: number;
   /** What the rules gain, one line each, over every run; and what was left alone, with why. */
@@ -121,6 +121,8 @@ export interface AnnotationDisagreement {
   verdicts: { annotator: string; answer: string }[];
   /** Their majority, or null for an even split. */
   majority: string | null;
+  /** A third person's ruling (a label or `ambiguous`), which decides the item; absent where nobody ruled. */
+  ruling?: { answer: string; adjudicator: string };
 }
 
 export interface AnnotationResultsView {
@@ -129,8 +131,11 @@ export interface AnnotationResultsView {
   items: number;
   judged: number;
   ambiguous: number;
+  /** Items split evenly with no ruling. */
   ties: number;
   unlabelled: number;
+  /** Only where a ruling decided an item: how many (each marked in `disagreements[].ruling`), and the wrong share among those judged. */
+  adjudication?: { items: number; rate: Interval };
   /** Stratum-weighted for a stratified set, else plain; `inSample` is the plain share (see annotation-views). */
   overall: RateEstimateView;
   inSample: Interval;

@@ -10,6 +10,7 @@ import { controlProblem } from '../text/control';
 import type * as V from './views';
 import type * as R from './runs-views';
 import type { AnnotationApplyView, AnnotationMineView, AnnotatorProgressRow } from './annotation-views';
+import { ADJUDICATION_INPUTS, type AdjudicationOutputs } from './adjudication-contract';
 import type { PriceTableView } from './models-views';
 import type { TranscriptSearchResult } from './transcript-views';
 
@@ -112,10 +113,11 @@ export const API_INPUTS = {
   'annotations.export': z.object({ setId: Id, what: z.enum(['labels', 'results', 'calibration']), format: z.enum(['csv', 'jsonl']) }).strict(),
   /** Carries the set's accepted labels into the game's rules and rescores its runs; `dryRun` only says what would change. */
   'annotations.apply': z.object({ setId: Id, dryRun: z.boolean().default(false) }).strict(),
-  /** The annotator's own labels, newest first, each with its item to reopen (relabelling it with `annotations.label` replaces the label). */
+  /** The annotator's standing labels, newest first, each with its item to reopen (relabelling it with `annotations.label` adds a label that replaces it; the old one stays in the history). */
   'annotations.mine': z.object({ setId: Id, annotator: Annotator }).strict(),
   /** Every annotator's done/total in the set; `annotator` is listed even before their first label. */
   'annotations.progress': z.object({ setId: Id, annotator: Annotator.optional() }).strict(),
+  ...ADJUDICATION_INPUTS,
   'human.start': z
     .object({
       game: GameId,
@@ -214,7 +216,7 @@ export const API_METHODS = Object.keys(API_INPUTS) as ApiMethod[];
 export type ApiInput<M extends ApiMethod> = z.input<(typeof API_INPUTS)[M]>;
 export type ApiParsedInput<M extends ApiMethod> = z.output<(typeof API_INPUTS)[M]>;
 
-export interface ApiOutputs {
+export interface ApiOutputs extends AdjudicationOutputs {
   'app.info': V.AppInfo;
   'games.list': V.GameInfo[];
   'runs.list': V.RunSummary[];
@@ -336,6 +338,7 @@ export class ApiCallError extends Error {
 
 export type * from './views';
 export type * from './annotation-views';
+export type * from './adjudication-views';
 export type * from './calibration-views';
 export type * from './models-views';
 export type * from './transcript-views';

@@ -7,6 +7,7 @@ import { checkOutput, CliError, openStore, parseId, plainFlag } from '../context
 import { writeOutput } from '../output';
 import { printData } from '../terminal';
 import { calibrationLines } from './annotation-calibration';
+import { reviewAction } from './annotators';
 import { shortTime, table } from '../format';
 import { fixed, fixedOr, percentNumber } from '../../../shared/text/number';
 import { stratumText } from '../../../shared/text/words';
@@ -29,6 +30,8 @@ export interface AnnotationFlags {
   out?: string;
   dryRun?: boolean;
   db?: string;
+  annotator?: string;
+  note?: string;
 }
 
 const ids = (text: string | undefined, what: string) => (text ? text.split(',').map((t) => parseId(t.trim(), what)) : undefined);
@@ -88,7 +91,8 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         if (flags.json) return (console.log(JSON.stringify(r, null, 2)), 0);
         if (flags.csv) return (printData(toCsv(annotation.resultRows(r))), 0);
         const { producer, labelNoun, groups } = r.info;
-        console.log(`Set ${r.set.id} "${r.set.name}" · ${r.items} items · ${r.judged} judged · ${r.ambiguous} ambiguous · ${r.ties} ties · ${r.unlabelled} unlabelled`);
+        // Adjudicated items are named only where there are some: a set without rulings prints what it always did.
+        console.log(`Set ${r.set.id} "${r.set.name}" · ${r.items} items · ${r.judged} judged · ${r.ambiguous} ambiguous · ${r.ties} ties · ${r.unlabelled} unlabelled${r.adjudication ? ` · ${r.adjudication.items} adjudicated` : ''}`);
         console.log(`${producer.charAt(0).toUpperCase()}${producer.slice(1)} error rate: ${formatEstimate(r.overall)}`);
         console.log(r.weighting.note);
         if (r.strata.length) {
@@ -105,6 +109,8 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         console.log(table([`${producer} \\ correct`, ...r.confusion.gold], r.confusion.produced.map((j, i) => [j, ...r.confusion.counts[i]!])));
         const a = r.agreement;
         console.log(`\nagreement: ${a.method ? `${a.method === 'cohen' ? "Cohen's" : "Fleiss'"} kappa ${fixedOr(a.kappa?.kappa, 3, 'undefined')} over ${a.sharedItems} shared items (${a.annotators.join(', ')})` : a.note}`);
+        const ruled = r.disagreements.flatMap((d) => (d.ruling ? [`#${d.position} ${d.ruling.answer} (${d.ruling.adjudicator})`] : []));
+        if (ruled.length) console.log(`adjudicated (a ruling decides them): ${ruled.join(', ')}`);
         const s = r.scoreEffect;
         for (const m of s.metrics) {
           if (s.episodes && m.asPlayed !== null && m.corrected !== null) {
@@ -132,8 +138,14 @@ export function annotationsCommand(action: string | undefined, args: string[], f
       }
       case 'apply':
         return applyCommand(store, args[0], flags);
+      case 'review':
+        return reviewAction(store, 'review', args, flags);
+      case 'rule':
+        return reviewAction(store, 'rule', args, flags);
+      case 'history':
+        return reviewAction(store, 'history', args, flags);
       default:
-        throw new CliError(`Unknown action "${action}": use list, create, report, export or apply.`);
+        throw new CliError(`Unknown action "${action}": use list, create, report, export, apply, review, rule or history.`);
     }
   } finally {
     store.close();

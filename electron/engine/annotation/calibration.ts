@@ -49,8 +49,12 @@ function reader(scale: Scale, vocabulary: readonly string[]) {
     : (label: string): string | null => (vocabulary.includes(label) ? label : null);
 }
 
-/** An item's reference label from its annotators: the median of their values (ordinal) or their majority (nominal). */
+/**
+ * An item's reference label: a ruling where a third person gave one; else from its annotators, the
+ * median of their values (ordinal) or their majority (nominal).
+ */
 function referenceOf(item: LabelledItem, scale: Scale, vocabulary: readonly string[]): number | string | null {
+  if (item.ruling) return scale === 'ordinal' ? ordinalValue(item.ruling.answer, vocabulary) : vocabulary.includes(item.ruling.answer) ? item.ruling.answer : null;
   if (scale === 'nominal') {
     const gold = goldAnswer(item.labels);
     return gold !== null && vocabulary.includes(gold) ? gold : null;

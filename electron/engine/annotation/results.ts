@@ -17,6 +17,8 @@ export interface LabelledItem {
   stratum?: string | null;
   /** The annotators' correct labels, or `ambiguous`. */
   labels: { annotator: string; answer: string }[];
+  /** A third person's ruling on the item (a correct label or `ambiguous`): its gold label, whatever the votes say. */
+  ruling?: { answer: string; adjudicator: string } | null;
 }
 
 /** How a rate is estimated: weighted back to the strata's sizes, or the plain share of the judged items. */
@@ -50,9 +52,14 @@ export interface AnnotationResults {
   /** Items with a gold label the event's own can be compared with. */
   judged: number;
   ambiguous: number;
-  /** Items whose annotators split evenly: no gold label. */
+  /** Items whose annotators split evenly and nobody ruled on: no gold label. */
   ties: number;
   unlabelled: number;
+  /**
+   * Only where a ruling decided at least one item (so a set without rulings reads as it always did):
+   * how many items a ruling decided, and the wrong share among those of them judged (plain).
+   */
+  adjudication?: { items: number; rate: Proportion };
   /** The headline rate: stratum-weighted for a stratified set, else plain. */
   overall: RateEstimate;
   /** The plain share of wrong items among the judged ones with Wilson's interval: what the sample itself shows. */
@@ -84,6 +91,14 @@ export function goldAnswer(labels: LabelledItem['labels']): Gold {
   const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
   if (ranked.length > 1 && ranked[0]![1] === ranked[1]![1]) return 'tie';
   return ranked[0]![0] as Gold;
+}
+
+/**
+ * The gold label of an item as every result uses it: a standing ruling where a third person gave
+ * one (an adjudicated item, tie or not), else its annotators' majority (`tie` on an even split).
+ */
+export function goldOf(item: LabelledItem): Gold {
+  return item.ruling ? item.ruling.answer : goldAnswer(item.labels);
 }
 
 /** Keys in natural order: numbers as numbers ("2" before "10": SimulBench's ratings), the rest alphabetically. */
@@ -150,7 +165,7 @@ function agreement(items: readonly LabelledItem[], goldOrder: readonly string[],
 export function annotationResults(items: readonly LabelledItem[], vocabulary: readonly string[], labelNoun: string, design: Design = { kind: 'plain', why: 'every item weighs the same.' }): AnnotationResults {
   const producedOrder = [...vocabulary, 'other'];
   const goldOrder = [...vocabulary, 'ambiguous'];
-  const withGold = items.map((item) => ({ item, gold: goldAnswer(item.labels) }));
+  const withGold = items.map((item) => ({ item, gold: goldOf(item) }));
   const judged: Judged[] = withGold
     .filter((x): x is { item: LabelledItem; gold: string } => x.gold !== null && x.gold !== 'tie' && x.gold !== 'ambiguous')
     .map((x) => ({ ...x, wrong: x.gold !== x.item.label }));
@@ -176,14 +191,22 @@ export function annotationResults(items: readonly LabelledItem[], vocabulary: re
     },
     confusion: { produced: confusionRows, gold: goldOrder, counts },
     agreement: agreement(items, goldOrder, `${labelNoun}s`),
+    ...adjudicationOf(items, judged),
   };
 }
 
-/** The gold label of each judged item (a label of the vocabulary), for recomputing metrics. */
+function adjudicationOf(items: readonly LabelledItem[], judged: readonly Judged[]): Pick<AnnotationResults, 'adjudication'> {
+  const ruled = items.filter((i) => i.ruling).length;
+  if (!ruled) return {};
+  const decided = judged.filter((x) => x.item.ruling);
+  return { adjudication: { items: ruled, rate: wilson(decided.filter((x) => x.wrong).length, decided.length) } };
+}
+
+/** The gold label of each judged item (a label of the vocabulary; a ruling where there is one), for recomputing metrics. */
 export function corrections(items: readonly LabelledItem[]): Map<number, string> {
   const out = new Map<number, string>();
   for (const item of items) {
-    const gold = goldAnswer(item.labels);
+    const gold = goldOf(item);
     if (gold !== null && gold !== 'tie' && gold !== 'ambiguous') out.set(item.itemId, gold);
   }
   return out;

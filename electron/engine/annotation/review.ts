@@ -13,11 +13,20 @@ export interface ItemPlace {
   instance: string;
 }
 
-/** Items at least two annotators labelled differently, in set order, with each one's label and the majority (null: an even split). */
+/** Whether an item's annotators gave different labels (`ambiguous` counts as one): it waits for a ruling. */
+export function isDisputed(item: LabelledItem): boolean {
+  return new Set(item.labels.map((l) => l.answer)).size > 1;
+}
+
+/**
+ * Items at least two annotators labelled differently, in set order, with each one's label, the
+ * majority (null: an even split) and the ruling where a third person gave one (an item ruled on
+ * stays listed even if its annotators have agreed since: the ruling still decides it).
+ */
 export function disagreements(items: readonly LabelledItem[], places: readonly ItemPlace[]): AnnotationDisagreement[] {
   const placeOf = new Map(places.map((p) => [p.itemId, p]));
   return items
-    .filter((item) => new Set(item.labels.map((l) => l.answer)).size > 1)
+    .filter((item) => isDisputed(item) || item.ruling)
     .map((item) => {
       const place = placeOf.get(item.itemId);
       const gold = goldAnswer(item.labels);
@@ -30,6 +39,7 @@ export function disagreements(items: readonly LabelledItem[], places: readonly I
         label: item.label,
         verdicts: [...item.labels].sort((a, b) => a.annotator.localeCompare(b.annotator)),
         majority: gold === 'tie' ? null : gold,
+        ...(item.ruling ? { ruling: { answer: item.ruling.answer, adjudicator: item.ruling.adjudicator } } : {}),
       };
     })
     .sort((a, b) => a.position - b.position);

@@ -12,6 +12,7 @@ import { gameById } from '../games/registry';
 import { toCsv, toJsonl } from '../io/csv';
 import { randomRunSeed } from '../core/seeds';
 import type { AnnotationItemRow, AnnotationSetRow, CandidateRow } from '../store/annotations';
+import type { RulingRow } from '../store/rulings';
 import type { Store } from '../store/store';
 import { calibration, calibrationMethod, calibrationRows, producerMetrics } from './calibration';
 import { recomputedMetrics } from './effect';
@@ -108,17 +109,15 @@ export function queue(store: Store, setId: number, annotator: string, limit: num
 }
 
 /**
- * Stores a label. Naming the event's own label counts as accepting it; a label outside the game's
- * vocabulary (EDA: a judge's off-format reply) can only be corrected, never accepted.
+ * What a verdict means for an item: naming the event's own label counts as accepting it; a label
+ * outside the game's vocabulary (EDA: a judge's off-format reply) can only be corrected, never
+ * accepted. Used for labels and rulings alike.
  */
-export function label(store: Store, input: { setId: number; itemId: number; annotator: string; verdict: Verdict; answer?: string; note?: string }): AnnotatorProgress {
-  const { hooks } = gameOfSet(store, input.setId);
-  const [item] = store.annotations.items(input.setId, hooks.labelKey, input.itemId);
-  if (!item) throw new AnnotationError(`Item ${input.itemId} is not in annotation set ${input.setId}.`);
+export function settleVerdict(hooks: AnnotationHooks, item: AnnotationItemRow, given: Verdict, givenAnswer: string | undefined): { verdict: Verdict; answer: string | null } {
   const vocabulary = hooks.info.labels.map((l) => l.id);
   const noun = hooks.info.labelNoun;
-  let { verdict } = input;
-  let answer: string | null = input.answer ?? null;
+  let verdict = given;
+  let answer: string | null = givenAnswer ?? null;
   if (answer !== null && !vocabulary.includes(answer)) throw new AnnotationError(`"${answer}" is not a ${noun} here: use ${vocabulary.join(', ')}.`);
   const own = vocabulary.includes(item.label) ? item.label : null;
   if (verdict === 'wrong' && answer === null) throw new AnnotationError(`Say what the correct ${noun} is (${vocabulary.join(', ')}).`);
@@ -128,7 +127,25 @@ export function label(store: Store, input: { setId: number; itemId: number; anno
     answer = own;
   }
   if (verdict === 'ambiguous' || verdict === 'skip') answer = null;
-  store.annotations.label({ itemId: input.itemId, annotator: input.annotator, verdict, answer, note: input.note?.trim() || null });
+  return { verdict, answer };
+}
+
+/** The item of a set, or one line saying it is not in it. */
+export function itemOf(store: Store, hooks: AnnotationHooks, setId: number, itemId: number): AnnotationItemRow {
+  const [item] = store.annotations.items(setId, hooks.labelKey, itemId);
+  if (!item) throw new AnnotationError(`Item ${itemId} is not in annotation set ${setId}.`);
+  return item;
+}
+
+/** Stores a label, beside the annotator's earlier ones of the item (their history); a name never seen before becomes an annotator. */
+export function label(store: Store, input: { setId: number; itemId: number; annotator: string; verdict: Verdict; answer?: string; note?: string }): AnnotatorProgress {
+  const { hooks } = gameOfSet(store, input.setId);
+  const item = itemOf(store, hooks, input.setId, input.itemId);
+  const { verdict, answer } = settleVerdict(hooks, item, input.verdict, input.answer);
+  store.transaction(() => {
+    const annotatorId = store.annotators.ensure(input.annotator).id;
+    store.annotations.label({ itemId: input.itemId, annotatorId, verdict, answer, note: input.note?.trim() || null });
+  });
   return progressOf(store, input.setId, input.annotator);
 }
 
@@ -139,8 +156,10 @@ export function undo(store: Store, setId: number, annotator: string): { item: An
   return { item: row ? itemView(store, hooks, row) : null, progress: progressOf(store, setId, annotator) };
 }
 
+/** Each item of a set with its annotators' standing labels (skips aside) and its ruling, if any. */
 export function labelledItems(store: Store, game: Game<unknown>, hooks: AnnotationHooks, setId: number): { items: LabelledItem[]; rows: AnnotationItemRow[] } {
   const labels = store.annotations.labels(setId).filter((l) => l.verdict !== 'skip');
+  const rulings = store.rulings.standing(setId);
   const rows = store.annotations.items(setId, hooks.labelKey);
   const items = rows.map((row) => ({
     itemId: row.itemId,
@@ -151,9 +170,12 @@ export function labelledItems(store: Store, game: Game<unknown>, hooks: Annotati
     tag: candidate(game, hooks, row).tag ?? `(no ${hooks.info.groups.tag})`,
     stratum: row.stratum,
     labels: labels.filter((l) => l.itemId === row.itemId).map((l) => ({ annotator: l.annotator, answer: l.verdict === 'ambiguous' ? 'ambiguous' : l.answer! })),
+    ruling: rulingOf(rulings.get(row.itemId)),
   }));
   return { items, rows };
 }
+
+const rulingOf = (r: RulingRow | undefined) => (r ? { answer: r.verdict === 'ambiguous' ? 'ambiguous' : r.answer!, adjudicator: r.adjudicator } : null);
 
 /**
  * How a set was drawn, for weighting its rates: a stratified set's strata with the events each held
@@ -197,7 +219,8 @@ export function results(store: Store, setId: number): AnnotationResultsView {
  * The results as one flat table: overall, then each breakdown, then a stratified set's strata (what
  * `--csv` and the UI export write). `rate` and its interval are the estimate (`estimate` says which:
  * stratum-weighted or plain); `errors`/`n` and `sample_rate` are the sample's own counts; a stratum's
- * row gives its events as drawn (`population`) and its judged items' plain rate.
+ * row gives its events as drawn (`population`) and its judged items' plain rate. A set with rulings
+ * ends with an `adjudicated` row: the plain rate among the items a ruling decided.
  */
 export function resultRows(view: AnnotationResultsView): { group: string; value: string; errors: number; n: number; rate: number | null; ci_low: number | null; ci_high: number | null; estimate: string; effective_n: number | null; sample_rate: number | null; population: number | null }[] {
   const row = (group: string, value: string, r: { k: number; n: number; rate: number | null; low: number | null; high: number | null; weighting: string; effectiveN: number | null }, population: number | null = null) => ({
@@ -211,12 +234,16 @@ export function resultRows(view: AnnotationResultsView): { group: string; value:
     ...view.by.model.map((r) => row(groups.model, r.key, r)),
     ...view.by.tag.map((r) => row(groups.tag, r.key, r)),
     ...view.strata.map((s) => row('stratum', stratumText(s.key), { ...wilson(s.wrong, s.judged), weighting: 'plain', effectiveN: null }, s.population)),
+    // Only with rulings, so a set without any exports what it did before adjudication existed.
+    ...(view.adjudication ? [row('adjudicated', 'all', { ...view.adjudication.rate, weighting: 'plain', effectiveN: null })] : []),
   ];
 }
 
 /**
  * A set as a file. The labels CSV has readable headers ("Episode", "Annotator", "Verdict") unless
  * `headers: 'keys'` asks for the machine names version 5 wrote (`episode_id`), which JSONL always uses.
+ * Each annotator's standing label is a row; a set with rulings adds each item's ruling and its
+ * adjudicator to its rows (a set without any keeps the columns it had).
  */
 export function exportSet(store: Store, setId: number, what: 'labels' | 'results' | 'calibration', format: 'csv' | 'jsonl', headers: 'readable' | 'keys' = 'readable'): ExportFile {
   const set = store.annotations.getSet(setId);
@@ -234,6 +261,7 @@ export function exportSet(store: Store, setId: number, what: 'labels' | 'results
     const read = new Map<number, AnnotationItemView>();
     const { groups, columns } = hooks.info;
     const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    const rulings = store.rulings.standing(setId);
     rows = store.annotations.labels(setId).map((l) => {
       const item = items.get(l.itemId)!;
       const view = read.get(item.itemId) ?? itemView(store, hooks, item);
@@ -256,6 +284,7 @@ export function exportSet(store: Store, setId: number, what: 'labels' | 'results
         [`correct_${hooks.info.labelNoun}`]: l.answer ?? '',
         note: l.note ?? '',
         labelled_at: l.labelledAt,
+        ...(rulings.size ? { ruling: rulingOf(rulings.get(l.itemId))?.answer ?? '', adjudicator: rulings.get(l.itemId)?.adjudicator ?? '' } : {}),
       };
     });
     if (format === 'csv' && headers === 'readable') rows = withReadableColumns(rows);

@@ -1,8 +1,14 @@
-/** Annotation sets: their items (events to check) and every annotator's current label. */
+/**
+ * Annotation sets: their items (events to check) and their labels. Labels are kept, never
+ * overwritten: each annotator's newest label of an item that is not undone is the one that counts
+ * (their standing label); the others are its history.
+ */
 import { StratumPlanListSchema, type StratumPlan } from '../../../shared/contract/annotation';
 import { ConflictError, DatabaseError, NotFoundError } from '../errors';
 import type { Db, Row } from './db';
-import { json, marks, nowIso, parseJson, str } from './rows';
+import { laterThan } from './label-time';
+import { json, marks, parseJson, str } from './rows';
+import { childUid, newUid } from './uid';
 
 /** An event that can be annotated, with what it can be stratified by. */
 export interface CandidateRow {
@@ -52,6 +58,26 @@ export interface AnnotationLabelRow {
   labelledAt: string;
 }
 
+/** A label in an item's history: standing (the one that counts), replaced by a newer one, or undone. */
+export interface LabelHistoryRow extends AnnotationLabelRow {
+  undoneAt: string | null;
+  standing: boolean;
+}
+
+/** SQL: label `a` is its annotator's standing label of its item (the newest not undone). */
+const standing = (a: string) => `(${a}.undone_at IS NULL AND NOT EXISTS (SELECT 1 FROM annotations o WHERE o.item_id = ${a}.item_id
+  AND o.annotator_id = ${a}.annotator_id AND o.undone_at IS NULL AND o.labelled_at > ${a}.labelled_at))`;
+
+const toLabel = (row: Row): AnnotationLabelRow => ({
+  id: Number(row.id),
+  itemId: Number(row.item_id),
+  annotator: String(row.annotator),
+  verdict: row.verdict as AnnotationLabelRow['verdict'],
+  answer: str(row.answer),
+  note: str(row.note),
+  labelledAt: String(row.labelled_at),
+});
+
 const candidateSelect = (labelKey: string) => `
   SELECT v.id AS event_id, v.idx, v.round, v.episode_id, e.run_id, json_extract(v.action, '$.${labelKey.replace(/[^A-Za-z0-9_]/g, '')}') AS label,
          p.name AS model, d.name AS dataset, d.kind AS dataset_kind, i.name AS instance, i.tags, r.game
@@ -80,9 +106,9 @@ const SET_SELECT = `
   SELECT s.*,
     (SELECT COUNT(*) FROM annotation_items i WHERE i.set_id = s.id) AS n_items,
     (SELECT COUNT(DISTINCT a.item_id) FROM annotations a JOIN annotation_items i ON i.id = a.item_id
-      WHERE i.set_id = s.id AND a.verdict != 'skip') AS n_labelled,
-    (SELECT json_group_array(DISTINCT a.annotator) FROM annotations a JOIN annotation_items i ON i.id = a.item_id
-      WHERE i.set_id = s.id) AS annotators
+      WHERE i.set_id = s.id AND a.verdict != 'skip' AND ${standing('a')}) AS n_labelled,
+    (SELECT json_group_array(DISTINCT p.name) FROM annotations a JOIN annotation_items i ON i.id = a.item_id JOIN annotators p ON p.id = a.annotator_id
+      WHERE i.set_id = s.id AND a.undone_at IS NULL) AS annotators
   FROM annotation_sets s`;
 
 /**
@@ -133,9 +159,16 @@ export class Annotations {
     return this.db.tx(() => {
       if (this.db.q(`SELECT 1 FROM annotation_sets WHERE name = ?`).get(name)) throw new ConflictError(`An annotation set named "${name}" already exists.`);
       const stored = plan ? { ...spec, plan: plan.map(({ key, available, take }) => ({ key, available, take })) } : spec;
-      const setId = Number(this.db.q(`INSERT INTO annotation_sets (name, spec) VALUES (?, ?)`).run(name, json(stored)).lastInsertRowid);
-      const insert = this.db.prepare(`INSERT INTO annotation_items (set_id, event_id, position, stratum, in_overlap) VALUES (?, ?, ?, ?, ?)`);
-      items.forEach((item, i) => insert.run(setId, item.eventId, i + 1, item.stratum, item.inOverlap ? 1 : 0));
+      const uid = newUid();
+      const setId = Number(this.db.q(`INSERT INTO annotation_sets (uid, name, spec) VALUES (?, ?, ?)`).run(uid, name, json(stored)).lastInsertRowid);
+      const eventUid = this.db.prepare(`SELECT uid FROM events WHERE id = ?`).pluck();
+      const insert = this.db.prepare(`INSERT INTO annotation_items (uid, set_id, event_id, position, stratum, in_overlap) VALUES (?, ?, ?, ?, ?, ?)`);
+      items.forEach((item, i) => {
+        // An item is named by its set and its event, so the same item in two copies of a set merges as one.
+        const event = eventUid.get(item.eventId) as string | null | undefined;
+        if (!event) throw new DatabaseError(`Event ${item.eventId} has no uid; the database may have been written by another program (parlor merge fills them in).`);
+        insert.run(childUid(uid, 'item', event), setId, item.eventId, i + 1, item.stratum, item.inOverlap ? 1 : 0);
+      });
       return setId;
     });
   }
@@ -166,73 +199,93 @@ export class Annotations {
                         JOIN runs r ON r.id = e.run_id WHERE ai.set_id = ? LIMIT 1`).pluck().get(setId) as string | undefined) ?? null;
   }
 
+  /** An annotator's id by name; 0 (no row) for a name that has never labelled, so queries find nothing of theirs. */
+  private who(annotator: string): number {
+    return (this.db.q(`SELECT id FROM annotators WHERE name = ?`).pluck().get(annotator) as number | undefined) ?? 0;
+  }
+
   /**
    * The next items for an annotator: ones they have not labelled that are theirs to label (overlap
    * items, or items nobody has labelled yet) in set order, then the ones they skipped, oldest skip first.
    */
   queue(setId: number, annotator: string, limit: number): number[] {
+    const who = this.who(annotator);
     const fresh = this.db
-      .q(`SELECT i.id FROM annotation_items i WHERE i.set_id = ?
-            AND NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator = ?)
-            AND (i.in_overlap = 1 OR NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.verdict != 'skip'))
-          ORDER BY i.position LIMIT ?`)
+      .q(`SELECT i.id FROM annotation_items i WHERE i.set_id = @set
+            AND NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator_id = @who AND a.undone_at IS NULL)
+            AND (i.in_overlap = 1 OR NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.verdict != 'skip' AND ${standing('a')}))
+          ORDER BY i.position LIMIT @limit`)
       .pluck()
-      .all(setId, annotator, limit) as number[];
+      .all({ set: setId, who, limit }) as number[];
     const skipped =
       fresh.length < limit
         ? (this.db
-            .q(`SELECT i.id FROM annotation_items i JOIN annotations a ON a.item_id = i.id AND a.annotator = ? AND a.verdict = 'skip'
-                WHERE i.set_id = ? ORDER BY a.id LIMIT ?`)
+            .q(`SELECT i.id FROM annotation_items i JOIN annotations a ON a.item_id = i.id AND a.annotator_id = @who AND a.verdict = 'skip' AND ${standing('a')}
+                WHERE i.set_id = @set ORDER BY a.labelled_at, a.id LIMIT @limit`)
             .pluck()
-            .all(annotator, setId, limit - fresh.length) as number[])
+            .all({ who, set: setId, limit: limit - fresh.length }) as number[])
         : [];
     return [...fresh, ...skipped];
   }
 
   /** Items an annotator has labelled (skips aside), and how many are theirs to label in all. */
   progress(setId: number, annotator: string): { done: number; total: number } {
+    const mine = `EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator_id = @who AND a.verdict != 'skip' AND ${standing('a')})`;
     const row = this.db
-      .q(`SELECT
-            SUM(EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator = @annotator AND a.verdict != 'skip')) AS done,
-            SUM(i.in_overlap = 1
-                OR EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.annotator = @annotator AND a.verdict != 'skip')
-                OR NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.verdict != 'skip')) AS total
+      .q(`SELECT SUM(${mine}) AS done,
+            SUM(i.in_overlap = 1 OR ${mine} OR NOT EXISTS (SELECT 1 FROM annotations a WHERE a.item_id = i.id AND a.verdict != 'skip' AND ${standing('a')})) AS total
           FROM annotation_items i WHERE i.set_id = @set`)
-      .get({ annotator, set: setId }) as Row;
+      .get({ who: this.who(annotator), set: setId }) as Row;
     return { done: Number(row.done ?? 0), total: Number(row.total ?? 0) };
   }
 
-  label(label: { itemId: number; annotator: string; verdict: string; answer: string | null; note: string | null }): void {
+  /** Adds a label; the annotator's earlier labels of the item stay, as its history. */
+  label(label: { itemId: number; annotatorId: number; verdict: string; answer: string | null; note: string | null }): void {
     this.db.tx(() => {
-      if (!this.db.q(`SELECT 1 FROM annotation_items WHERE id = ?`).get(label.itemId)) throw new NotFoundError('annotation item', label.itemId);
-      this.db.q(`DELETE FROM annotations WHERE item_id = ? AND annotator = ?`).run(label.itemId, label.annotator);
+      const item = this.db.q(`SELECT uid FROM annotation_items WHERE id = ?`).pluck().get(label.itemId) as string | undefined;
+      if (item === undefined) throw new NotFoundError('annotation item', label.itemId);
+      const person = this.db.q(`SELECT uid FROM annotators WHERE id = ?`).pluck().get(label.annotatorId) as string;
+      const last = this.db.q(`SELECT MAX(labelled_at) FROM annotations WHERE item_id = ? AND annotator_id = ?`).pluck().get(label.itemId, label.annotatorId) as string | null;
+      const at = laterThan(last);
       this.db
-        .q(`INSERT INTO annotations (item_id, annotator, verdict, answer, note, labelled_at) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(label.itemId, label.annotator, label.verdict, label.answer, label.note, nowIso());
+        .q(`INSERT INTO annotations (uid, item_id, annotator_id, verdict, answer, note, labelled_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+        .run(childUid(item, 'label', person, at), label.itemId, label.annotatorId, label.verdict, label.answer, label.note, at);
     });
   }
 
-  /** Removes an annotator's newest label in a set; returns its item, or null when there is none. */
+  /**
+   * Takes back an annotator's newest label in a set (marked undone, kept in the history; the label
+   * it replaced, if any, counts again); returns its item, or null when there is none.
+   */
   undo(setId: number, annotator: string): number | null {
     return this.db.tx(() => {
       const row = this.db
-        .q(`SELECT a.id, a.item_id FROM annotations a JOIN annotation_items i ON i.id = a.item_id WHERE i.set_id = ? AND a.annotator = ? ORDER BY a.id DESC LIMIT 1`)
-        .get(setId, annotator) as Row | undefined;
+        .q(`SELECT a.id, a.item_id FROM annotations a JOIN annotation_items i ON i.id = a.item_id
+            WHERE i.set_id = ? AND a.annotator_id = ? AND a.undone_at IS NULL ORDER BY a.labelled_at DESC, a.id DESC LIMIT 1`)
+        .get(setId, this.who(annotator)) as Row | undefined;
       if (!row) return null;
-      this.db.q(`DELETE FROM annotations WHERE id = ?`).run(row.id);
+      this.db.q(`UPDATE annotations SET undone_at = ? WHERE id = ?`).run(laterThan(null), row.id);
       return Number(row.item_id);
     });
   }
 
+  /** Every annotator's standing label of each item of a set, in the order they were given. */
   labels(setId: number): AnnotationLabelRow[] {
-    return (this.db.q(`SELECT a.* FROM annotations a JOIN annotation_items i ON i.id = a.item_id WHERE i.set_id = ? ORDER BY a.id`).all(setId) as Row[]).map((row) => ({
-      id: Number(row.id),
-      itemId: Number(row.item_id),
-      annotator: String(row.annotator),
-      verdict: row.verdict as AnnotationLabelRow['verdict'],
-      answer: str(row.answer),
-      note: str(row.note),
-      labelledAt: String(row.labelled_at),
-    }));
+    return (
+      this.db
+        .q(`SELECT a.*, p.name AS annotator FROM annotations a JOIN annotation_items i ON i.id = a.item_id JOIN annotators p ON p.id = a.annotator_id
+            WHERE i.set_id = ? AND ${standing('a')} ORDER BY a.id`)
+        .all(setId) as Row[]
+    ).map(toLabel);
+  }
+
+  /** Every label an item was given (of one annotator, or of all), newest first. */
+  history(itemId: number, annotator?: string): LabelHistoryRow[] {
+    return (
+      this.db
+        .q(`SELECT a.*, p.name AS annotator, ${standing('a')} AS standing FROM annotations a JOIN annotators p ON p.id = a.annotator_id
+            WHERE a.item_id = @item AND (@who IS NULL OR a.annotator_id = @who) ORDER BY a.labelled_at DESC, a.id DESC`)
+        .all({ item: itemId, who: annotator === undefined ? null : this.who(annotator) }) as Row[]
+    ).map((row) => ({ ...toLabel(row), undoneAt: str(row.undone_at), standing: row.standing === 1 }));
   }
 }

@@ -4,6 +4,7 @@
  * synchronous and short; no transaction spans an `await`.
  */
 import { Annotations } from './annotations';
+import { Annotators } from './annotators';
 import { Datasets, Media } from './datasets';
 import { Db, type OpenOptions } from './db';
 import { Episodes } from './episodes';
@@ -15,6 +16,7 @@ import { FixedSubsets } from './fixed-subsets';
 import { Probes } from './probes';
 import { FailureTags } from './failure-tags';
 import { RateBudgets } from './rate-budgets';
+import { Rulings } from './rulings';
 import { Runs } from './runs';
 
 export class Store {
@@ -26,6 +28,8 @@ export class Store {
   readonly models: Models;
   readonly explore: ExploreQueries;
   readonly annotations: Annotations;
+  readonly annotators: Annotators;
+  readonly rulings: Rulings;
   readonly rateBudgets: RateBudgets;
   readonly batches: Batches;
   readonly fixedSubsets: FixedSubsets;
@@ -41,6 +45,8 @@ export class Store {
     this.models = new Models(db);
     this.explore = new ExploreQueries(db);
     this.annotations = new Annotations(db);
+    this.annotators = new Annotators(db);
+    this.rulings = new Rulings(db);
     this.rateBudgets = new RateBudgets(db);
     this.batches = new Batches(db);
     this.fixedSubsets = new FixedSubsets(db);
