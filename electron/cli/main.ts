@@ -9,6 +9,7 @@ import { annotatorsCommand } from './commands/annotators';
 import { conditionRoles, exportCommand } from './commands/export';
 import { datasetsCommand } from './commands/datasets-audit';
 import { gamesCommand } from './commands/games';
+import { mergeCommand } from './commands/merge';
 import { importCommand } from './commands/import';
 import { reportCommand } from './commands/report';
 import { imagesCommand } from './commands/images';
@@ -79,6 +80,7 @@ run
   .option('--images <folder>', 'multimodal games: a folder holding the images the data names (your clembench checkout), repeatable', collect)
   .option('--download-images', 'multimodal games: fetch images named by URL (MatchIt: Visual Genome) when found nowhere else')
   .option('--skip-missing-images', 'multimodal games: play only the experiments whose images are all found (default: refuse the run)')
+  .option('--shard <i/n>', 'play only the i-th of n shares of the run (one per machine; needs --seed, the same command everywhere); `parlor merge` joins them into one run')
   .option('--resume <run>', 'continue an interrupted run from its last committed events')
   .option('--retry-errors <run>', 'play the episodes of a run that ended in error again')
   .action(async (flags, cmd: Command) => {
@@ -116,11 +118,17 @@ program
   });
 
 program
-  .command('report <run>')
-  .description("a run's table as its paper prints it (EDA: #Turns, Success, #Yes, Score as mean ± std over repetitions)")
+  .command('report <runs...>')
+  .description("a run's table as its paper prints it (EDA: #Turns, Success, #Yes, Score as mean ± std over repetitions); --html -o <folder>: a static report of runs (leaderboards, heatmaps, difficulty, every transcript) that opens offline in any browser")
   .option('--json', 'machine-readable output')
-  .action((runId: string, flags, cmd: Command) => {
-    exitCode = reportCommand(runId, { ...flags, db: dbOf(cmd) });
+  .option('--html', 'write a static HTML report of the runs to the folder -o names')
+  .option('-o, --out <folder>', 'html: the folder to write (new or empty)')
+  .option('--force', 'html: replace a report written to that folder before (never a folder that is not a Parlor report)')
+  .option('--instances <mode>', 'html: common (default: compare players on the instances all of them finished) | all')
+  .option('--min-episodes <n>', 'html: fewer episodes behind a mean print "too few" and cannot be best (default 5)')
+  .option('--common-with-humans', "html: people's games narrow the instances players are compared on too")
+  .action((runIds: string[], flags, cmd: Command) => {
+    exitCode = reportCommand(runIds, { ...flags, db: dbOf(cmd) });
   });
 
 program
@@ -307,6 +315,14 @@ program
   .option('--json', 'list: as JSON')
   .action((action: string | undefined, args: string[], flags, cmd: Command) => {
     exitCode = annotatorsCommand(action, args, { ...flags, db: dbOf(cmd) });
+  });
+
+program
+  .command('merge <files...>')
+  .description('bring into this database (--db) what other Parlor databases hold that it lacks: runs with all that was played in them, datasets, media, models, prices, the response cache, subsets. One transaction; the files are never written (an older one is migrated on a copy); merging a file twice changes nothing')
+  .option('--json', 'the merge report as JSON')
+  .action((files: string[], flags, cmd: Command) => {
+    exitCode = mergeCommand(files, { ...flags, db: dbOf(cmd) });
   });
 
 program

@@ -7,6 +7,7 @@ import { allGames, gameById } from '../../engine/games/registry';
 import { executeRun, retryErrors } from '../../engine/runner/execute';
 import { estimateRunChecked } from '../../engine/runner/estimate';
 import { prepareRun } from '../../engine/runner/prepare';
+import { ordinal, parseShard, SHARD_NEEDS_SEED, type Shard } from '../../engine/runner/shard';
 import type { Store } from '../../engine/store/store';
 import { CliError, modelSpec, openStore, parseId, parseSettingFlags, refuseBothDatasets, refusePrototypeKey } from '../context';
 import { progressPrinter } from '../progress';
@@ -38,6 +39,7 @@ export interface RunFlags {
   batch?: string | boolean;
   poll?: string;
   resume?: string;
+  shard?: string;
   retryErrors?: string;
   dryRun?: boolean;
   images?: string[];
@@ -222,8 +224,9 @@ export async function playStoredRun(store: Store, runId: number, mode: 'play' | 
 }
 
 /** The estimate the New run page shows: a run that skips experiments with missing images is estimated on those it plays. */
-async function printEstimate(store: Store, config: Json): Promise<void> {
+async function printEstimate(store: Store, config: Json, shard: Shard | undefined): Promise<void> {
   const estimate = await estimateRunChecked(store, config);
+  if (shard) process.stderr.write(`shard ${shard.index}/${shard.count}: plays every ${ordinal(shard.count)} episode from the ${ordinal(shard.index)}; the estimate is the whole run's\n`);
   const money = estimate.usd === null ? `cost unknown (no price for ${estimate.unpriced.join(', ')}; see \`parlor prices\`)` : `cost ≤ $${fixed(estimate.usd, 2)}`;
   process.stderr.write(
     `estimate: ${estimate.episodes} episodes, ≤ ${estimate.calls} calls, ≤ ${fmt(estimate.inputTokens)} input + ${fmt(estimate.outputTokens)} output tokens, ${money} (upper bound: every game lasts all its turns)\n`,
@@ -249,11 +252,14 @@ export async function runCommand(flags: RunFlags): Promise<number> {
     }
   }
   const config = configFromFlags(flags);
+  const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+  // Refused before anything is estimated or opened (prepareRun says the same to the API).
+  if (shard && config.seed === undefined) throw new CliError(SHARD_NEEDS_SEED);
   const store = openStore(flags.db);
   try {
-    await printEstimate(store, config);
+    await printEstimate(store, config, shard);
     if (flags.dryRun) return 0;
-    const prepared = await prepareRun(store, config, { warn: (m) => process.stderr.write(`warning: ${m}\n`) });
+    const prepared = await prepareRun(store, config, { warn: (m) => process.stderr.write(`warning: ${m}\n`), shard });
     if (prepared.warnings.length) {
       process.stderr.write(`dataset ${prepared.datasetSource}: ${prepared.warnings.length} warning(s)\n`);
       process.stderr.write(`${formatProblems(prepared.warnings, prepared.datasetSource)}\n`);

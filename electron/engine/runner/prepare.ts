@@ -6,6 +6,7 @@ import { unstoredRow, type DatasetProblem, type Game, type InstanceRow, type Loa
 import { parseNewRunConfig, RunConfigError } from '../core/run-config';
 import { cannotPlay } from '../core/image-input';
 import { experimentsOf, selectInstances } from '../core/selection';
+import { inShard, SHARD_NEEDS_SEED, shardedRunUid, type Shard } from './shard';
 import { instancesOf, resolveFixed } from './fixed-subsets';
 import { checkImages, experimentKey, MissingImagesError } from '../media/check';
 import { unsendableImages } from './fit-images';
@@ -130,6 +131,8 @@ export interface PreparedRun {
 export interface PrepareOptions {
   createModel?: ModelFactory;
   warn?: (message: string) => void;
+  /** Store and play only this shard's share of the run's episodes (`--shard i/n`). */
+  shard?: Shard;
 }
 
 /** Stores a game's dataset subset and returns its instance rows in order. */
@@ -204,6 +207,8 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   }
   const { ref, fixed } = resolveFixed(store, game, config.dataset);
   const dataset = game.datasets.load(ref);
+  // Every shard must draw the same episodes: a seed drawn on each machine would give n different runs.
+  if (options.shard && config.seed === undefined) throw new RunConfigError(SHARD_NEEDS_SEED);
   const seed = config.seed ?? randomRunSeed();
   const stored: StoredRunConfig = { ...config, seed, settings, repetitions, dataset: { ...config.dataset, subset: dataset.subset, kind: dataset.kind } };
   let instances = selectInstances(instancesOf(dataset.instances, fixed), { experiments: config.dataset.experiments, limit: config.limit });
@@ -232,7 +237,7 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   // A replay from the cache calls no provider, so there is nothing to check.
   const checked = config.preflight && config.cache !== 'only' ? await preflight(config, models, options.warn ?? (() => {})) : [];
 
-  const runId = storeRun(store, game, stored, dataset, instances);
+  const runId = storeRun(store, game, stored, dataset, instances, { shard: options.shard ?? null });
   recordPreflight(store, checked);
   return { runId, config: stored, warnings, datasetSource: dataset.source };
 }
@@ -251,7 +256,7 @@ async function imagesOrRefuse(store: Store, game: Game<unknown>, settings: unkno
 export type StoredRunConfig = RunConfig & { seed: number; repetitions: number };
 
 /** Stores a checked run (config with its seed, repetitions and settings) with every episode pending; returns its id. */
-export function storeRun(store: Store, game: Game<unknown>, config: StoredRunConfig, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][], options: { episodes?: boolean } = {}): number {
+export function storeRun(store: Store, game: Game<unknown>, config: StoredRunConfig, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][], options: { episodes?: boolean; shard?: Shard | null } = {}): number {
   return store.transaction(() => {
     const { datasetId, rows } = storeInstances(store, game, dataset, instances);
     const draws: EpisodeDraw[] = [];
@@ -260,7 +265,12 @@ export function storeRun(store: Store, game: Game<unknown>, config: StoredRunCon
     }
     // A run with no episodes still names its seats: those of its first instance's first episode.
     const plan = seatPlan(game, config.settings, draws.length ? draws : rows.slice(0, 1).map((instance) => ({ instance, repetition: 1, seed: episodeSeed(config.seed, instance.key, 1) })), playerIds(store, config.players));
-    const episodes = draws.map((d, k) => ({ instanceId: d.instance.id, repetition: d.repetition, seed: d.seed, seats: plan.byEpisode[k] }));
-    return store.runs.create({ name: config.name ?? null, game: game.id, datasetId, subset: dataset.subset, config, seed: config.seed, appVersion: APP_VERSION, seats: plan.seats, episodes });
+    // Seats are planned over the whole draw, then shared out: a shard's episodes are seated as in the whole run.
+    const shard = options.shard ?? null;
+    const episodes = draws.map((d, k) => ({ instanceId: d.instance.id, repetition: d.repetition, seed: d.seed, seats: plan.byEpisode[k] })).filter((_, k) => inShard(k, shard));
+    const uid = shard ? shardedRunUid(config, shard) : undefined;
+    const existing = uid === undefined ? null : store.runs.idByUid(uid);
+    if (existing !== null) throw new RunConfigError(`This database already holds this sharded run (run ${existing}: a shard of it, or shards merged): give each shard its own database file, or continue run ${existing} with parlor run --resume ${existing}.`);
+    return store.runs.create({ uid, name: config.name ?? null, game: game.id, datasetId, subset: dataset.subset, config, seed: config.seed, appVersion: APP_VERSION, seats: plan.seats, episodes });
   });
 }

@@ -96,6 +96,12 @@ export class Runs {
     return toRun(row);
   }
 
+  /** The local id of the run with this uid, if this file holds it (a shard started twice, a merge). */
+  idByUid(uid: string): number | null {
+    const id = this.db.q(`SELECT id FROM runs WHERE uid = ?`).pluck().get(uid);
+    return id === undefined ? null : Number(id);
+  }
+
   /** Every run (cheap on any size: no episode is read). */
   all(): RunRow[] {
     return (this.db.q(`${RUN_SELECT} ORDER BY r.id`).all() as Row[]).map(toRun);
