@@ -48,6 +48,11 @@ export interface OpenOptions {
   mustExist?: boolean;
   /** Told when this process upgrades a file written by an older Parlor (it can take minutes for a large one). */
   onUpgrade?: (from: number, to: number) => void;
+  /**
+   * Open for reading only, whatever the file's permissions, and at any schema version up to this one:
+   * the caller reads `user_version` and no more than it knows (`parlor merge` copies a source this way).
+   */
+  readOnly?: boolean;
 }
 
 export class Db {
@@ -82,7 +87,7 @@ export class Db {
   static open(path: string, options: OpenOptions = {}): Db {
     if (path === ':memory:') return Db.connect(path, path, 'write', null, options);
     if (checkPath(path, options.mustExist ?? false) === 'new') createWhole(path, (temp) => Db.connect(temp, temp, 'write', null, {}).close());
-    const access = accessOf(path);
+    const access = options.readOnly && accessOf(path) === 'write' ? 'read' : accessOf(path);
     const copyFolder = access === 'copy' ? privateCopy(path) : null;
     return Db.connect(path, copyFolder ? join(copyFolder, basename(path)) : path, access, copyFolder, options);
   }
@@ -102,7 +107,7 @@ export class Db {
     try {
       // Read-only checks first: nothing is written to a file Parlor will refuse.
       const version = path === ':memory:' ? 0 : checkContents({ pragma: (text) => db.pragma(text), tableNames: () => db.tableNames() }, path);
-      if (readOnly && version < LATEST_SCHEMA_VERSION) {
+      if (readOnly && version < LATEST_SCHEMA_VERSION && !options.readOnly) {
         throw new DatabaseError(`${path} cannot be written here (${access === 'copy' ? 'its folder is read-only' : 'the file is read-only'}) and was written by an older Parlor, so it needs a one-time upgrade, which writes to it: make it writable, or copy it somewhere writable.`);
       }
       if (!readOnly) {
