@@ -6,6 +6,7 @@ import { ModelConfigSchema } from '../contract/models';
 import { plainText } from '../contract/plain-text';
 import { PriceInputSchema, PricedModelSchema } from '../contract/prices';
 import { ImageSourcesSchema, RunNoteSchema, RunTagSchema } from '../contract/run';
+import { HtmlReportInputSchema } from '../contract/report';
 import { controlProblem } from '../text/control';
 import type * as V from './views';
 import type * as R from './runs-views';
@@ -179,6 +180,8 @@ export const API_INPUTS = {
   'runs.batches': z.object({ runId: Id }).strict(),
   /** Every episode of a run, one row each (the same bytes as `parlor export <run>`). */
   'runs.export': z.object({ runId: Id, format: z.enum(['jsonl', 'csv']) }).strict(),
+  /** A self-contained folder (as a zip) that opens offline in any browser: the runs' leaderboard, heatmaps, difficulty and every transcript. */
+  'runs.htmlReport': HtmlReportInputSchema,
   /** Games of runs as JSONL training data: the trained seat's view as chats, or per-turn rewards (EDA). */
   'runs.trainingExport': z
     .object({
@@ -290,6 +293,7 @@ export interface ApiOutputs extends AdjudicationOutputs {
   'runs.errorGroups': R.RunErrorGroup[];
   'runs.batches': R.RunBatchView[];
   'runs.export': V.ExportFile;
+  'runs.htmlReport': V.ExportFile;
   'runs.trainingExport': V.ExportFile & { notes: string[]; lines: number };
   'probes.view': import('./research-views').ProbeView;
   'ablation.start': { runId: number; episodes: number; skipped: number };

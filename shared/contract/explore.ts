@@ -14,6 +14,8 @@ export const ExploreFiltersSchema = renamingLegacyKeys(
       conditions: z.record(z.string(), z.string().min(1)).optional(),
       from: z.iso.date().optional(),
       to: z.iso.date().optional(),
+      /** Only these runs (a static report of chosen runs: `parlor report --html`); the other filters still apply. */
+      runs: z.array(z.number().int().positive()).max(1000).optional(),
       /** Only these players (leaderboard rows). */
       players: z.array(z.string().min(1)).optional(),
       /** Rows are the players of this role (a person's seat, clembench's instruction giver); default: the game's subject roles. */

@@ -4,7 +4,12 @@ import { subjectOf } from '../../engine/analysis/explore/select';
 import { runReport } from '../../engine/analysis/run-report';
 import { orderSeats } from '../../engine/api/views';
 import type { Store } from '../../engine/store/store';
-import { openStore, parseId } from '../context';
+import { join } from 'node:path';
+import { HtmlReportInputSchema } from '../../../shared/contract/report';
+import { describeZodError } from '../../../shared/contract/run';
+import { buildHtmlReport, REPORT_MARKER } from '../../engine/report/build';
+import { CliError, openStore, parseId, positiveWhole } from '../context';
+import { checkOutputFolder, writeFolder } from '../output-folder';
 import { metricMeanStdOf, table } from '../format';
 import { fixed } from '../../../shared/text/number';
 
@@ -42,10 +47,28 @@ export function printReport(store: Store, runId: number): void {
   }
 }
 
-export function reportCommand(runText: string, flags: { json?: boolean; db?: string }): number {
+export interface ReportFlags {
+  json?: boolean;
+  html?: boolean;
+  out?: string;
+  force?: boolean;
+  instances?: string;
+  minEpisodes?: string;
+  commonWithHumans?: boolean;
+  db?: string;
+}
+
+/** `parlor report <run>`: a run's table; `parlor report --html <runs…> -o dir`: the runs' static report. */
+export function reportCommand(runs: string | readonly string[], flags: ReportFlags): number {
+  // Runs as separate words or comma-separated (`1 2 3` or `1,2,3`), as other commands take them.
+  const runIds = (typeof runs === 'string' ? [runs] : runs).flatMap((text) => text.split(',')).filter((text) => text.trim() !== '').map((text) => parseId(text.trim(), 'Run id'));
+  if (flags.html) return htmlReportCommand(runIds, flags);
+  const stray = (['out', 'force', 'instances', 'minEpisodes', 'commonWithHumans'] as const).find((k) => flags[k] !== undefined);
+  if (stray) throw new CliError(`--${stray.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} belongs to the HTML report: add --html (parlor report --html <runs…> -o <folder>).`);
+  if (runIds.length !== 1) throw new CliError(`parlor report prints one run's table (give one run id, not ${runIds.length}); --html -o <folder> writes a report of several.`);
   const store = openStore(flags.db, { create: false });
   try {
-    const runId = parseId(runText, 'Run id');
+    const runId = runIds[0]!;
     if (flags.json) {
       const { run, game, report, rows } = runReport(store, runId);
       const players = Object.fromEntries(orderSeats(run.seats, game).map((s) => [s.seat, s.player]));
@@ -53,6 +76,30 @@ export function reportCommand(runText: string, flags: { json?: boolean; db?: str
     } else {
       printReport(store, runId);
     }
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+function htmlReportCommand(runIds: readonly number[], flags: ReportFlags): number {
+  if (flags.json) throw new CliError('--json and --html are two different reports: give one.');
+  if (!flags.out) throw new CliError('--html needs -o <folder>: the report is a folder of pages (index.html first) to open in a browser or send as it is.');
+  if (flags.instances !== undefined && flags.instances !== 'common' && flags.instances !== 'all') throw new CliError(`--instances must be common or all, not "${flags.instances}".`);
+  const target = checkOutputFolder(flags.out, REPORT_MARKER, flags.force ?? false);
+  const input = HtmlReportInputSchema.safeParse({
+    runIds,
+    ...(flags.instances !== undefined ? { instances: flags.instances } : {}),
+    ...(flags.minEpisodes !== undefined ? { minEpisodes: positiveWhole(flags.minEpisodes, '--min-episodes') } : {}),
+    ...(flags.commonWithHumans ? { commonWithHumans: true } : {}),
+  });
+  if (!input.success) throw new CliError(describeZodError(input.error, 'report options'));
+  const store = openStore(flags.db, { create: false });
+  try {
+    const files = buildHtmlReport(store, input.data);
+    writeFolder(target, files);
+    const pages = [...files.keys()].filter((p) => p.endsWith('.html')).length;
+    process.stderr.write(`wrote the report of run${runIds.length === 1 ? '' : 's'} ${runIds.join(', ')} to ${target} (${pages} pages; open ${join(target, 'index.html')})\n`);
     return 0;
   } finally {
     store.close();

@@ -2,6 +2,7 @@ import { exportTraining } from '../analysis/training-export';
 import type { RunBatchView, RunErrorGroup, RunErrorItem } from '../../../shared/api/runs-views';
 import { toCsv, toJsonl } from '../io/csv';
 import { episodeExportRows } from '../io/episodes';
+import { htmlReportZip } from '../report/build';
 import type { Store } from '../store/store';
 import type { HandlerRegistry } from './registry';
 
@@ -30,7 +31,7 @@ export function runBatches(store: Store, runId: number): RunBatchView[] {
   }));
 }
 
-/** Tags and notes, grouped errors and the whole-run export. */
+/** Tags and notes, grouped errors, the whole-run export and the static HTML report. */
 export function registerRuns(registry: HandlerRegistry, store: Store, onChanged: () => void): void {
   registry
     .handle('runs.label', ({ runId, tags, note }) => {
@@ -48,6 +49,7 @@ export function registerRuns(registry: HandlerRegistry, store: Store, onChanged:
         ? { filename: `run-${runId}-episodes.csv`, mime: 'text/csv', content: toCsv(rows) }
         : { filename: `run-${runId}-episodes.jsonl`, mime: 'application/x-ndjson', content: toJsonl(rows) };
     })
+    .handle('runs.htmlReport', (input) => htmlReportZip(store, input))
     .handle('runs.trainingExport', ({ runIds, format, games, subsets, allowHeldOut, rule }) => {
       const result = exportTraining(store, { runIds, format, games, allowHeldOut, ...(subsets ? { subsets } : {}), ...(rule ? { rule } : {}) });
       const filename = `runs-${runIds.join('-')}-${format === 'chat' ? `chat-${games}` : 'rewards'}.jsonl`;

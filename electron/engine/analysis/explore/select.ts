@@ -53,6 +53,7 @@ export function selectRuns(runs: readonly RunRow[], f: ExploreFilters, game: Gam
   const out: ViewRun[] = [];
   for (const run of runs) {
     if (run.game !== game.id || run.datasetName !== f.dataset) continue;
+    if (f.runs && !f.runs.includes(run.id)) continue;
     if (f.subset && run.subset !== f.subset) continue;
     if (f.from && run.createdAt.slice(0, 10) < f.from) continue;
     if (f.to && run.createdAt.slice(0, 10) > f.to) continue;

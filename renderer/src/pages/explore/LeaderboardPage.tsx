@@ -50,6 +50,16 @@ function Board({ filters, game, players }: { filters: Filters; game: GameInfo; p
   const [open, setOpen] = useState<string | null>(null);
   const rows = board.data?.rows ?? [];
   const save = (format: 'csv' | 'latex') => api.call('explore.export', { view: 'leaderboard', format, filters }).then(download, (e: Error) => setError(e.message));
+  const [reporting, setReporting] = useState(false);
+  // The runs behind the rows in view, compared as this page compares them; a zip of a folder that opens offline.
+  const runIds = [...new Set(rows.flatMap((r) => r.runs))].sort((a, b) => a - b);
+  const saveReport = () => {
+    setReporting(true);
+    api
+      .call('runs.htmlReport', { runIds, instances: filters.instances, commonWithHumans: filters.commonWithHumans, minEpisodes: filters.minEpisodes })
+      .then(download, (e: Error) => setError(e.message))
+      .finally(() => setReporting(false));
+  };
   return (
     <>
       <ErrorNote error={board.error ?? error} />
@@ -57,6 +67,14 @@ function Board({ filters, game, players }: { filters: Filters; game: GameInfo; p
       <div className="actions">
         <button type="button" onClick={() => save('csv')}>Export CSV</button>
         <button type="button" onClick={() => save('latex')}>Export LaTeX</button>
+        <button
+          type="button"
+          onClick={saveReport}
+          disabled={runIds.length === 0 || reporting}
+          title="A zip of a folder for co-authors without Parlor: open its index.html in any browser, offline. It holds these runs' leaderboard, heatmaps, difficulty views and every transcript."
+        >
+          {reporting ? 'Writing the report…' : 'Export HTML report'}
+        </button>
       </div>
       {board.data && rows.length > 0 && <LeaderboardTable board={board.data} onOpen={setOpen} universe={players} />}
       <p className="meta">
