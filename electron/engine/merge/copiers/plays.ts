@@ -1,6 +1,7 @@
 /**
  * What was played in the episodes that came in (fate `new` or `replace`, see episodes.ts): seats, model
- * calls, events, scores, probes, failure tags. Calls of no episode (a run's, a preflight's) come by uid.
+ * calls, events, scores, probes, failure tags. Calls of no episode (a run's, a preflight's) come by uid,
+ * and so do calls one file added to the same play.
  * On the same play in both files, what people and taggers added (failure tags, the episodes a tagger
  * read, people's reviews) is brought together, settled by the newer.
  */
@@ -27,11 +28,18 @@ const calls: Copier = {
     copyRows(ctx, {
       table: 'model_calls',
       refs: { run_id: 'runs', episode_id: 'episodes', model_config_id: 'model_configs', batch_id: 'provider_batches' },
-      // The calls of a play that stays out stay out with it.
-      where: `s.episode_id IS NULL OR s.episode_id IN ${FILLED}`,
+      // The calls of a play that stays out stay out with it; on the same play, the calls one file added
+      // (a tagger's, a hint's) come in, those of the play itself are there already (the same uids).
+      where: `s.episode_id IS NULL OR s.episode_id IN ${FILLED} OR s.episode_id IN ${SAME}`,
       exists: 't.uid = s.uid',
     });
     ctx.provideMap('model_calls', `SELECT s.id, t.id FROM ${ctx.src}.model_calls s JOIN main.model_calls t ON t.uid = s.uid`);
+    // One uid, two calls: each file tagged the same play once (the same episode, role and ordinal).
+    const local = ['id', 'uid', 'run_id', 'episode_id', 'model_config_id', 'batch_id', 'started_at'];
+    settle(ctx, {
+      table: 'model_calls', pairs: `${ctx.src}.model_calls s JOIN main.model_calls t ON t.uid = s.uid AND (s.episode_id IS NULL OR s.episode_id IN ${SAME})`,
+      label: 't.uid', columns: ctx.columns('model_calls').filter((c) => !local.includes(c)), rule: 'newer', time: (a) => `${a}.started_at`, timeName: 'started_at', timeColumns: ['started_at'], ident: 'rowid',
+    });
   },
 };
 
