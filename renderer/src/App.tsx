@@ -3,6 +3,7 @@ import { useQuery } from './api/hooks';
 import { counted } from './format';
 import { href, useRoute, type Route } from './router';
 import { AnnotatePage } from './pages/AnnotatePage';
+import { AnnotationReviewPage } from './pages/AnnotationReviewPage';
 import { AnnotationResultsPage } from './pages/AnnotationResultsPage';
 import { AnnotationsPage } from './pages/AnnotationsPage';
 import { DatasetsPage } from './pages/DatasetsPage';
@@ -81,6 +82,8 @@ function Page({ route }: { route: Route }) {
       return <AnnotationResultsPage key={route.setId} setId={route.setId} />;
     case 'annotate':
       return <AnnotatePage key={route.setId} setId={route.setId} />;
+    case 'annotation-review':
+      return <AnnotationReviewPage key={route.setId} setId={route.setId} />;
     case 'not-found':
       return (
         <p>
@@ -100,7 +103,7 @@ const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
   { label: 'Benchmark', to: href.suite(), pages: ['suite'] },
   { label: 'Difficulty', to: href.difficulty(), pages: ['difficulty'] },
   { label: 'Significance', to: href.significance(), pages: ['significance'] },
-  { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate', 'failure-modes'] },
+  { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate', 'annotation-review', 'failure-modes'] },
   { label: 'Models & keys', to: href.models(), pages: ['models'] },
   { label: 'Datasets', to: href.datasets(), pages: ['datasets'] },
 ];

@@ -11,6 +11,7 @@ export type Route =
   | { page: 'annotations'; runId: number | null }
   | { page: 'annotation-results'; setId: number }
   | { page: 'annotate'; setId: number }
+  | { page: 'annotation-review'; setId: number }
   | { page: 'play'; resume?: number }
   | { page: 'review' }
   | { page: 'leaderboard' }
@@ -51,6 +52,7 @@ export function parseRoute(hash: string): Route {
   if ((m = /^\/annotations\/new\/(\d+)$/.exec(path))) return { page: 'annotations', runId: Number(m[1]) };
   if ((m = /^\/annotations\/(\d+)$/.exec(path))) return { page: 'annotation-results', setId: Number(m[1]) };
   if ((m = /^\/annotations\/(\d+)\/label$/.exec(path))) return { page: 'annotate', setId: Number(m[1]) };
+  if ((m = /^\/annotations\/(\d+)\/review$/.exec(path))) return { page: 'annotation-review', setId: Number(m[1]) };
   return { page: 'not-found', path };
 }
 
@@ -78,6 +80,7 @@ export const href = {
   newAnnotationSet: (runId: number) => `#/annotations/new/${runId}`,
   annotationResults: (id: number) => `#/annotations/${id}`,
   annotate: (id: number) => `#/annotations/${id}/label`,
+  annotationReview: (id: number) => `#/annotations/${id}/review`,
 };
 
 /** A query from the address bar; a malformed escape is kept as typed. */

@@ -118,7 +118,7 @@ describe.skipIf(problem !== null)('reviewing annotations in Chromium', STORY, ()
   it('lists the disagreements on the results page, each annotator’s verdict, linking to the episode', async () => {
     await app.go(`#/annotations/${setId}`);
     const table = page().getByTestId('disagreements');
-    await expect.poll(() => table.locator('thead th').allTextContents(), WAIT).toEqual(['Item', 'Where', 'Judge said', 'Ada', 'Bob', 'Majority']);
+    await expect.poll(() => table.locator('thead th').allTextContents(), WAIT).toEqual(['Item', 'Where', 'Judge said', 'Ada', 'Bob', 'Majority', 'Ruling']);
     const rows = table.getByTestId('disagreement');
     // Bob's two ambiguous items: Ada gave an answer on those she labelled.
     const ada = await mine();
@@ -127,6 +127,8 @@ describe.skipIf(problem !== null)('reviewing annotations in Chromium', STORY, ()
     const first = rows.first();
     await expect.poll(() => first.locator('td').nth(4).textContent(), WAIT).toBe('ambiguous');
     await expect.poll(() => first.locator('td').nth(5).textContent(), WAIT).toBe('tie');
+    // Nobody has ruled on it yet (the review page does).
+    await expect.poll(() => first.getByTestId('ruling-cell').textContent(), WAIT).toBe('none');
     expect(await first.getByRole('link').getAttribute('href')).toMatch(/^#\/episodes\/\d+$/);
     await expect.poll(() => page().getByTestId('annotators-progress').locator('tbody tr').allInnerTexts(), WAIT).toEqual([expect.stringMatching(/^Ada\s+3\/6/), expect.stringMatching(/^Bob\s+2\/6/)]);
     await screenshot(page(), 'annotation-disagreements');

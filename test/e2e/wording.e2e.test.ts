@@ -107,6 +107,7 @@ describe.skipIf(problem !== null)('the wording of every page', STORY, () => {
       { name: 'new annotation set', hash: `#/annotations/new/${show.runs.eda[0]}` },
       { name: 'annotation results', hash: `#/annotations/${show.annotationSet}` },
       { name: 'annotate', hash: `#/annotations/${show.annotationSet}/label` },
+      { name: 'annotation review', hash: `#/annotations/${show.annotationSet}/review` },
       { name: 'play', hash: '#/play' },
       { name: 'review', hash: '#/review' },
       ...EXPLORE.map((page) => ({ name: page, hash: `#/${page}` })),
@@ -160,9 +161,9 @@ describe.skipIf(problem !== null)('the wording of every page', STORY, () => {
       };
       for (const route of routes()) {
         await check(route.name, await visit(route.hash, route.landing));
-        if (route.name === 'annotate') {
+        if (route.name === 'annotate' || route.name === 'annotation review') {
           await enterAnnotator();
-          await check('annotate (queue)', await settled());
+          await check(`${route.name} (queue)`, await settled());
         }
         if (route.name === 'new annotation set') {
           await stratify();
@@ -204,7 +205,9 @@ describe.skipIf(problem !== null)('the wording of every page', STORY, () => {
     const differ = (await main().getByText(/items? where annotators differ/).textContent())!;
     expect(Number(/^(\d+)/.exec(differ)![1])).toBe(await rows.count());
     expect(await rows.count()).toBeGreaterThan(0);
-    const overturned = (await rows.evaluateAll((trs: { querySelectorAll(s: string): Iterable<{ textContent: string | null }> }[]) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))).filter((cells) => cells[2] !== cells.at(-1) && cells.at(-1) !== 'tie').length;
+    const overturned = (await rows.evaluateAll((trs: { querySelectorAll(s: string): Iterable<{ textContent: string | null }> }[]) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))).filter((cells) => cells[2] !== cells.at(-2) && cells.at(-2) !== 'tie').length;
+    // (The majority is the last column but one: the last is the ruling, none in the showcase.)
+    expect(await app.page.getByTestId('ruling-cell').allTextContents()).toEqual(Array.from({ length: await rows.count() }, () => 'none'));
     const changed = (await main().getByText(/ changed\)\.$/).first().textContent())!;
     expect(Number(/\((\d+) \w+ changed\)/.exec(changed)![1])).toBe(overturned);
   });

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AnnotationInfo, AnnotationItemView, AnnotationMineView } from '../../../shared/api/contract';
 import { useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { href } from '../router';
-import { AnnotationGuidelines, AnnotatorsProgress, verdictText, YourLabels } from './AnnotationSidePanel';
+import { AnnotationGuidelines, AnnotatorsProgress, ItemHistory, verdictText, YourLabels } from './AnnotationSidePanel';
+import { AnnotatorBadge, AnnotatorPicker, useChosenAnnotator } from './AnnotatorPicker';
 import { queueStage, useAnnotationQueue } from './useAnnotationQueue';
 import { counted } from '../format';
 
@@ -22,35 +23,28 @@ const keysOf = (info: AnnotationInfo | null): [string, string][] => [
   ['?', 'this help'],
 ];
 
-export function useAnnotator(): [string | null, (name: string | null) => void] {
-  const [name, setName] = useState<string | null>(() => localStorage.getItem('parlor.annotator'));
-  return [
-    name,
-    (next) => {
-      if (next) localStorage.setItem('parlor.annotator', next);
-      else localStorage.removeItem('parlor.annotator');
-      setName(next);
-    },
-  ];
-}
-
 /** Labelling a game's labels (EDA: the judge's answers), one key per decision. */
 export function AnnotatePage({ setId }: { setId: number }) {
   const set = useQuery('annotations.get', { setId });
-  const [annotator, setAnnotator] = useAnnotator();
+  // Taken without asking only by someone who has labelled this set already.
+  const who = useChosenAnnotator(set.data ? (name) => set.data!.annotators.includes(name) : null);
+  const annotator = who.name;
   const { current, progress, info, loaded, error, label, undo, reopen, cancelReopen, isReopened, revision } = useAnnotationQueue(setId, annotator);
   const mine = useQuery('annotations.mine', annotator ? { setId, annotator } : null);
   const everyone = useQuery('annotations.progress', annotator ? { setId, annotator } : null);
+  const history = useQuery('annotations.history', annotator && current ? { setId, itemId: current.itemId, annotator } : null);
   const [guidelines, setGuidelines] = useState(true);
   const [editing, setEditing] = useState<AnnotationMineView | null>(null);
   const labelsRef = useRef<HTMLOListElement>(null);
   const { reload: reloadMine } = mine;
   const { reload: reloadEveryone } = everyone;
+  const { reload: reloadHistory } = history;
   useEffect(() => {
     if (revision === 0) return;
     reloadMine();
     reloadEveryone();
-  }, [revision, reloadMine, reloadEveryone]);
+    reloadHistory();
+  }, [revision, reloadMine, reloadEveryone, reloadHistory]);
   const [showContext, setShowContext] = useState(false);
   const [help, setHelp] = useState(false);
   const [note, setNote] = useState('');
@@ -147,7 +141,8 @@ export function AnnotatePage({ setId }: { setId: number }) {
   }, [editing, current]);
   const labelText = (id: string | null) => info?.labels.find((l) => l.id === id)?.label ?? id ?? '';
 
-  if (!annotator) return <NamePrompt onName={setAnnotator} />;
+  if (who.choosing && who.people) return <AnnotatorPicker people={who.people} purpose="label" onChosen={who.chosen} />;
+  if (!annotator) return who.error || set.error ? <ErrorNote error={who.error ?? set.error} /> : <p aria-busy="true">Loading…</p>;
   const stage = queueStage(loaded, current !== null, progress?.remaining ?? null);
   const finished = stage === 'finished';
 
@@ -156,11 +151,9 @@ export function AnnotatePage({ setId }: { setId: number }) {
       <header className="page-header">
         <h1 id="annotate-title">{set.data ? `#${set.data.id} ${set.data.name}` : `Set ${setId}`}</h1>
         <div className="actions">
-          <span className="meta">
-            annotator <strong data-testid="annotator">{annotator}</strong>{' '}
-            <button type="button" className="link-button" onClick={() => setAnnotator(null)}>change</button>
-          </span>
+          <AnnotatorBadge who={annotator} fixed={who.people?.fixed ?? false} onChange={who.change} />
           <button type="button" onClick={() => setHelp(true)} aria-keyshortcuts="?">Keys (?)</button>
+          <a className="button" href={href.annotationReview(setId)}>Review disagreements</a>
           <a className="button" href={href.annotationResults(setId)}>Results</a>
         </div>
       </header>
@@ -228,6 +221,12 @@ export function AnnotatePage({ setId }: { setId: number }) {
         </div>
         <aside className="annotate-side" aria-label="Guidelines, progress and your labels">
           <AnnotationGuidelines info={info} set={set.data} open={guidelines} onToggle={setGuidelines} />
+          {current && (
+            <section className="side-box" aria-labelledby="item-history-title">
+              <h2 id="item-history-title">Your labels of item {current.position}</h2>
+              <ItemHistory entries={history.data ?? []} info={info} empty="None yet: your first label of it is the one that counts." />
+            </section>
+          )}
           <section className="side-box" aria-labelledby="annotators-title">
             <h2 id="annotators-title">Annotators</h2>
             <AnnotatorsProgress rows={everyone.data ?? []} me={annotator} />
@@ -255,21 +254,5 @@ export function AnnotatePage({ setId }: { setId: number }) {
         </div>
       )}
     </section>
-  );
-}
-
-export function NamePrompt({ onName }: { onName: (name: string) => void }) {
-  const [name, setName] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim()) onName(name.trim());
-  };
-  return (
-    <form className="welcome" onSubmit={submit}>
-      <h2>Who is annotating?</h2>
-      <p>Your name goes with every label, so several people can label the same set and their agreement can be measured.</p>
-      <label htmlFor="annotator-name">Your name</label>{' '}
-      <input id="annotator-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus /> <button type="submit" className="primary">Start</button>
-    </form>
   );
 }

@@ -42,6 +42,7 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
         <h1 id="results-title">#{r.set.id} {r.set.name}</h1>
         <div className="actions">
           <a className="button primary" href={href.annotate(setId)}>Annotate</a>
+          <a className="button" href={href.annotationReview(setId)}>Review disagreements</a>
           <button type="button" onClick={() => save('labels', 'csv')}>Labels CSV</button>
           <button type="button" onClick={() => save('labels', 'jsonl')}>Labels JSONL</button>
           <button type="button" onClick={() => save('results', 'csv')}>Results CSV</button>
@@ -62,7 +63,14 @@ export function AnnotationResultsPage({ setId }: { setId: number }) {
       <p className="meta" data-testid="weighting">{r.weighting.note}</p>
       <p className="meta">
         Over {counted(r.judged, 'item')} with a correct {r.info.labelNoun}; {r.ambiguous} ambiguous, {r.ties} with annotators split evenly and{' '}
-        {r.unlabelled} not yet labelled are left out. With several annotators an item's correct {r.info.labelNoun} is their majority.
+        {r.unlabelled} not yet labelled are left out. With several annotators an item's correct {r.info.labelNoun} is their majority, or a third
+        person's ruling where one was given.
+      </p>
+      <p className="meta" data-testid="adjudicated">
+        {r.adjudication
+          ? `${counted(r.adjudication.items, 'item')} adjudicated: a ruling decided ${r.adjudication.items === 1 ? 'it' : 'them'} (marked in the disagreements below).`
+          : 'No item adjudicated yet.'}{' '}
+        {r.disagreements.some((d) => !d.ruling) && <a href={href.annotationReview(setId)}>Rule on the disagreements.</a>}
       </p>
       {r.strata.length > 0 && (
         <>

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type RefObject } from 'react';
-import type { AnnotationInfo, AnnotationMineView, AnnotationSetSummary, AnnotatorProgressRow } from '../../../shared/api/contract';
+import type { AnnotationHistoryEntry, AnnotationInfo, AnnotationMineView, AnnotationRulingView, AnnotationSetSummary, AnnotatorProgressRow, HistoryState } from '../../../shared/api/contract';
 import { counted, percent } from '../format';
 
 /** How a verdict reads in the lists: "No (judge wrong)", "ambiguous", "skipped". */
@@ -86,6 +86,41 @@ export function YourLabels({ labels, info, onOpen, onLeave, listRef }: {
             <span className="meta">#{entry.item.position}</span> {entry.item.prompt.length > 60 ? `${entry.item.prompt.slice(0, 59)}…` : entry.item.prompt}{' '}
             <span className="chip">{verdictText(info, entry.verdict, entry.answer)}</span>
           </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const STATE_TEXT: Record<HistoryState, string> = { standing: 'counts', replaced: 'replaced', undone: 'undone' };
+
+/** A time as the history lists it: the date and the time to the second, in the viewer's zone. */
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+
+/**
+ * An item's labels (and rulings), newest first: which one counts, which were replaced or undone.
+ * `showWho` names the annotator of each (the review page); the labelling page lists one's own only.
+ */
+export function ItemHistory({ entries, rulings = [], info, showWho = false, empty }: {
+  entries: AnnotationHistoryEntry[];
+  rulings?: AnnotationRulingView[];
+  info: AnnotationInfo | null;
+  showWho?: boolean;
+  empty: string;
+}) {
+  const rows = [
+    ...entries.map((e) => ({ at: e.labelledAt, who: e.annotator, what: verdictText(info, e.verdict, e.answer), state: e.state, note: e.note, ruling: false })),
+    ...rulings.map((r) => ({ at: r.ruledAt, who: r.adjudicator, what: verdictText(info, r.verdict, r.answer), state: r.state, note: r.note, ruling: true })),
+  ].sort((a, b) => b.at.localeCompare(a.at));
+  if (!rows.length) return <p className="meta" data-testid="item-history-empty">{empty}</p>;
+  return (
+    <ol className="item-history" data-testid="item-history" aria-label="History of this item, newest first">
+      {rows.map((r, i) => (
+        <li key={i} data-testid="history-entry" data-state={r.state}>
+          {r.state === 'standing' ? <strong>{r.what}</strong> : <s>{r.what}</s>}{' '}
+          <span className="chip">{r.ruling ? `ruling, ${STATE_TEXT[r.state]}` : STATE_TEXT[r.state]}</span>
+          <span className="meta"> {showWho ? `${r.who} · ` : ''}{when(r.at)}</span>
+          {r.note && <div className="meta">“{r.note}”</div>}
         </li>
       ))}
     </ol>

@@ -105,6 +105,7 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
                 <td>
                   <div className="actions compact">
                     <a className="button" href={href.annotate(s.id)}>Annotate</a>
+                    <a className="button" href={href.annotationReview(s.id)}>Review</a>
                     <a className="button" href={href.annotationResults(s.id)}>Results</a>
                   </div>
                 </td>

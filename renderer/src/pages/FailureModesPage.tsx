@@ -6,7 +6,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { RunLinks } from '../components/RunLinks';
 import { download } from '../download';
 import { href } from '../router';
-import { NamePrompt, useAnnotator } from './AnnotatePage';
+import { NamePrompt, useReviewerName } from './ReviewerName';
 import { fixedOr, percentNumber } from '../../../shared/text/number';
 import { settingsText } from '../../../shared/text/words';
 
@@ -19,7 +19,7 @@ export function FailureModesPage({ runIds }: { runIds: number[] }) {
   const [sources, setSources] = useState<string[]>(['rules']);
   const view = useQuery('tags.view', { runIds, sources });
   const profiles = useQuery('models.list', {});
-  const [reviewer, setReviewer] = useAnnotator();
+  const [reviewer, setReviewer] = useReviewerName();
   const [tagger, setTagger] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
