@@ -48,5 +48,5 @@ describe('parlor subsets', () => {
     expect((await parlor(db, ['subsets', 'rm', 'pilot-3'])).code).toBe(0);
     expect((await parlor(db, ['subsets'])).stdout).not.toMatch(/pilot-3/);
     expect((await parlor(db, ['subsets', 'create', 'x', '--dataset', 'things', '--size', 'lots'])).stderr).toMatch(/--size must be a whole number, not "lots"/);
-  });
+  }, 180_000); // ten CLI processes, two of them runs: several seconds each on a loaded machine
 });
