@@ -12,6 +12,7 @@ import type * as V from './views';
 import type * as R from './runs-views';
 import type { AnnotationApplyView, AnnotationMineView, AnnotatorProgressRow } from './annotation-views';
 import { ADJUDICATION_INPUTS, type AdjudicationOutputs } from './adjudication-contract';
+import { MERGE_INPUTS, type MergeOutputs } from './merge-contract';
 import type { PriceTableView } from './models-views';
 import type { TranscriptSearchResult } from './transcript-views';
 
@@ -119,6 +120,7 @@ export const API_INPUTS = {
   /** Every annotator's done/total in the set; `annotator` is listed even before their first label. */
   'annotations.progress': z.object({ setId: Id, annotator: Annotator.optional() }).strict(),
   ...ADJUDICATION_INPUTS,
+  ...MERGE_INPUTS,
   'human.start': z
     .object({
       game: GameId,
@@ -219,7 +221,7 @@ export const API_METHODS = Object.keys(API_INPUTS) as ApiMethod[];
 export type ApiInput<M extends ApiMethod> = z.input<(typeof API_INPUTS)[M]>;
 export type ApiParsedInput<M extends ApiMethod> = z.output<(typeof API_INPUTS)[M]>;
 
-export interface ApiOutputs extends AdjudicationOutputs {
+export interface ApiOutputs extends AdjudicationOutputs, MergeOutputs {
   'app.info': V.AppInfo;
   'games.list': V.GameInfo[];
   'runs.list': V.RunSummary[];

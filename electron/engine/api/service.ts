@@ -24,6 +24,7 @@ import { registerResearch } from './research-handlers';
 import { registerRuns } from './runs-handlers';
 import { registerTranscripts } from './transcript-handlers';
 import { registerAnnotation } from './annotation-handlers';
+import { registerMerge } from './merge-handlers';
 import { registerModels } from './models-handlers';
 import { ProfileKeys } from './profile-keys';
 import { registerHuman } from './human-handlers';
@@ -180,6 +181,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   }, factory, (event) => hub.emit(event));
   const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));
   registerNav(registry, store, humans);
+  registerMerge(registry, store, () => hub.emit({ type: 'runs-changed' }));
 
   const missing = registry.missing();
   if (missing.length) throw new Error(`API methods without a handler: ${missing.join(', ')}`);

@@ -12,12 +12,16 @@ import { settle } from '../settle';
 const FILLED = `(SELECT src FROM temp.merge_episodes WHERE fate IN ('new', 'replace'))`;
 const SAME = `(SELECT src FROM temp.merge_episodes WHERE fate = 'same')`;
 
-/** Copies a table's rows of the filled episodes (the target has none of them). */
-function filled(name: string, table: string, refs: Record<string, string>, exists: string, omit?: readonly string[]): Copier {
+/**
+ * Copies a table's rows of the filled episodes (the target has none of them). Those of the same play
+ * are counted as there already, unless a `gathered` copier below brings them together (and counts them).
+ */
+function filled(name: string, table: string, refs: Record<string, string>, exists: string, options: { omit?: readonly string[]; gathered?: boolean } = {}): Copier {
   return {
     name,
     run(ctx) {
-      copyRows(ctx, { table, refs: { episode_id: 'episodes', ...refs }, where: `s.episode_id IN ${FILLED}`, exists, ...(omit ? { omit } : {}) });
+      copyRows(ctx, { table, refs: { episode_id: 'episodes', ...refs }, where: `s.episode_id IN ${FILLED}`, exists, ...(options.omit ? { omit: options.omit } : {}) });
+      if (!options.gathered) ctx.count(table, 0, ctx.sourceCount(table, `s.episode_id IN ${SAME}`));
     },
   };
 }
@@ -68,14 +72,14 @@ function gathered(name: string, table: string, keys: readonly string[], columns:
 }
 
 export const playCopiers: readonly Copier[] = [
-  filled('episode seats', 'episode_seats', { player_id: 'players' }, 't.episode_id = m_episode_id.dst AND t.seat = s.seat', []),
+  filled('episode seats', 'episode_seats', { player_id: 'players' }, 't.episode_id = m_episode_id.dst AND t.seat = s.seat', { omit: [] }),
   calls,
   events,
-  filled('scores', 'scores', {}, 't.episode_id = m_episode_id.dst AND t.seat = s.seat AND t.metric = s.metric', []),
+  filled('scores', 'scores', {}, 't.episode_id = m_episode_id.dst AND t.seat = s.seat AND t.metric = s.metric', { omit: [] }),
   filled('probes', 'probes', { call_id: 'model_calls' }, 't.episode_id = m_episode_id.dst AND t.seat = s.seat AND t.round = s.round AND t.kind = s.kind'),
-  filled('failure tags', 'failure_tags', { call_id: 'model_calls' }, 't.episode_id = m_episode_id.dst AND t.round = s.round AND t.mode = s.mode AND t.source = s.source'),
-  filled('episodes tagged', 'failure_tagged', {}, 't.episode_id = m_episode_id.dst AND t.source = s.source', []),
-  filled('failure tag reviews', 'failure_tag_reviews', {}, 't.episode_id = m_episode_id.dst AND t.round = s.round AND t.mode = s.mode AND t.reviewer = s.reviewer'),
+  filled('failure tags', 'failure_tags', { call_id: 'model_calls' }, 't.episode_id = m_episode_id.dst AND t.round = s.round AND t.mode = s.mode AND t.source = s.source', { gathered: true }),
+  filled('episodes tagged', 'failure_tagged', {}, 't.episode_id = m_episode_id.dst AND t.source = s.source', { omit: [], gathered: true }),
+  filled('failure tag reviews', 'failure_tag_reviews', {}, 't.episode_id = m_episode_id.dst AND t.round = s.round AND t.mode = s.mode AND t.reviewer = s.reviewer', { gathered: true }),
   gathered('failure tags (same play)', 'failure_tags', ['round', 'mode', 'source'], ['reason'], { call_id: 'model_calls' }),
   gathered('episodes tagged (same play)', 'failure_tagged', ['source'], ['error']),
   gathered('failure tag reviews (same play)', 'failure_tag_reviews', ['round', 'mode', 'reviewer'], ['verdict', 'note']),
