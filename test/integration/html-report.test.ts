@@ -23,6 +23,7 @@ import { buildHtmlReport } from '../../electron/engine/report/build';
 import { Store } from '../../electron/engine/store/store';
 import { apiCaller, type ApiCall } from '../support/api';
 import { readHtmlWithPython, type HtmlElement } from '../support/html-reader';
+import { wordingProblems } from '../support/wording';
 import { HOSTILE_AS_SHOWN, HOSTILE_MODEL, HOSTILE_RUN_NAME, HUGE_QUESTION, seedReportRuns, type ReportRuns } from '../support/report-seed';
 
 let dir: string;
@@ -192,6 +193,16 @@ describe('static HTML report', () => {
       const sha = /^media\/([0-9a-f]{64})\.png$/.exec(path)?.[1];
       expect(sha, path).toBeDefined();
       expect(Buffer.from(files.get(path)!).equals(store.media.get(sha!).bytes)).toBe(true);
+    }
+  });
+
+  it("says things in words, as the app's pages must (no '1 episodes', no float noise, no undefined)", () => {
+    for (const [page, list] of Object.entries(pages)) {
+      // What the players said is theirs (the hostile guesser says "very very …"), and charts are the app's own SVG
+      // (its wording crawl reads them): the rest is Parlor's wording, one element's own text a line, as a browser lays it out.
+      const theirs = (e: HtmlElement): boolean => 'data-text' in e.attrs || e.tag === 'code' || e.tag === 'svg' || e.tag === 'head' || (e.parent >= 0 && theirs(list[e.parent]!));
+      const text = list.filter((e) => !theirs(e)).map((e) => e.own).join('\n');
+      expect(wordingProblems(text), page).toEqual([]);
     }
   });
 

@@ -12,6 +12,10 @@ export interface HtmlElement {
   attrs: Record<string, string | null>;
   /** Every text inside the element, decoded, in order (its textContent). */
   text: string;
+  /** The text directly inside it, its children's left out. */
+  own: string;
+  /** The index of the element it is in, -1 at the top. */
+  parent: number;
 }
 
 const READ_HTML = `
@@ -25,13 +29,16 @@ class Reader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.out = []
         self.open = []
-    def handle_starttag(self, tag, attrs):
-        node = {'tag': tag, 'attrs': dict(attrs), 'text': ''}
+    def node(self, tag, attrs):
+        node = {'tag': tag, 'attrs': dict(attrs), 'text': '', 'own': '', 'parent': self.open[-1]['index'] if self.open else -1, 'index': len(self.out)}
         self.out.append(node)
+        return node
+    def handle_starttag(self, tag, attrs):
+        node = self.node(tag, attrs)
         if tag not in VOID:
             self.open.append(node)
     def handle_startendtag(self, tag, attrs):
-        self.out.append({'tag': tag, 'attrs': dict(attrs), 'text': ''})
+        self.node(tag, attrs)
     def handle_endtag(self, tag):
         for i in range(len(self.open) - 1, -1, -1):
             if self.open[i]['tag'] == tag:
@@ -40,6 +47,8 @@ class Reader(HTMLParser):
     def handle_data(self, data):
         for node in self.open:
             node['text'] += data
+        if self.open:
+            self.open[-1]['own'] += data
 
 pages = json.loads(sys.stdin.buffer.read().decode('utf-8'))
 result = {}
