@@ -6,6 +6,7 @@
  * is replaced (the built-in one protects annotation items).
  */
 import type { Copier, MergeContext, ReplaceGuard } from '../context';
+import { annotationCopiers } from './annotations';
 import { catalogCopiers } from './catalog';
 import { datasetCopiers } from './datasets';
 import { classifyEpisodes } from './episodes';
@@ -26,5 +27,5 @@ export const MERGE_COPIERS: readonly Copier[] = [
   ...runCopiers,
   classifyEpisodes(REPLACE_GUARDS),
   ...playCopiers,
-  // Annotation copiers go here (issue 28: sets, items, labels, annotators).
+  ...annotationCopiers,
 ];
