@@ -6,7 +6,6 @@
  * row played or copied in two files has the same uid, and a run played as shards on several machines
  * merges back into one run.
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import { v5 as uuidV5, v7 as uuidV7 } from 'uuid';
 
 /** Parlor's namespace for name-based uids (a fixed random UUID; never change it, or merges stop matching). */
@@ -29,11 +28,16 @@ export function namedUid(...key: readonly (string | number | null)[]): Uid {
   return uuidV5(JSON.stringify(key), PARLOR_NAMESPACE);
 }
 
+/** What registering SQL functions needs of a connection (declared here: only db.ts imports the driver). */
+export interface SqlFunctionHost {
+  function(name: string, options: { deterministic: boolean; varargs: boolean }, fn: (...args: unknown[]) => unknown): unknown;
+}
+
 /**
  * The same functions in SQL, for migrations that give existing rows their uids: `parlor_child_uid(parent,
  * key…)` and `parlor_named_uid(key…)`. Deterministic, so two copies of one file assign the same uids.
  */
-export function registerUidFunctions(conn: BetterSqlite3.Database): void {
+export function registerUidFunctions(conn: SqlFunctionHost): void {
   const asKey = (values: unknown[]) => values.map((v) => (typeof v === 'bigint' ? Number(v) : v) as string | number | null);
   conn.function('parlor_child_uid', { deterministic: true, varargs: true }, (parent: unknown, ...key: unknown[]) => childUid(String(parent), ...asKey(key)));
   conn.function('parlor_named_uid', { deterministic: true, varargs: true }, (...key: unknown[]) => namedUid(...asKey(key)));
