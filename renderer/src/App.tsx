@@ -7,6 +7,7 @@ import { AnnotationReviewPage } from './pages/AnnotationReviewPage';
 import { AnnotationResultsPage } from './pages/AnnotationResultsPage';
 import { AnnotationsPage } from './pages/AnnotationsPage';
 import { DatasetsPage } from './pages/DatasetsPage';
+import { MergePage } from './pages/MergePage';
 import { PlayPage } from './pages/PlayPage';
 import { ReviewPage } from './pages/ReviewPage';
 import { ComparePage } from './pages/explore/ComparePage';
@@ -52,6 +53,8 @@ function Page({ route }: { route: Route }) {
       return <ModelsPage />;
     case 'datasets':
       return <DatasetsPage />;
+    case 'merge':
+      return <MergePage />;
     case 'play':
       return <PlayPage resume={route.resume} />;
     case 'review':
@@ -106,6 +109,7 @@ const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
   { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate', 'annotation-review', 'failure-modes'] },
   { label: 'Models & keys', to: href.models(), pages: ['models'] },
   { label: 'Datasets', to: href.datasets(), pages: ['datasets'] },
+  { label: 'Merge a database', to: href.merge(), pages: ['merge'] },
 ];
 
 export function App() {

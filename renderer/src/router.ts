@@ -8,6 +8,7 @@ export type Route =
   | { page: 'transcript'; episodeId: number }
   | { page: 'models' }
   | { page: 'datasets' }
+  | { page: 'merge' }
   | { page: 'annotations'; runId: number | null }
   | { page: 'annotation-results'; setId: number }
   | { page: 'annotate'; setId: number }
@@ -35,6 +36,7 @@ export function parseRoute(hash: string): Route {
   if ((m = /^\/episodes\/(\d+)$/.exec(path))) return { page: 'transcript', episodeId: Number(m[1]) };
   if (path === '/models') return { page: 'models' };
   if (path === '/datasets') return { page: 'datasets' };
+  if (path === '/merge') return { page: 'merge' };
   if (path === '/play') return { page: 'play' };
   if ((m = /^\/play\/resume\/(\d+)$/.exec(path))) return { page: 'play', resume: Number(m[1]) };
   if (path === '/review') return { page: 'review' };
@@ -63,6 +65,7 @@ export const href = {
   episode: (id: number) => `#/episodes/${id}`,
   models: () => '#/models',
   datasets: () => '#/datasets',
+  merge: () => '#/merge',
   annotations: () => '#/annotations',
   play: () => '#/play',
   resumePlay: (episodeId: number) => `#/play/resume/${episodeId}`,
