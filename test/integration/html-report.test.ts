@@ -19,7 +19,7 @@ import { fixed } from '../../shared/text/number';
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { gameById } from '../../electron/engine/games/registry';
-import { buildHtmlReport } from '../../electron/engine/report/build';
+import { buildHtmlReport } from '../../electron/engine/api/report/build';
 import { Store } from '../../electron/engine/store/store';
 import { apiCaller, type ApiCall } from '../support/api';
 import { readHtmlWithPython, type HtmlElement } from '../support/html-reader';

@@ -7,7 +7,7 @@ import type { Store } from '../../engine/store/store';
 import { join } from 'node:path';
 import { HtmlReportInputSchema } from '../../../shared/contract/report';
 import { describeZodError } from '../../../shared/contract/run';
-import { buildHtmlReport, REPORT_MARKER } from '../../engine/report/build';
+import { buildHtmlReport, REPORT_MARKER } from '../../engine/api/report/build';
 import { CliError, openStore, parseId, positiveWhole } from '../context';
 import { checkOutputFolder, writeFolder } from '../output-folder';
 import { metricMeanStdOf, table } from '../format';

@@ -2,7 +2,7 @@ import { exportTraining } from '../analysis/training-export';
 import type { RunBatchView, RunErrorGroup, RunErrorItem } from '../../../shared/api/runs-views';
 import { toCsv, toJsonl } from '../io/csv';
 import { episodeExportRows } from '../io/episodes';
-import { htmlReportZip } from '../report/build';
+import { htmlReportZip } from './report/build';
 import type { Store } from '../store/store';
 import type { HandlerRegistry } from './registry';
 

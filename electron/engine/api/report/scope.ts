@@ -3,13 +3,13 @@
  * views compare players within one dataset), and the filters each group's views are read with. The
  * filters name the runs, so a report's numbers are the explore views' numbers over exactly those runs.
  */
-import { ExploreFiltersSchema, type ExploreFilters } from '../../../shared/contract/explore';
-import type { HtmlReportOptions } from '../../../shared/contract/report';
-import { rowNames, selectRuns } from '../analysis/explore/select';
-import { tagKeys } from '../api/explore-handlers';
-import type { Game } from '../core/game';
-import { gameById } from '../games/registry';
-import type { RunRow, Store } from '../store/store';
+import { ExploreFiltersSchema, type ExploreFilters } from '../../../../shared/contract/explore';
+import type { HtmlReportOptions } from '../../../../shared/contract/report';
+import { rowNames, selectRuns } from '../../analysis/explore/select';
+import { tagKeys } from '../explore-handlers';
+import type { Game } from '../../core/game';
+import { gameById } from '../../games/registry';
+import type { RunRow, Store } from '../../store/store';
 
 export interface ReportGroup {
   /** 1-based: names the group's pages (`heatmaps-1.html`), never a user's text. */

@@ -3,13 +3,13 @@
  * SlicesTable, CoverageNote, the difficulty levels): the same shared formatting of the same view, so a
  * co-author reads the numbers the app shows. Cells carry `data-player`/`data-metric` like the app's.
  */
-import type { DifficultyView, InstanceCoverage, LeaderboardView, SlicesView } from '../../../shared/api/views';
-import type { PlayerStyle } from '../../../shared/charts/players';
-import { metricMeanStd, metricNumber } from '../../../shared/contract/game';
-import { rowCautions, tooFew, tooFewText } from '../../../shared/stats/caution';
-import { leftOutText, outsideText } from '../../../shared/text/coverage';
-import { fixed, fixedOr } from '../../../shared/text/number';
-import type { ViewHints } from '../../../shared/contract/game';
+import type { DifficultyView, InstanceCoverage, LeaderboardView, SlicesView } from '../../../../shared/api/views';
+import type { PlayerStyle } from '../../../../shared/charts/players';
+import { metricMeanStd, metricNumber } from '../../../../shared/contract/game';
+import { rowCautions, tooFew, tooFewText } from '../../../../shared/stats/caution';
+import { leftOutText, outsideText } from '../../../../shared/text/coverage';
+import { fixed, fixedOr } from '../../../../shared/text/number';
+import type { ViewHints } from '../../../../shared/contract/game';
 import { esc, h, t } from './html';
 
 const ARROW = { higher: ' ↑', lower: ' ↓', none: '' } as const;

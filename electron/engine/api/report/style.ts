@@ -4,7 +4,7 @@
  * links reach WCAG AA contrast on white; outcomes are words, never colour alone. No web font: the
  * system's sans-serif, so nothing is fetched.
  */
-import { LIGHT_CHART } from '../../../shared/charts/theme';
+import { LIGHT_CHART } from '../../../../shared/charts/theme';
 
 const c = LIGHT_CHART;
 

@@ -4,12 +4,12 @@
  * the app offers the same files as a zip, as its other exports are downloads.
  */
 import { zipSync } from 'fflate';
-import type { ExportFile } from '../../../shared/api/views';
-import { HtmlReportInputSchema, type HtmlReportInput } from '../../../shared/contract/report';
-import { describeZodError } from '../../../shared/contract/run';
-import { UserError } from '../errors';
-import type { Store } from '../store/store';
-import { APP_VERSION } from '../version';
+import type { ExportFile } from '../../../../shared/api/views';
+import { HtmlReportInputSchema, type HtmlReportInput } from '../../../../shared/contract/report';
+import { describeZodError } from '../../../../shared/contract/run';
+import { UserError } from '../../errors';
+import type { Store } from '../../store/store';
+import { APP_VERSION } from '../../version';
 import { reportScope } from './scope';
 import { REPORT_CSS } from './style';
 import { episodePages, MediaFiles } from './transcript-pages';

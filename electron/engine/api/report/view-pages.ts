@@ -3,15 +3,15 @@
  * group its heatmaps (every tag × heatmap metric) and difficulty views (by item and by every tag). Each
  * number comes from the view function the API's explore handlers call, with the group's filters.
  */
-import { difficultySvg } from '../../../shared/charts/difficulty';
-import { heatmapSvg } from '../../../shared/charts/heatmap';
-import { playerStyles } from '../../../shared/charts/players';
-import { difficulty, heatmap, metricOf } from '../analysis/explore/items';
-import { leaderboard } from '../analysis/explore/leaderboard';
-import { slices } from '../analysis/explore/slices';
-import { runSummary } from '../api/views';
-import { gameById } from '../games/registry';
-import type { Store } from '../store/store';
+import { difficultySvg } from '../../../../shared/charts/difficulty';
+import { heatmapSvg } from '../../../../shared/charts/heatmap';
+import { playerStyles } from '../../../../shared/charts/players';
+import { difficulty, heatmap, metricOf } from '../../analysis/explore/items';
+import { leaderboard } from '../../analysis/explore/leaderboard';
+import { slices } from '../../analysis/explore/slices';
+import { runSummary } from '../views';
+import { gameById } from '../../games/registry';
+import type { Store } from '../../store/store';
 import { esc, h, inlineSvg, page, t } from './html';
 import type { ReportGroup, ReportScope } from './scope';
 import { coverageNote, difficultyTable, leaderboardTable, plural, slicesTable } from './tables';

@@ -5,13 +5,13 @@
  * transcript draws any game: every event in order, who to whom, the words, the images, what the game
  * read, its marks and a person's hints, so every game shows without knowing any of them.
  */
-import type { EventView, HintView, TranscriptView } from '../../../shared/api/contract';
-import { episodeValue, outcomeName, scoresLine } from '../../../shared/contract/game';
-import { mediaSha } from '../../../shared/contract/content';
-import type { Game } from '../core/game';
-import { openTranscript } from '../api/transcripts';
-import { gameById } from '../games/registry';
-import type { EpisodeRow, RunRow, Store } from '../store/store';
+import type { EventView, HintView, TranscriptView } from '../../../../shared/api/contract';
+import { episodeValue, outcomeName, scoresLine } from '../../../../shared/contract/game';
+import { mediaSha } from '../../../../shared/contract/content';
+import type { Game } from '../../core/game';
+import { openTranscript } from '../transcripts';
+import { gameById } from '../../games/registry';
+import type { EpisodeRow, RunRow, Store } from '../../store/store';
 import { esc, h, page, t } from './html';
 import { plural } from './tables';
 
