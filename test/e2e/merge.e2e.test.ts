@@ -7,11 +7,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../../electron/engine/store/store';
 import { openAppInBrowser, type AppInBrowser } from '../support/app-browser';
 import { requireBrowser, screenshot, storyDir, STORY, WAIT } from '../support/browser';
+import { wordingProblems } from '../support/wording';
 
 const problem = requireBrowser();
 
@@ -74,6 +76,7 @@ describe.skipIf(problem !== null)('the Merge a database page', STORY, () => {
     expect(await page.locator('main section[aria-busy="true"]').count()).toBe(0);
     // The report takes focus, so a screen reader reads it next.
     expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('merge-report-title');
+    expect(wordingProblems(await page.locator('main').innerText())).toEqual([]);
     await screenshot(page, 'merge-01-report');
 
     await page.getByRole('link', { name: 'See the runs' }).click();
@@ -91,6 +94,28 @@ describe.skipIf(problem !== null)('the Merge a database page', STORY, () => {
     expect(cameIn.every((n) => n === '0')).toBe(true);
     await go('#/runs');
     await expect.poll(runRows, WAIT).toBe(9);
+  });
+
+  it('a conflict is listed with what differed, which side stands and the rule', async () => {
+    // The laptop's file again, with one price changed later there: the newer price stands.
+    const repriced = join(story.dir, 'repriced.db');
+    writeFileSync(repriced, readFileSync(laptop));
+    const db = new Database(repriced);
+    db.prepare(`UPDATE prices SET input_per_mtok = 3.5, updated_at = '2030-01-01T00:00:00.000Z' WHERE model = 'mock-guesser'`).run();
+    db.close();
+    await openMergePage();
+    await page.getByLabel('Database file 1').fill(repriced);
+    await page.getByLabel('Database file 1').press('Enter');
+    await expect.poll(() => counts('runs'), WAIT).toEqual(['0', '9']);
+    expect(await page.getByTestId('merge-nothing-new').textContent()).toMatch(/^No new rows: every row of this file was already here \(the conflicts below/);
+    expect(await page.getByTestId('merge-report').locator('h4').textContent()).toMatch(/^1 conflict, /);
+    const cells = await page.locator('table.merge-conflicts tbody tr').first().locator('td').allTextContents();
+    expect(cells.slice(0, 2)).toEqual(['prices', 'openai:mock-guesser']);
+    expect(cells[2]).toContain('input_per_mtok');
+    expect(cells[3]).toBe('the merged file’s');
+    expect(cells[4]).toMatch(/newer/);
+    expect(wordingProblems(await page.locator('main').innerText())).toEqual([]);
+    await screenshot(page, 'merge-02-conflict');
   });
 
   it('a wrong path gets the API’s one-line error; fields are added and removed from the keyboard', async () => {
@@ -111,6 +136,6 @@ describe.skipIf(problem !== null)('the Merge a database page', STORY, () => {
     await page.getByLabel('Database file 1').fill(story.db);
     await page.getByLabel('Database file 1').press('Enter');
     await expect.poll(() => page.getByRole('alert').textContent(), WAIT).toBe(`${story.db} is the database being merged into: give another file.`);
-    await screenshot(page, 'merge-02-error');
+    await screenshot(page, 'merge-03-error');
   });
 });

@@ -31,7 +31,8 @@ function FileReport({ file }: { file: MergeFileReport }) {
   const tables = [...new Set([...Object.keys(file.added), ...Object.keys(file.alreadyThere)])]
     .filter((t) => (file.added[t] ?? 0) > 0 || (file.alreadyThere[t] ?? 0) > 0)
     .sort(tableOrder);
-  const nothingNew = tables.every((t) => (file.added[t] ?? 0) === 0);
+  const nothingCame = tables.every((t) => (file.added[t] ?? 0) === 0);
+  const theirsStands = file.conflicts.some((c) => c.kept === 'source');
   return (
     <article className="merge-file" aria-label={`From ${file.file}`}>
       <h3>
@@ -41,7 +42,11 @@ function FileReport({ file }: { file: MergeFileReport }) {
         <p>This file holds nothing to merge.</p>
       ) : (
         <>
-          {nothingNew && <p data-testid="merge-nothing-new">Nothing new: everything in this file was already here.</p>}
+          {nothingCame && (
+            <p data-testid="merge-nothing-new">
+              {theirsStands ? 'No new rows: every row of this file was already here (the conflicts below say where its version now stands).' : 'Nothing new: everything in this file was already here.'}
+            </p>
+          )}
           <table className="data merge-counts">
             <caption className="sr-only">Rows of {file.file} by table</caption>
             <thead>
@@ -90,7 +95,7 @@ function Conflicts({ conflicts }: { conflicts: readonly MergeConflict[] }) {
                 <td>{tableName(c.table)}</td>
                 <td className="merge-key">{c.key}</td>
                 <td>{c.what}</td>
-                <td>{c.kept === 'source' ? 'the merged file’s' : 'this database’s'}</td>
+                <td className="merge-kept">{c.kept === 'source' ? 'the merged file’s' : 'this database’s'}</td>
                 <td>{c.rule}</td>
               </tr>
             ))}
