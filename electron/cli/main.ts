@@ -286,7 +286,7 @@ program
 
 program
   .command('annotations [action] [args...]')
-  .description("annotation sets (is a game's label right?): `list`, `create --runs 1,2 --size 300`, `report <set> [--json|--csv]`, `export <set>`, `apply <set> [--dry-run]`, `review <set>`, `rule <set> <item> <label|correct|ambiguous>`, `history <set> <item>`")
+  .description("annotation sets (is a game's label right?): `list`, `create --runs 1,2 --size 300`, `report <set> [--json|--csv]`, `export <set>`, `apply <set> [--dry-run]`, `review <set>`, `rule <set> <item> <label|correct|ambiguous>`, `history <set> <item>`, `pack <set> --annotator <name> -o file.parlor`")
   .option('--runs <ids>', 'create: runs to draw events from, comma-separated')
   .option('--name <text>', 'create: a name for the set')
   .option('--method <m>', 'create: random | stratified | episodes (default random; stratified with --strata)')
@@ -295,15 +295,18 @@ program
   .option('--allocation <a>', 'create: proportional (default) | equal')
   .option('--episodes <ids>', 'create: every annotatable event of these episodes')
   .option('--seed <n>', 'create: sampling seed (default random, recorded)')
-  .option('--overlap <n|all>', 'create: items every annotator labels (default all)')
-  .option('--json', 'report, apply: the full results as JSON')
+  .option('--overlap <n|all>', 'create: items every annotator labels (default all); pack with --assign: the first n items go to everyone (default: the set\'s own overlap)')
+  .option('--json', 'report, apply: the full results as JSON; pack: what the pack holds')
   .option('--csv', 'report: the error-rate table as CSV')
   .option('--what <labels|results|calibration>', 'export: labels (default), the results table, or the calibration table (games with ordinal labels: SimulBench)')
   .option('--format <csv|jsonl>', 'export: default csv')
   .option('--headers <readable|keys>', 'export: CSV column names, readable ("Episode", default) or keys (episode_id, as version 5 wrote them)')
-  .option('-o, --out <file>', 'export: write to a file')
+  .option('-o, --out <file>', 'export: write to a file; pack: the pack\'s file')
+  .option('--items <ids>', 'pack: the items to pack, by id: 3,7,10-20 (default all)')
+  .option('--assign <i/n>', 'pack: share i of the set dealt to n annotators (the overlap to everyone, the rest in turn)')
+  .option('--force', 'pack: replace the file at -o')
   .option('--dry-run', "apply: say what the set's accepted labels would change and rescore nothing")
-  .option('--annotator <name>', "review, rule: who reviews or rules (default: the database's current annotator; rule refuses without one)")
+  .option('--annotator <name>', "review, rule: who reviews or rules (default: the database's current annotator; rule refuses without one); pack: who the pack is for")
   .option('--note <text>', 'rule: why')
   .action((action: string | undefined, args: string[], flags, cmd: Command) => {
     exitCode = annotationsCommand(action, args, { ...flags, db: dbOf(cmd) });

@@ -1,5 +1,6 @@
 import { formatEstimate, type AnnotationSpecInput } from '../../../shared/contract/annotation';
 import { applyAnnotations } from '../../engine/analysis/apply-annotations';
+import { writePack } from '../../engine/annotation/pack';
 import * as annotation from '../../engine/annotation/sets';
 import { toCsv } from '../../engine/io/csv';
 import type { Store } from '../../engine/store/store';
@@ -32,6 +33,9 @@ export interface AnnotationFlags {
   db?: string;
   annotator?: string;
   note?: string;
+  items?: string;
+  assign?: string;
+  force?: boolean;
 }
 
 const ids = (text: string | undefined, what: string) => (text ? text.split(',').map((t) => parseId(t.trim(), what)) : undefined);
@@ -52,6 +56,47 @@ function applyCommand(store: Store, setText: string | undefined, flags: Annotati
   for (const line of r.changes) console.log(`  ${line}`);
   console.log(table(['run', 'name', 'changes', 'episodes', r.written ? 'rescored, changed' : 'would change'], r.runs.map((x) => [x.runId, x.name ?? '', x.changes, x.episodes, x.changed])));
   for (const s of r.skipped) console.log(`run ${s.runId} skipped: ${s.reason}`);
+  return 0;
+}
+
+/** `--items 3,7,10-20`: item ids, one by one or as ranges. */
+export function parseItems(text: string): number[] {
+  const ids: number[] = [];
+  for (const part of text.split(',').map((t) => t.trim()).filter(Boolean)) {
+    const range = /^(\d+)\s*-\s*(\d+)$/.exec(part);
+    if (range) {
+      const [from, to] = [Number(range[1]), Number(range[2])];
+      if (from < 1 || to < from || to - from > 1_000_000) throw new CliError(`--items: "${part}" is not a range of item ids (like 10-20).`);
+      for (let id = from; id <= to; id++) ids.push(id);
+    } else ids.push(parseId(part, '--items: an item id'));
+  }
+  if (!ids.length) throw new CliError('--items takes item ids: 3,7,10-20.');
+  return [...new Set(ids)];
+}
+
+/** `--assign i/n`: this annotator's share of a set dealt to n annotators. */
+function parseAssign(text: string): { share: number; of: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new CliError(`--assign takes i/n: this annotator's share i of n annotators (like 2/3), not "${text}".`);
+  return { share: Number(m[1]), of: Number(m[2]) };
+}
+
+/** `parlor annotations pack <set> --annotator <name> [--items …] [--assign i/n [--overlap k]] -o file.parlor [--force]`. */
+function packCommand(store: Store, setText: string | undefined, flags: AnnotationFlags): number {
+  const setId = parseId(setText ?? '', 'Annotation set id');
+  if (!flags.annotator) throw new CliError('Say who the pack is for: --annotator <name>.');
+  if (!flags.out) throw new CliError('Say where to write the pack: -o <file>.parlor.');
+  if (flags.overlap !== undefined && !flags.assign) throw new CliError('--overlap goes with --assign i/n (the items every annotator gets).');
+  const assign = flags.assign ? { ...parseAssign(flags.assign), ...(flags.overlap !== undefined ? { overlap: int(flags.overlap, '--overlap') } : {}) } : undefined;
+  const summary = writePack({
+    source: store.path, setId, annotator: plainFlag(flags.annotator, 'The annotator'), out: flags.out, force: flags.force === true,
+    ...(flags.items !== undefined ? { items: parseItems(flags.items) } : {}), ...(assign ? { assign } : {}),
+  });
+  if (flags.json) return (console.log(JSON.stringify(summary, null, 2)), 0);
+  const who = summary.annotator.name;
+  const size = summary.bytes >= 1e6 ? `${fixed(summary.bytes / 1e6, 1)} MB` : `${Math.max(1, Math.round(summary.bytes / 1e3))} kB`;
+  console.log(`Packed set ${summary.set.id} "${summary.set.name}" for ${who}${summary.annotator.added ? ' (new here: added in the pack only)' : ''} into ${summary.out}: ${summary.items.length} items, ${summary.episodes} episodes (${summary.events} events) of ${summary.runs} run${summary.runs === 1 ? '' : 's'}, ${summary.media} image${summary.media === 1 ? '' : 's'}, ${size}.`);
+  console.log(`${who} labels it offline (open it in the app, or parlor --db ${summary.out} serve); bring the labels home with: parlor merge ${summary.out}`);
   return 0;
 }
 
@@ -136,6 +181,8 @@ export function annotationsCommand(action: string | undefined, args: string[], f
         } else printData(file.content);
         return 0;
       }
+      case 'pack':
+        return packCommand(store, args[0], flags);
       case 'apply':
         return applyCommand(store, args[0], flags);
       case 'review':
@@ -145,7 +192,7 @@ export function annotationsCommand(action: string | undefined, args: string[], f
       case 'history':
         return reviewAction(store, 'history', args, flags);
       default:
-        throw new CliError(`Unknown action "${action}": use list, create, report, export, apply, review, rule or history.`);
+        throw new CliError(`Unknown action "${action}": use list, create, report, export, apply, pack, review, rule or history.`);
     }
   } finally {
     store.close();

@@ -88,6 +88,7 @@ export function rule(store: Store, input: { setId: number; itemId: number; adjud
   const item = itemOf(store, hooks, input.setId, input.itemId);
   const settled = settleVerdict(hooks, item, input.verdict, input.answer);
   const verdict = settled.verdict as Exclude<Verdict, 'skip'>;
+  store.annotators.checkActing(input.adjudicator);
   store.transaction(() => {
     checkRuling(store, input.setId, item, input.adjudicator);
     const adjudicatorId = store.annotators.ensure(input.adjudicator).id;

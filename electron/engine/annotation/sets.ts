@@ -139,6 +139,7 @@ export function itemOf(store: Store, hooks: AnnotationHooks, setId: number, item
 
 /** Stores a label, beside the annotator's earlier ones of the item (their history); a name never seen before becomes an annotator. */
 export function label(store: Store, input: { setId: number; itemId: number; annotator: string; verdict: Verdict; answer?: string; note?: string }): AnnotatorProgress {
+  store.annotators.checkActing(input.annotator);
   const { hooks } = gameOfSet(store, input.setId);
   const item = itemOf(store, hooks, input.setId, input.itemId);
   const { verdict, answer } = settleVerdict(hooks, item, input.verdict, input.answer);
@@ -150,6 +151,7 @@ export function label(store: Store, input: { setId: number; itemId: number; anno
 }
 
 export function undo(store: Store, setId: number, annotator: string): { item: AnnotationItemView | null; progress: AnnotatorProgress } {
+  store.annotators.checkActing(annotator);
   const { hooks } = gameOfSet(store, setId);
   const itemId = store.annotations.undo(setId, annotator);
   const row = itemId === null ? undefined : store.annotations.items(setId, hooks.labelKey, itemId)[0];

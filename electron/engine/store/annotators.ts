@@ -55,6 +55,12 @@ export class Annotators {
     return row ? { annotator: toAnnotator(row), fixed: row.fixed === 1 } : null;
   }
 
+  /** In a file a pack fixed the annotator of, labels and rulings are theirs: any other name is refused, with one line. */
+  checkActing(name: string): void {
+    const now = this.current();
+    if (now?.fixed && now.annotator.name !== name) throw new UserError(`This database was packed for ${now.annotator.name}: it takes labels as ${now.annotator.name} only, not as "${name}".`);
+  }
+
   /** Makes an existing annotator the current one; refused where a pack fixed who labels in this file. `fixed` is for the pack's writer. */
   use(annotatorId: number, fixed = false): void {
     this.db.tx(() => {
