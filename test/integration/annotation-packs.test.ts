@@ -47,6 +47,17 @@ let setRun = 0;
 let otherRun = 0;
 /** Every item of the set in order, with its episode and a label other than the judge's (null: not yes or no). */
 let items: { itemId: number; episodeId: number; other: string | null }[] = [];
+let imageEvent = 0;
+let shownSha = '';
+
+function raw<T>(path: string, work: (db: Database.Database) => T): T {
+  const db = new Database(path);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'parlor-packs-'));
@@ -64,6 +75,13 @@ beforeAll(async () => {
     annotation.label(store, { setId, itemId: disputed.itemId, annotator: 'eve', verdict: 'wrong', answer: disputed.other! });
     rule(store, { setId, itemId: disputed.itemId, adjudicator: 'cy', verdict: 'correct' });
     store.annotators.use(store.annotators.byName('cy')!.id);
+    // An image item 1's event shows, and one no packed event shows.
+    const shown = store.media.put(new Uint8Array([137, 80, 78, 71, 1]), 'image/png');
+    store.media.put(new Uint8Array([137, 80, 78, 71, 2]), 'image/png');
+    const event = store.annotations.items(setId, 'label').find((i) => i.itemId === items[1]!.itemId)!.eventId;
+    imageEvent = event;
+    raw(base, (db) => db.prepare(`UPDATE events SET parts = ? WHERE id = ?`).run(JSON.stringify([{ type: 'text', text: 'see' }, { type: 'image', ref: `media:${shown}`, mime: 'image/png' }]), event));
+    shownSha = shown;
   } finally {
     store.close();
   }
@@ -109,7 +127,7 @@ describe('annotation packs', () => {
     ]);
     expect(made[0].stderr).toBe('');
     expect(made[0].code).toBe(0);
-    expect(made[0].stdout).toMatch(new RegExp(`^Packed set ${setId} "shared" for ada \\(new here: added in the pack only\\) into .*ada\\.parlor: 6 items, \\d+ episodes \\(\\d+ events\\) of 1 run, 0 images, \\d+ kB\\.$`, 'm'));
+    expect(made[0].stdout).toMatch(new RegExp(`^Packed set ${setId} "shared" for ada \\(new here: added in the pack only\\) into .*ada\\.parlor: 6 items, \\d+ episodes \\(\\d+ events\\) of 1 run, 1 image, \\d+ kB\\.$`, 'm'));
     expect(made[0].stdout).toContain(`bring the labels home with: parlor merge ${ada}`);
     expect(made[1].code).toBe(0);
     expect((JSON.parse(made[1].stdout) as { items: number[] }).items).toEqual([0, 1, 2, 4, 6, 8].map((i) => items[i]!.itemId));
@@ -171,7 +189,7 @@ describe('annotation packs', () => {
       // Its annotator's labels only: another name is refused with one line, and no one is added.
       expect(() => annotation.label(s, { setId, itemId: chosen[0]!.itemId, annotator: 'mallory', verdict: 'correct' })).toThrow(/^This database was packed for cy: it takes labels as cy only, not as "mallory"\.$/);
       expect(s.annotators.list().map((p) => p.name)).toEqual(['cy']);
-      expect(() => s.annotators.use(s.annotators.create('zed').id)).toThrow(/packed for cy/);
+      expect(() => s.annotators.use(s.annotators.list()[0]!.id + 1)).toThrow(/packed for cy/);
     });
     // Only the episodes the items are in (whole), of the run they are in, as rows of the database packed from.
     const read = new Database(pack, { readonly: true });
@@ -179,11 +197,16 @@ describe('annotation packs', () => {
       expect(read.prepare('SELECT id FROM episodes ORDER BY id').pluck().all()).toEqual([...new Set(chosen.map((i) => i.episodeId))].sort((a, b) => a - b));
       expect(read.prepare('SELECT id FROM runs').pluck().all()).toEqual([setRun]);
       expect(read.prepare('SELECT COUNT(*) FROM prices').pluck().get()).toBe(0);
+      // The image item 1's event shows, and no other.
+      expect(read.prepare('SELECT sha256 FROM media').pluck().all()).toEqual([shownSha]);
+      expect(read.prepare('SELECT COUNT(*) FROM events WHERE id = ?').pluck().get(imageEvent)).toBe(1);
     } finally {
       read.close();
     }
     expect(otherRun).not.toBe(setRun);
-    for (const table of ['runs', 'episodes', 'events', 'episode_seats', 'model_calls', 'scores', 'instances', 'datasets', 'players']) {
+    // cy, whom the database knows, is the same person (uid) in the pack.
+    expect(canonicalDump(pack, ['annotators']).annotators).toEqual(canonicalDump(base, ['annotators']).annotators!.filter((row) => row.includes('"cy"')));
+    for (const table of ['annotators', 'runs', 'episodes', 'events', 'episode_seats', 'model_calls', 'scores', 'instances', 'datasets', 'players']) {
       const [inPack, inBase] = [canonicalDump(pack, [table])[table]!, new Set(canonicalDump(base, [table])[table])];
       expect(inPack.length, table).toBeGreaterThan(0);
       expect(inPack.filter((row) => !inBase.has(row)), table).toEqual([]);

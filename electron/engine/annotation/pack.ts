@@ -25,6 +25,7 @@ import { quote } from '../merge/context';
 import { recomputeSums } from '../merge/sums';
 import { Annotators } from '../store/annotators';
 import { Db } from '../store/db';
+import { namedUid } from '../store/uid';
 
 export interface PackAssignment {
   /** This annotator's share, 1-based. */
@@ -147,7 +148,13 @@ function prune(db: Db, options: PackOptions): Omit<PackSummary, 'bytes'> {
   const name = options.annotator.trim();
   if (!name) throw new UserError('Say who the pack is for: --annotator <name>.');
   const known = annotators.byName(name);
-  const person = known ?? annotators.create(name);
+  let person = known ?? annotators.create(name);
+  if (!known) {
+    // Someone the database does not know yet is added in the pack only, under a uid named by their
+    // name (as an earlier version's annotators are): two packs made for the same new person agree.
+    db.prepare(`UPDATE annotators SET uid = ? WHERE id = ?`).run(namedUid('annotator', name), person.id);
+    person = annotators.byName(name)!;
+  }
 
   const keep = (table: string, select: string, ...params: unknown[]) => {
     db.exec(`DROP TABLE IF EXISTS temp.pack_${table}; CREATE TEMP TABLE pack_${table} (id INTEGER PRIMARY KEY)`);
