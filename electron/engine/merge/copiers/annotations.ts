@@ -59,6 +59,12 @@ const sets: Copier = {
 const items: Copier = {
   name: 'annotation items',
   run(ctx) {
+    ctx.provideMap('annotation_items', `SELECT s.id, t.id FROM ${ctx.src}.annotation_items s JOIN main.annotation_items t ON t.uid = s.uid`);
+    // A file without items needs no map of its events (a join over every event, slow on millions).
+    if (ctx.sourceCount('annotation_items') === 0) {
+      ctx.count('annotation_items', 0, 0);
+      return;
+    }
     // An item whose event did not come in (its play stayed out), or whose place in its set is taken by
     // another item, cannot follow: reported, with its labels left out.
     const events = ctx.map('events');
@@ -76,7 +82,6 @@ const items: Copier = {
       where: 'm_event_id.dst IS NOT NULL AND NOT EXISTS (SELECT 1 FROM main.annotation_items o WHERE o.set_id = m_set_id.dst AND (o.position = s.position OR o.event_id = m_event_id.dst) AND o.uid <> s.uid)',
       exists: 't.uid = s.uid',
     });
-    ctx.provideMap('annotation_items', `SELECT s.id, t.id FROM ${ctx.src}.annotation_items s JOIN main.annotation_items t ON t.uid = s.uid`);
   },
 };
 
