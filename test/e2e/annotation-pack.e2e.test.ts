@@ -7,7 +7,6 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
 import * as annotation from '../../electron/engine/annotation/sets';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
@@ -15,6 +14,7 @@ import { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, STORY, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';
+import { apiCaller } from '../support/api';
 
 const problem = requireBrowser();
 
@@ -42,11 +42,7 @@ describe.skipIf(problem !== null)("an annotator's pack opened in browser mode", 
     try {
       setId = annotation.createSet(store, 'offline check', { runs: [1], method: 'random', size: 5, seed: 2 }).id;
       // Bo labels every item in the lab: the pack must not show it to Ada.
-      const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-        const reply = await service.registry.dispatch(method, input);
-        if (!reply.ok) throw new Error(reply.error.message);
-        return reply.result as ApiOutput<M>;
-      };
+      const call = apiCaller(service);
       const queue = await call('annotations.queue', { setId, annotator: 'Bo', limit: 50 });
       for (const item of queue.items) await call('annotations.label', { setId, itemId: item.itemId, annotator: 'Bo', verdict: 'correct', note: 'bo-was-here' });
     } finally {

@@ -6,7 +6,6 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { ScriptedModel } from '../../electron/engine/players/scripted';
@@ -15,6 +14,7 @@ import { textOf } from '../../shared/contract/content';
 import { mockGuesser, mockJudge } from '../mock-provider/behaviours';
 import { playScripted } from '../support/scripted-run';
 import { tempStore } from '../support/tmp';
+import { apiCaller } from '../support/api';
 
 async function setup() {
   const store = tempStore();
@@ -23,11 +23,7 @@ async function setup() {
     judge: new ScriptedModel('j', (r) => mockJudge(textOf(r.messages[0]!.content))),
   });
   const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
-  const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const reply = await service.registry.dispatch(method, input);
-    if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-    return reply.result as ApiOutput<M>;
-  };
+  const call = apiCaller(service);
   const set = await call('annotations.create', { name: 'check', spec: { runs: [runId], method: 'random', size: 6, seed: 4 } });
   // Items the judge answered yes or no, so "the other one" is always a correction.
   const items = (await call('annotations.queue', { setId: set.id, annotator: 'nobody yet', limit: 50 })).items.filter((i) => i.label === 'yes' || i.label === 'no');

@@ -7,7 +7,6 @@
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { edaGame } from '../../electron/engine/games/eda/game';
@@ -17,6 +16,7 @@ import { mockGuesser, mockJudge } from '../mock-provider/behaviours';
 import { parlor } from '../support/cli';
 import { playScripted } from '../support/scripted-run';
 import { tempStore } from '../support/tmp';
+import { apiCaller } from '../support/api';
 
 describe('a stratified annotation set', () => {
   it('reports the stratum-weighted error rate, names it, and gives the sample k/n beside it', async () => {
@@ -26,11 +26,7 @@ describe('a stratified annotation set', () => {
       judge: new ScriptedModel('j', (r) => mockJudge(textOf(r.messages[0]!.content))),
     });
     const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
-    const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-      const reply = await service.registry.dispatch(method, input);
-      if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-      return reply.result as ApiOutput<M>;
-    };
+    const call = apiCaller(service);
     // The judge's answers by label: the population each stratum is drawn from.
     const sizes = new Map<string, number>();
     for (const c of store.annotations.candidates([runId], edaGame.annotation!.target, 'label')) if (c.label !== '') sizes.set(c.label, (sizes.get(c.label) ?? 0) + 1);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { edaGame } from '../../electron/engine/games/eda/game';
@@ -9,6 +8,7 @@ import { mockGuesser, mockJudge } from '../mock-provider/behaviours';
 import { parlor } from '../support/cli';
 import { playScripted } from '../support/scripted-run';
 import { tempStore } from '../support/tmp';
+import { apiCaller } from '../support/api';
 
 async function setup() {
   const store = tempStore();
@@ -17,11 +17,7 @@ async function setup() {
     judge: new ScriptedModel('j', (r) => mockJudge(textOf(r.messages[0]!.content))),
   });
   const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
-  const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const reply = await service.registry.dispatch(method, input);
-    if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-    return reply.result as ApiOutput<M>;
-  };
+  const call = apiCaller(service);
   return { store, runId, call };
 }
 

@@ -10,7 +10,6 @@
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { pairedTTest, welchTTest } from '../../electron/engine/analysis/significance';
@@ -18,14 +17,11 @@ import { Store } from '../../electron/engine/store/store';
 import { seedEda, withOnePerson, type SeededGame } from '../support/explore-seed';
 import { parlor } from '../support/cli';
 import { tempDir } from '../support/tmp';
+import { apiCaller } from '../support/api';
 
 function api(store: Store) {
   const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
-  const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const reply = await service.registry.dispatch(method, input);
-    if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-    return reply.result as ApiOutput<M>;
-  };
+  const call = apiCaller(service);
   return { call, close: () => service.close() };
 }
 

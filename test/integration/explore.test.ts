@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
+import type { ApiOutput } from '../../shared/api/contract';
 import type { ModelConfig } from '../../shared/contract/models';
 import { runReport } from '../../electron/engine/analysis/run-report';
 import { rescoreRun } from '../../electron/engine/analysis/rescore';
@@ -17,6 +17,7 @@ import { Store } from '../../electron/engine/store/store';
 import { mockGuesser, mockJudge } from '../mock-provider/behaviours';
 import { parlor } from '../support/cli';
 import { tempStore } from '../support/tmp';
+import { apiCaller } from '../support/api';
 
 const wire = (r: ChatRequest) => r.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
 const THINGS = edaGame.datasets.load({ name: 'things', subset: 'test' }).instances.map((i) => i.name);
@@ -46,11 +47,7 @@ async function setup() {
   const a = await play(store, 'alpha', 0);
   const b = await play(store, 'beta', 1000);
   const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
-  const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const reply = await service.registry.dispatch(method, input);
-    if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-    return reply.result as ApiOutput<M>;
-  };
+  const call = apiCaller(service);
   return { store, a, b, call };
 }
 

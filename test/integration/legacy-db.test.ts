@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
 import { annotationsCommand } from '../../electron/cli/commands/annotations';
 import { exportCommand } from '../../electron/cli/commands/export';
 import { reportCommand } from '../../electron/cli/commands/report';
@@ -23,6 +22,7 @@ import { MemoryVault } from '../../electron/engine/api/vault';
 import { edaTurns } from '../../electron/engine/games/eda/turns';
 import { Store } from '../../electron/engine/store/store';
 import { bestChanges, chartChanges, csvChanges, latexChanges, viewChanges } from '../support/intended-diff';
+import { apiCaller } from '../support/api';
 
 const FIXTURE = new URL('../fixtures/legacy-v5/', import.meta.url);
 const expected = (name: string) => readFileSync(new URL(`expected/${name}`, FIXTURE), 'utf8');
@@ -190,11 +190,7 @@ describe('a version-5 database', () => {
   it('gives the API the same numbers: run tables, leaderboards, human games as the Play page showed them', async () => {
     const store = Store.open(db);
     const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {} });
-    const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-      const reply = await service.registry.dispatch(method, input);
-      if (!reply.ok) throw new Error(reply.error.message);
-      return reply.result as ApiOutput<M>;
-    };
+    const call = apiCaller(service);
     try {
       for (let run = 1; run <= 11; run++) {
         const now = await call('runs.get', { runId: run });

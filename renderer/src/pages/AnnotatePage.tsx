@@ -8,6 +8,7 @@ import { AnnotationGuidelines, AnnotatorsProgress, ItemHistory, verdictText, You
 import { AnnotatorBadge, AnnotatorPicker, useChosenAnnotator } from './AnnotatorPicker';
 import { queueStage, useAnnotationQueue } from './useAnnotationQueue';
 import { counted } from '../format';
+import { KeysHelp } from './KeysHelp';
 
 /** The keys of a game's annotation: one per label (EDA: Y N M D), and the same keys for every game after them. */
 const keysOf = (info: AnnotationInfo | null): [string, string][] => [
@@ -237,22 +238,7 @@ export function AnnotatePage({ setId }: { setId: number }) {
           </section>
         </aside>
       </div>
-      {help && (
-        <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="keys-title">
-          <div className="overlay-box">
-            <h2 id="keys-title">Keys</h2>
-            <table className="data">
-              <tbody>
-                {keysOf(info).map(([k, what]) => (
-                  <tr key={k}><th scope="row"><kbd>{k}</kbd></th><td>{what}</td></tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="meta">Every label is saved as you press the key; close the app any time and continue later. Esc closes this.</p>
-            <button type="button" onClick={() => setHelp(false)} autoFocus>Close</button>
-          </div>
-        </div>
-      )}
+      {help && <KeysHelp titleId="keys-title" keys={keysOf(info)} note="Every label is saved as you press the key; close the app any time and continue later. Esc closes this." onClose={() => setHelp(false)} />}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { href } from '../router';
 import { AnnotationGuidelines, ItemHistory, verdictText } from './AnnotationSidePanel';
 import { AnnotationReviewCard } from './AnnotationReviewCard';
 import { AnnotatorBadge, AnnotatorPicker, useChosenAnnotator } from './AnnotatorPicker';
+import { KeysHelp } from './KeysHelp';
 
 type Ruling = 'correct' | 'wrong' | 'ambiguous';
 
@@ -220,22 +221,7 @@ export function AnnotationReviewPage({ setId }: { setId: number }) {
           </section>
         </aside>
       </div>
-      {help && (
-        <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="review-keys-title">
-          <div className="overlay-box">
-            <h2 id="review-keys-title">Keys</h2>
-            <table className="data">
-              <tbody>
-                {keysOf(info).map(([k, what]) => (
-                  <tr key={k}><th scope="row"><kbd>{k}</kbd></th><td>{what}</td></tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="meta">Each ruling is saved as you press the key. Esc closes this.</p>
-            <button type="button" onClick={() => setHelp(false)} autoFocus>Close</button>
-          </div>
-        </div>
-      )}
+      {help && <KeysHelp titleId="review-keys-title" keys={keysOf(info)} note="Each ruling is saved as you press the key. Esc closes this." onClose={() => setHelp(false)} />}
     </section>
   );
 }
