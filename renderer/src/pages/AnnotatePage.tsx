@@ -9,6 +9,7 @@ import { AnnotatorBadge, AnnotatorPicker, useChosenAnnotator } from './Annotator
 import { queueStage, useAnnotationQueue } from './useAnnotationQueue';
 import { counted } from '../format';
 import { KeysHelp } from './KeysHelp';
+import { isPageKey } from './pageKeys';
 
 /** The keys of a game's annotation: one per label (EDA: Y N M D), and the same keys for every game after them. */
 const keysOf = (info: AnnotationInfo | null): [string, string][] => [
@@ -57,20 +58,8 @@ export function AnnotatePage({ setId }: { setId: number }) {
   useEffect(() => {
     // The command keys below are ANNOTATION_COMMAND_KEYS: games' label keys are checked against them at registration.
     const onKey = (event: KeyboardEvent) => {
-      // A held key must not label (or undo) a run of items.
-      if (event.repeat) return;
-      const target = event.target as HTMLElement | null;
-      // The list of your labels has its own keys (arrows, Enter, Esc).
-      if (target instanceof Element && target.closest('[data-your-labels]')) return;
-      // Enter and Space on a focused button, link or summary do what they say, not a label.
-      if (target instanceof Element && (event.key === 'Enter' || event.key === ' ') && target.closest('button, a, summary')) return;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT')) {
-        if (event.key === 'Escape' && target === noteRef.current) {
-          noteRef.current.blur();
-          cardRef.current?.focus();
-        }
-        return;
-      }
+      // A held key, the page's own list ([data-your-labels]), a focused control or a field: not the page's.
+      if (!isPageKey(event, '[data-your-labels]', noteRef, cardRef)) return;
       if (event.ctrlKey || event.metaKey || event.altKey) {
         if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') doUndo(event);
         return;

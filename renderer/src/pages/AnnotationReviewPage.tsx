@@ -8,6 +8,7 @@ import { AnnotationGuidelines, ItemHistory, verdictText } from './AnnotationSide
 import { AnnotationReviewCard } from './AnnotationReviewCard';
 import { AnnotatorBadge, AnnotatorPicker, useChosenAnnotator } from './AnnotatorPicker';
 import { KeysHelp } from './KeysHelp';
+import { isPageKey } from './pageKeys';
 
 type Ruling = 'correct' | 'wrong' | 'ambiguous';
 
@@ -108,17 +109,8 @@ export function AnnotationReviewPage({ setId }: { setId: number }) {
   useEffect(() => {
     // The labelling page's keys (ANNOTATION_COMMAND_KEYS and the game's label keys), so nothing new to learn.
     const onKey = (event: KeyboardEvent) => {
-      if (event.repeat) return;
-      const target = event.target as HTMLElement | null;
-      if (target instanceof Element && target.closest('[data-rulings]')) return;
-      if (target instanceof Element && (event.key === 'Enter' || event.key === ' ') && target.closest('button, a, summary')) return;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT')) {
-        if (event.key === 'Escape' && target === noteRef.current) {
-          noteRef.current.blur();
-          cardRef.current?.focus();
-        }
-        return;
-      }
+      // A held key, the page's own list ([data-rulings]), a focused control or a field: not the page's.
+      if (!isPageKey(event, '[data-rulings]', noteRef, cardRef)) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       const stop = () => event.preventDefault();
