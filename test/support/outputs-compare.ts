@@ -76,12 +76,12 @@ const MOCK_IDS: [RegExp, string][] = [
 ];
 /** `parlor show --calls`: `#12 round 3 guesser attempt 1 ok 14 ms`. */
 const CALL_LATENCY = /( attempt \d+ \S+(?: HTTP \d+)?) (?:\d+|\?) ms/g;
-/** Keys whose value is a clock reading or a process's: compared as present, not by value. */
-const VOLATILE_KEYS = new Set(['latencyMs', 'pid']);
+/** Keys whose value is a clock reading, a process's or a machine's: compared as present, not by value. */
+const VOLATILE_KEYS = new Set(['latencyMs', 'pid', 'host']);
 
 /**
  * A dump with what differs between two builds of the same plays written as placeholders:
- * timestamps, latencies, process ids, uids (numbered by first appearance, so rows still match rows),
+ * timestamps, latencies, process ids and host names, uids (numbered by first appearance, so rows still match rows),
  * the loopback mock's port and answer ids, the seeds of people's games (random by design: the numbers
  * given), and the folders the plays wrote their files in (`work`).
  */
@@ -103,7 +103,7 @@ export function normaliseBuild(dump: Json, options: { seeds?: readonly number[];
     return out;
   };
   const walk = (v: Json, key: string | null): Json => {
-    if (key !== null && VOLATILE_KEYS.has(key) && (typeof v === 'number' || v === null)) return v === null ? null : '<n>';
+    if (key !== null && VOLATILE_KEYS.has(key) && (typeof v === 'number' || typeof v === 'string' || v === null)) return v === null ? null : `<${key}>`;
     if (key === 'created' && typeof v === 'number') return '<n>';
     if (typeof v === 'number') return seeds.has(v) ? '<seed>' : v;
     if (typeof v === 'string') return text(v);
