@@ -556,19 +556,22 @@ async function viewExports(call: ApiAnswer, db: string, runs: readonly RunInfo[]
     const metrics = info?.metrics.map((m) => m.key) ?? [];
     const base = { db, game, dataset };
     const x = (what: string, flags: Dict) => printed(() => exportCommand(what, { ...base, format: 'csv', ...flags }));
-    // Every format of every view by each topic and axis; the variants (conditions, splits, the
-    // significance of each metric shown) as CSV. Heatmaps by every metric and rows by each role are in
-    // `views`, as the explore pages export them.
+    // Every format of every view; each topic and axis, and the variants (conditions, splits, the
+    // significance of each metric shown) as CSV (and SVG). The LaTeX of each topic, heatmaps by every
+    // metric and rows by each role are in `views`, as the explore pages export them.
     const files: Dict = {};
     for (const format of ['csv', 'latex']) {
       files[`leaderboard.${format}`] = await x('leaderboard', { format });
       files[`heatmap.${format}`] = await x('heatmap', { format });
+      files[`breakdown.${format}`] = await x('breakdown', { format });
       files[`significance.${format}`] = await x('significance', { format });
       files[`scores.${format}`] = await x('scores', { format });
-      for (const topic of topics) {
-        files[`heatmap-${topic}.${format}`] = await x('heatmap', { format, topic });
-        files[`breakdown-${topic}.${format}`] = await x('breakdown', { format, topic });
-      }
+    }
+    files['heatmap.svg'] = await x('heatmap', { format: 'svg' });
+    for (const topic of topics) {
+      files[`heatmap-${topic}.csv`] = await x('heatmap', { topic });
+      files[`heatmap-${topic}.svg`] = await x('heatmap', { format: 'svg', topic });
+      files[`breakdown-${topic}.csv`] = await x('breakdown', { topic });
     }
     files['leaderboard-all.csv'] = await x('leaderboard', { instances: 'all' });
     files['leaderboard-min-episodes-1.csv'] = await x('leaderboard', { minEpisodes: '1' });
@@ -576,7 +579,6 @@ async function viewExports(call: ApiAnswer, db: string, runs: readonly RunInfo[]
       for (const player of players) files[`leaderboard-${role}=${player}.csv`] = await x('leaderboard', { with: [`${role}=${player}`] });
     }
     for (const subset of opts && opts.subsets.length > 1 ? opts.subsets : []) files[`leaderboard-split-${subset}.csv`] = await x('leaderboard', { split: subset });
-    for (const topic of topics) files[`heatmap-${topic}.svg`] = await x('heatmap', { format: 'svg', topic });
     for (const metric of new Set([info?.view.sortBy, ...heatmapMetrics].filter((m): m is string => !!m && metrics.includes(m)))) files[`significance-${metric}.csv`] = await x('significance', { metric });
     files['significance-0.05.csv'] = await x('significance', { alpha: '0.05' });
     for (const axis of axes) {
