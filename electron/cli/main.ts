@@ -24,6 +24,7 @@ import { tagsCommand } from './commands/tags';
 import { fileCommand } from './commands/file';
 import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
 import { guardTerminalOutput } from './terminal';
+import { CLI_CAPABILITIES } from './capabilities';
 
 // Before anything is printed: model replies, folder names and notes reach the terminal as text, never as its commands.
 guardTerminalOutput();
@@ -345,6 +346,8 @@ program
   .action((runId: string, id: string, flags, cmd: Command) => {
     exitCode = fileCommand(runId, id, { ...flags, db: dbOf(cmd) });
   });
+
+for (const capability of CLI_CAPABILITIES) capability.register(program, { dbOf, exit: (code) => (exitCode = code) });
 
 try {
   await program.parseAsync(process.argv);

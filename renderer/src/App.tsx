@@ -1,3 +1,4 @@
+import { capabilityPageById } from './capabilities';
 import { useEffect, useState } from 'react';
 import { useQuery } from './api/hooks';
 import { counted } from './format';
@@ -37,6 +38,10 @@ function useTheme(): [Theme, (t: Theme) => void] {
     else document.documentElement.dataset.theme = theme;
   }, [theme]);
   return [theme, setTheme];
+}
+
+function CapabilityRoute({ id, params }: { id: string; params: string[] }) {
+  return <>{capabilityPageById(id)?.render(params)}</>;
 }
 
 function Page({ route }: { route: Route }) {
@@ -87,6 +92,8 @@ function Page({ route }: { route: Route }) {
       return <AnnotatePage key={route.setId} setId={route.setId} />;
     case 'annotation-review':
       return <AnnotationReviewPage key={route.setId} setId={route.setId} />;
+    case 'capability':
+      return <CapabilityRoute key={`${route.id}:${route.params.join('/')}`} id={route.id} params={route.params} />;
     case 'not-found':
       return (
         <p>
@@ -136,7 +143,7 @@ export function App() {
         <ul>
           {NAV.map((item) => (
             <li key={item.to}>
-              <a href={item.to} aria-current={item.pages.includes(route.page) ? 'page' : undefined}>
+              <a href={item.to} aria-current={item.pages.includes(route.page) || (route.page === 'capability' && capabilityPageById(route.id)?.under === item.label) ? 'page' : undefined}>
                 {item.label}
                 {item.to === href.play() && paused > 0 && (
                   <span className="nav-badge" data-testid="paused-badge" title={counted(paused, 'paused game')}>

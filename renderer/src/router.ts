@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { capabilityPage } from './capabilities';
 
 /** Hash routes: they work from file:// (desktop) and from the loopback server alike. */
 export type Route =
@@ -25,6 +26,7 @@ export type Route =
   | { page: 'probes'; runIds: number[] }
   | { page: 'ablation'; runIds: number[] }
   | { page: 'failure-modes'; runIds: number[] }
+  | { page: 'capability'; id: string; params: string[] }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -55,6 +57,8 @@ export function parseRoute(hash: string): Route {
   if ((m = /^\/annotations\/(\d+)$/.exec(path))) return { page: 'annotation-results', setId: Number(m[1]) };
   if ((m = /^\/annotations\/(\d+)\/label$/.exec(path))) return { page: 'annotate', setId: Number(m[1]) };
   if ((m = /^\/annotations\/(\d+)\/review$/.exec(path))) return { page: 'annotation-review', setId: Number(m[1]) };
+  const capability = capabilityPage(path);
+  if (capability) return { page: 'capability', id: capability.page.id, params: capability.params };
   return { page: 'not-found', path };
 }
 

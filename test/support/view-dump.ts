@@ -16,7 +16,7 @@ import { selectRuns } from '../../electron/engine/analysis/explore/select';
 import { comparisonTable } from '../../electron/engine/analysis/compare';
 import { suiteTable } from '../../electron/engine/analysis/suite';
 import { exploreFile, registerExplore, tagKeys } from '../../electron/engine/api/explore-handlers';
-import { HandlerRegistry } from '../../electron/engine/api/registry';
+import { HandlerRegistry } from '../../electron/engine/rpc/registry';
 import { comparisonFile, suiteFile } from '../../electron/engine/api/suite-handlers';
 import type { Game } from '../../electron/engine/core/game';
 import { allComparisons, allSuites, gameById } from '../../electron/engine/games/registry';

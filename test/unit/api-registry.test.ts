@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_METHODS } from '../../shared/api/contract';
-import { HandlerRegistry } from '../../electron/engine/api/registry';
+import { HandlerRegistry } from '../../electron/engine/rpc/registry';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { tempStore } from '../support/tmp';

@@ -1,6 +1,6 @@
 import { gameInfo } from '../../engine/api/views';
 import { subsetShape } from '../../engine/core/selection';
-import { allGames } from '../../engine/games/registry';
+import { allGames, brokenGames } from '../../engine/games/registry';
 import { table } from '../format';
 
 /** `parlor games`: every game with its roles, datasets, subsets and experiments (`--json` for scripts). */
@@ -17,7 +17,8 @@ export function gamesCommand(flags: { json?: boolean }): number {
       defaultSettings: g.defaultSettings,
       datasets: g.datasets.map((d) => ({ name: d.name, title: d.title, kind: d.kind, subsets: d.subsets })),
     }));
-    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    const broken = brokenGames().map((b) => ({ id: b.game ?? null, title: b.title ?? null, folder: b.folder, broken: true, problems: b.problems }));
+    process.stdout.write(`${JSON.stringify([...out, ...broken], null, 2)}\n`);
     return 0;
   }
   const rows = infos.flatMap((g) =>
@@ -26,5 +27,14 @@ export function gamesCommand(flags: { json?: boolean }): number {
     ),
   );
   process.stdout.write(`${table(['game', 'roles (* built-in player)', 'dataset/subset', 'instances', 'experiments'], rows)}\n`);
+  process.stdout.write(brokenText());
   return 0;
+}
+
+/** Games found but kept out, each with every problem: the other games work. */
+function brokenText(): string {
+  const broken = brokenGames();
+  if (broken.length === 0) return '';
+  const lines = broken.flatMap((b) => [`${b.game ?? b.folder} (${b.folder}) cannot be played:`, ...b.problems.map((p) => `  - ${p}`)]);
+  return `\n${broken.length} game${broken.length === 1 ? '' : 's'} could not be loaded:\n${lines.join('\n')}\n`;
 }

@@ -2,7 +2,7 @@ import { itemHistory, review, rule, undoRuling } from '../annotation/adjudicatio
 import { annotatorsView, createAnnotator, useAnnotator } from '../annotation/annotators';
 import { everyoneProgress, myLabels } from '../annotation/mine';
 import type { Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 
 /** Reviewing a set: an annotator's own labels and their history, every annotator's progress, annotators, and the review queue with its rulings. */
 export function registerAnnotation(registry: HandlerRegistry, store: Store): void {

@@ -8,7 +8,7 @@ import { auditInstances, countByKind } from '../analysis/audit';
 import { UserError } from '../errors';
 import { allGames, gameById } from '../games/registry';
 import type { Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 
 export function auditDataset(store: Store, game: string, name: string, subset?: string): DatasetAuditSubset[] {
   const known = allGames();

@@ -18,7 +18,7 @@ import { slicesCsvRows, slicesLatex } from '../io/slices';
 import { breakdownCsvRows, breakdownLatex } from '../io/suite';
 import { describeFilters, difficultyCsvRows, heatmapCsvRows, heatmapLatex, leaderboardCsvRows, leaderboardLatex } from '../io/views';
 import type { EpisodeRow, RunRow, Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 
 function sibling(e: EpisodeRow, run: RunRow): SiblingEpisode {
   return { id: e.id, runId: e.runId, player: subjectOf(run, gameById(run.game))?.name ?? '', repetition: e.repetition, status: e.status, outcome: e.outcome, scores: e.scores };

@@ -7,7 +7,7 @@ import { gameById, gameOfRun } from '../games/registry';
 import { HumanSessions } from '../human/sessions';
 import type { ModelFactory } from '../players/factory';
 import type { Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 import { orderSeats } from './views';
 
 /**

@@ -2,7 +2,7 @@
 import { UserError } from '../errors';
 import { mergeDatabases } from '../merge/merge';
 import type { Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 
 export function registerMerge(registry: HandlerRegistry, store: Store, changed: () => void): void {
   registry.handle('db.merge', ({ files }) => {

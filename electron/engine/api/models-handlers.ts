@@ -6,7 +6,7 @@ import { describeError, UserError } from '../errors';
 import type { ModelFactory } from '../players/factory';
 import type { Store } from '../store/store';
 import type { ProfileKeys } from './profile-keys';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 
 /** The price table, and the saved models still without a price (their runs' cost would be unknown). */
 export function priceTable(store: Store): PriceTableView {

@@ -4,7 +4,7 @@ import { parseRunConfig } from '../core/run-config';
 import { UserError } from '../errors';
 import type { HumanSessions } from '../human/sessions';
 import type { Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 
 export function registerNav(registry: HandlerRegistry, store: Store, humans: HumanSessions): void {
   registry.handle('human.resume', ({ episodeId }) => {

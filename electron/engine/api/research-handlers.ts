@@ -9,7 +9,7 @@ import { prepareLastTurnSwap } from '../runner/last-turn';
 import type { UiEvent } from '../../../shared/api/contract';
 import { ModelConfigSchema } from '../../../shared/contract/models';
 import type { Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 
 /** The research tools: dialogue-state probes, last-turn swaps, failure-mode tags. */
 export function registerResearch(registry: HandlerRegistry, store: Store, launch: (runId: number) => Promise<void>, factory: () => ModelFactory, emit: (event: UiEvent) => void): void {

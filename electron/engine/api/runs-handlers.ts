@@ -4,7 +4,7 @@ import { toCsv, toJsonl } from '../io/csv';
 import { episodeExportRows } from '../io/episodes';
 import { htmlReportZip } from './report/build';
 import type { Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 
 /** Errored episodes grouped by kind, the most frequent kind first, each with its last failed call. */
 export function errorGroups(store: Store, runId: number): RunErrorGroup[] {

@@ -30,7 +30,9 @@ import { ProfileKeys } from './profile-keys';
 import { registerHuman } from './human-handlers';
 import { registerNav } from './nav-handlers';
 import { registerSuites } from './suite-handlers';
-import { HandlerRegistry } from './registry';
+import { HandlerRegistry } from '../rpc/registry';
+import type { HandlerContext } from '../rpc/context';
+import { CAPABILITIES } from '../capabilities';
 import { RunManager } from './run-manager';
 import type { KeyVault } from './vault';
 import { episodeSummary, gameInfo, instanceView, metricSummaries, runSummary } from './views';
@@ -182,6 +184,17 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));
   registerNav(registry, store, humans);
   registerMerge(registry, store, () => hub.emit({ type: 'runs-changed' }));
+  const ctx: HandlerContext = {
+    store,
+    factory,
+    emit: (event) => hub.emit(event),
+    runsChanged: () => hub.emit({ type: 'runs-changed' }),
+    launch: async (runId) => {
+      hub.emit({ type: 'runs-changed' });
+      await runs.resume(runId);
+    },
+  };
+  for (const capability of CAPABILITIES) capability.register?.(registry, ctx);
 
   const missing = registry.missing();
   if (missing.length) throw new Error(`API methods without a handler: ${missing.join(', ')}`);

@@ -8,7 +8,7 @@ import { comparisonCsv, comparisonLatex } from '../io/compare';
 import { toCsv } from '../io/csv';
 import { suiteCsvRows, suiteLatex } from '../io/suite';
 import type { Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 
 export function suiteFile(store: Store, suite: string, format: 'csv' | 'latex', options: SuiteOptions): ExportFile {
   const view = suiteTable(store, suite, options);

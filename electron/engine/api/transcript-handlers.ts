@@ -2,7 +2,7 @@
 import type { SearchRunGroup, TranscriptSearchResult } from '../../../shared/api/transcript-views';
 import type { TextMatchRow } from '../store/episodes';
 import type { Store } from '../store/store';
-import type { HandlerRegistry } from './registry';
+import type { HandlerRegistry } from '../rpc/registry';
 
 const DEFAULT_LIMIT = 100;
 const CONTEXT = 60;

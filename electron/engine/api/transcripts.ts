@@ -1,6 +1,7 @@
 import type { EpisodeNeighbours, EventView, HintView, TranscriptView, TurnStats } from '../../../shared/api/contract';
 import type { EventRow } from '../core/events';
 import { gameOfRun } from '../games/registry';
+import { capabilityOf } from '../core/capability';
 import type { CallRow } from '../store/models';
 import type { EpisodeRow, Store } from '../store/store';
 import { episodeView, eventView } from './views';
@@ -20,7 +21,7 @@ export function openTranscript(store: Store, episodeId: number, episode: Episode
     episode: episodeView(episode, game),
     settings,
     events: events.map((e) => turnView(e, people)),
-    marks: game.marks?.(events) ?? [],
+    marks: capabilityOf(game, 'marks')?.(events) ?? [],
     hinted: hints.length > 0,
     hints,
     neighbours: neighboursOf(store.episodes.ids(episode.runId, ['pending', 'running', 'done', 'error']), episodeId),

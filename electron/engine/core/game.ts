@@ -176,14 +176,6 @@ export interface RuleAmendment {
   unresolved: string[];
 }
 
-/** Marks that help reading episodes side by side (EDA: first Yes, the winning turn, repeats). */
-export interface RoundMark {
-  round: number;
-  marks: string[];
-  /** The earlier round this one repeats, if any. */
-  repeatOf: number | null;
-}
-
 export type { BuiltinPolicy };
 
 /** Bytes of an image the game can make itself (clembench's grid images from their ASCII grids). */
@@ -258,7 +250,6 @@ export interface Game<S = unknown> {
   textTranscript?(events: readonly EventRecord[], settings: S): string[];
   /** What a seat is told to do, for a person taking it. */
   instructions?(seat: string, instance: InstanceRow, settings: S, datasetKind: string): string;
-  marks?(events: readonly EventRecord[]): RoundMark[];
   readonly annotation?: AnnotationHooks;
   /** Repetitions of every instance when a run does not say (EDA: 5, as its paper; clembench: 1). */
   readonly defaultRepetitions?: number;

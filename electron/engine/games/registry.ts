@@ -2,6 +2,7 @@
  * The games Parlor knows: the only module that imports a game folder. Everything else asks here by id,
  * so a new game is its folder plus one line below.
  */
+import { delimiter, resolve } from 'node:path';
 import { z } from 'zod';
 import { describeZodError, type RunConfig } from '../../../shared/contract/run';
 import type { RoleSpec } from '../../../shared/contract/game';
@@ -12,14 +13,6 @@ import type { Suite } from '../core/suite';
 import { comparisonProblems, type SuiteComparison } from '../core/comparison';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { describeError, UserError } from '../errors';
-import { ageGame } from './age/game';
-import { simulbenchGame } from './simulbench/single';
-import { simulbenchPairwiseGame } from './simulbench/pairwise';
-import { edaGame } from './eda/game';
-import { simulbenchMakeGame } from './simulbench_make/game';
-import { mmMapworldGame, mmMapworldGraphsGame, mmMapworldSpecificroomGame } from './mm_mapworld/game';
-import { multimodalReferenceGame } from './multimodal_referencegame/game';
-import { matchitGame } from './matchit/game';
 import { clembenchSource } from './clembench/source';
 import { clembenchTextVsImages } from './clembench/compare';
 import { clembenchMultimodalSuite, clembenchSuite } from './clembench/suite';
@@ -27,30 +20,69 @@ import { matchitClem } from './matchit/clem';
 import { mmMapworldClem, mmMapworldGraphsClem, mmMapworldSpecificroomClem } from './mm_mapworld/clem';
 import { multimodalReferencegameClem } from './multimodal_referencegame/clem';
 import { matchitAsciiClem } from './matchit_ascii/clem';
-import { matchitAsciiGame } from './matchit_ascii/game';
 import { referencegameClem } from './referencegame/clem';
-import { referenceGame } from './referencegame/game';
 import { textmapworldClem, textmapworldGraphreasoningClem, textmapworldSpecificroomClem } from './textmapworld/clem';
-import { textmapworldGame, textmapworldGraphreasoningGame, textmapworldSpecificroomGame } from './textmapworld/game';
+import { gameFolderProblems, loadGameFolder, type BrokenGame } from './load-folder';
+import { CAPABILITY_CHECKS } from '../capabilities/checks';
+import { recordProvisions, type Provision } from '../core/capability';
 
 const games = new Map<string, Game<unknown>>();
+const broken: BrokenGame[] = [];
 
-/** Adds a game (the built-in ones below; tests add their own), once its self-description is checked. An id is taken once. */
-export function registerGame<S>(game: Game<S>): void {
-  if (games.has(game.id)) throw new Error(`A game with id "${game.id}" is already registered.`);
-  const problems = gameProblems(game as unknown as Game<unknown>);
+/**
+ * Adds a game with the capabilities it provides, once its self-description and every provision are
+ * checked. An id is taken once. Throws on a problem: a test's game must be sound (folders found at
+ * start are reported instead, see `brokenGames`).
+ */
+export function registerGame<S>(game: Game<S>, provisions: readonly Provision[] = []): void {
+  const problems = registrationProblems(game as unknown as Game<unknown>, provisions);
   if (problems.length > 0) throw new Error(`The game "${game.id}" cannot be registered:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   games.set(game.id, game as unknown as Game<unknown>);
+  recordProvisions(game.id, provisions);
 }
 
-registerGame(edaGame);
-registerGame(simulbenchMakeGame);
-registerGame(ageGame);
-registerGame(simulbenchGame);
-registerGame(simulbenchPairwiseGame);
-// clembench: the text games, then their multimodal versions.
-for (const game of [referenceGame, matchitAsciiGame, textmapworldGame, textmapworldSpecificroomGame, textmapworldGraphreasoningGame]) registerGame(game);
-for (const game of [multimodalReferenceGame, matchitGame, mmMapworldGame, mmMapworldSpecificroomGame, mmMapworldGraphsGame]) registerGame(game);
+function registrationProblems(game: Game<unknown>, provisions: readonly Provision[]): string[] {
+  if (games.has(game.id)) return [`a game with id "${game.id}" is already registered`];
+  return [...gameProblems(game), ...gameFolderProblems(game, provisions, CAPABILITY_CHECKS)];
+}
+
+/**
+ * Loads a game folder (its `game.ts`, and a provision per file in `capabilities/`) and registers its
+ * games; a game that fails its checks is kept out and listed by `brokenGames`, and every other game works.
+ */
+export async function addGameFolder(folder: string, label = folder): Promise<void> {
+  const loaded = await loadGameFolder(folder, label);
+  broken.push(...loaded.broken);
+  for (const { game, provisions } of loaded.games) {
+    const problems = registrationProblems(game, provisions);
+    if (problems.length) broken.push({ folder: label, game: game.id, title: game.title, problems });
+    else registerGame(game, provisions);
+  }
+}
+
+/** The games found but kept out, with every problem each has. */
+export function brokenGames(): readonly BrokenGame[] {
+  return broken;
+}
+
+/** The game folders Parlor ships, in the order the app lists them: one line each. */
+const GAME_FOLDERS = [
+  'eda',
+  'simulbench_make',
+  'age',
+  'simulbench',
+  // clembench: the text games, then their multimodal versions.
+  'referencegame',
+  'matchit_ascii',
+  'textmapworld',
+  'multimodal_referencegame',
+  'matchit',
+  'mm_mapworld',
+];
+
+for (const folder of GAME_FOLDERS) await addGameFolder(new URL(`./${folder}/`, import.meta.url).pathname, folder);
+// Folders of the user's own games (PARLOR_GAMES: paths separated by the platform's delimiter).
+for (const folder of (process.env.PARLOR_GAMES ?? '').split(delimiter).filter(Boolean)) await addGameFolder(resolve(folder));
 
 const suites = new Map<string, Suite>();
 

@@ -19,6 +19,9 @@ import { RateBudgets } from './rate-budgets';
 import { Rulings } from './rulings';
 import { Runs } from './runs';
 
+/** Makes a capability's store module from the connection (the maker is its identity: one module per maker and store). */
+export type StoreModuleMaker<T> = (db: Db) => T;
+
 export class Store {
   readonly runs: Runs;
   readonly episodes: Episodes;
@@ -52,6 +55,17 @@ export class Store {
     this.fixedSubsets = new FixedSubsets(db);
     this.probes = new Probes(db);
     this.failureTags = new FailureTags(db);
+  }
+
+  private readonly modules = new Map<StoreModuleMaker<unknown>, unknown>();
+
+  /**
+   * A capability's store module over this database, made once per store: the capability owns the
+   * module (its queries over the tables its migration made), the store owns the connection.
+   */
+  module<T>(make: StoreModuleMaker<T>): T {
+    if (!this.modules.has(make)) this.modules.set(make, make(this.db));
+    return this.modules.get(make) as T;
   }
 
   /** Opens (creating it unless `mustExist`) a Parlor database and brings its schema up to date. */

@@ -58,3 +58,5 @@ export const ageGame: Game<AgeSettings> = {
   presets: AGE_PRESETS,
   annotation: ageAnnotation,
 };
+
+export default ageGame;

@@ -11,7 +11,6 @@ import type { Game, AnnotationHooks } from '../../core/game';
 import { actionOf } from '../../core/events';
 import { estimateEdaTokens } from './estimate';
 import { edaDatasets, edaPayload } from './datasets';
-import { edaMarks } from './marks';
 import { playEda } from './master';
 import { edaEpisodeMetrics, EDA_METRICS } from './metrics';
 import { fillTemplate } from './rules';
@@ -105,7 +104,6 @@ export const edaGame: Game<EdaSettings> = {
     const entity = settings.judgeEntity === 'line' ? edaPayload(instance.payload).line : instance.name;
     return fillTemplate(prompts.judge, { entity, question: '…' });
   },
-  marks: edaMarks,
   annotation,
   // The paper's human baseline (Appendix B) used 30 test items of each dataset; which 30 it does not
   // publish, so these are seeded draws of the same size, the same on every machine.
@@ -118,3 +116,5 @@ export const edaGame: Game<EdaSettings> = {
     { name: 'celebrities-30', dataset: 'celebrities', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Celebrities-30 (its 30 items are unpublished: a seeded draw)' },
   ],
 };
+
+export default edaGame;

@@ -1,6 +1,6 @@
 /** Marks for reading EDA episodes side by side: the first Yes, the winning turn, repeated questions. */
 import type { EventRecord } from '../../core/events';
-import type { RoundMark } from '../../core/game';
+import type { RoundMark } from '../../capabilities/marks/provision';
 import { edaTurns } from './turns';
 
 const STOP = new Set(['a', 'an', 'the', 'it', 'is', 'are', 'was', 'be', 'does', 'do', 'can', 'this', 'that', 'of', 'to', 'in', 'you', 'your', 'thinking', 'thing']);

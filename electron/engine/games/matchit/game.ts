@@ -52,3 +52,5 @@ export const matchitGame: Game<MatchItSettings> = {
     hint: "MatchIt's images are Visual Genome photos (VG_100K, VG_100K_2): point Parlor at a folder holding them, or allow downloads",
   },
 };
+
+export default matchitGame;

@@ -38,3 +38,5 @@ export const matchitAsciiGame: Game<MatchItSettings> = {
   instructions: (seat, instance) => initialPrompt(matchitPayload(instance.payload), gridOf(instance, seat)),
   builtins: { player_a: referencePlayer, player_b: referencePlayer },
 };
+
+export default matchitAsciiGame;

@@ -79,3 +79,5 @@ export function mmGame(variant: MmVariant): Game<MapSettings> {
 export const mmMapworldGame = mmGame('main');
 export const mmMapworldGraphsGame = mmGame('graphs');
 export const mmMapworldSpecificroomGame = mmGame('specificroom');
+
+export default [mmMapworldGame, mmMapworldSpecificroomGame, mmMapworldGraphsGame];

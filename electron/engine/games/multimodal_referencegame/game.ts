@@ -61,3 +61,5 @@ export const multimodalReferenceGame: Game<MmRefSettings> = {
   images: MM_REF_IMAGES,
   counterpart: { game: 'referencegame', key: textCounterpartKey },
 };
+
+export default multimodalReferenceGame;

@@ -60,3 +60,5 @@ export const referenceGame: Game<RefSettings> = {
   builtins: REF_BUILTINS,
   defaultRepetitions: 1,
 };
+
+export default referenceGame;

@@ -88,3 +88,5 @@ export const simulbenchMakeGame: Game<MakeSettings> = {
   defaultRepetitions: 3,
   runFiles: [SCRIPTS_FILE],
 };
+
+export default simulbenchMakeGame;

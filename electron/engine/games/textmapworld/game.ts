@@ -89,3 +89,5 @@ function mapGame(variant: Variant): Game<MapSettings> {
 export const textmapworldGame = mapGame('main');
 export const textmapworldSpecificroomGame = mapGame('specificroom');
 export const textmapworldGraphreasoningGame = mapGame('graphreasoning');
+
+export default [textmapworldGame, textmapworldSpecificroomGame, textmapworldGraphreasoningGame];

@@ -1,0 +1,4 @@
+/** The capabilities' commands, one line each, registered on `parlor` in this order. */
+import type { CliCapability } from './types';
+
+export const CLI_CAPABILITIES: readonly CliCapability[] = [];

@@ -1,0 +1,8 @@
+/**
+ * The capabilities Parlor has, as the catalog checks a game's provision of each: one line per
+ * capability (its `provision.ts`). A provision of a key not listed here is a problem of its game.
+ */
+import type { CapabilityCheck } from '../core/capability';
+import { marksCheck } from './marks/provision';
+
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck];

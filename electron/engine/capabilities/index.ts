@@ -1,0 +1,7 @@
+/**
+ * The capabilities the engine runs, one line each: the API service registers each one's handlers.
+ * Their checks of a game's provision are listed apart (`checks.ts`), for the catalog, which loads first.
+ */
+import type { CapabilityModule } from './module';
+
+export const CAPABILITIES: readonly CapabilityModule[] = [];
