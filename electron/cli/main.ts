@@ -17,14 +17,11 @@ import { runCommand } from './commands/run';
 import { episodesCommand, runsCommand, runsLabelCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
-import { ablateCommand } from './commands/ablate';
-import { probesCommand } from './commands/probes';
 import { subsetsCommand } from './commands/subsets';
-import { tagsCommand } from './commands/tags';
 import { fileCommand } from './commands/file';
 import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
 import { guardTerminalOutput } from './terminal';
-import { CLI_CAPABILITIES } from './capabilities';
+import { capabilityExports, CLI_CAPABILITIES } from './capabilities';
 
 // Before anything is printed: model replies, folder names and notes reach the terminal as text, never as its commands.
 guardTerminalOutput();
@@ -39,6 +36,8 @@ const program = new Command('parlor')
 let exitCode = 0;
 const dbOf = (cmd: Command) => (cmd.optsWithGlobals() as { db?: string }).db;
 const collect = (value: string, list: string[] = []) => [...list, value];
+/** `a, b or c`. */
+const alternatives = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
 const roles = [...new Map(allGames().flatMap((g) => g.roles.map((r) => [r.id, `${r.label.toLowerCase()} (${g.shortTitle}${r.several ? ': a comma-separated list seats one model per seat' : ''})`] as const))).entries()];
 
 const run = program
@@ -151,7 +150,7 @@ program
 
 const exportCmd = program
   .command('export <what>')
-  .description('a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown | significance | scores (the SimulBench table by subset) across runs, clemscore (the clembench table), comparison (clembench text vs images) or training (games as JSONL for fine-tuning or RL)')
+  .description(`a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown | significance | scores (the SimulBench table by subset) across runs, clemscore (the clembench table), ${alternatives(['comparison (clembench text vs images)', ...capabilityExports().map((e) => `${e.name} (${e.summary})`)])}`)
   .option('--format <format>', 'run: csv | jsonl; leaderboard, breakdown, significance, scores, clemscore, comparison: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
   .option('-o, --out <file>', 'write to a file instead of standard output')
   .option('--game <id>', 'views: the game (default eda)')
@@ -170,12 +169,8 @@ const exportCmd = program
   .option('--axis <axis>', 'difficulty: item (default) or tag:<key>')
   .option('--grouped', "clemscore: the three map games as one column, as the paper's Table 1 (default: each game its own, as clemcore's results.csv)")
   .option('--dataset-of <game=dataset>', "clemscore, comparison: read only this dataset of a game (default: every dataset its runs used), repeatable", collect)
-  .option('--id <comparison>', 'comparison: which one (default clembench_text_vs_images: per player and game, text, images and text − images)')
-  .option('--runs <ids>', 'training: the runs whose games to export, comma-separated')
-  .option('--as <kind>', "training: chat (the trained seat's view, for fine-tuning) | rewards (per-turn rewards, for RL) (default chat)")
-  .option('--games <which>', 'training: successful | all (default: successful for chat, all for rewards)')
-  .option('--allow-test', 'training: export games on held-out splits (EDA: test) too, and say so')
-  .option('--rule <key=value>', 'training rewards: the reward rule, repeatable (EDA: lambda, freeTurns, yesStart, yesSlope)', collect);
+  .option('--id <comparison>', 'comparison: which one (default clembench_text_vs_images: per player and game, text, images and text − images)');
+for (const target of capabilityExports()) target.options(exportCmd);
 for (const role of conditionRoles()) exportCmd.option(`--${role} <player>`, `views: only runs with this ${role} (same as --with ${role}=<player>)`);
 exportCmd.action((what: string, flags, cmd: Command) => {
   exitCode = exportCommand(what, { ...flags, db: dbOf(cmd) });
@@ -237,46 +232,8 @@ program
     exitCode = subsetsCommand(action, name, { ...flags, db: dbOf(cmd) });
   });
 
-program
-  .command('probes <runs>')
-  .description("dialogue-state probes of runs played with probing on (EDA: settings.probe.enabled): the true answer's mean rank per turn and model, or --episode <id> as the paper's Table 3")
-  .option('--episode <id>', 'one episode: its top 5 before each question, the question and the answer')
-  .option('--json', 'the whole view as JSON')
-  .action((runs: string, flags, cmd: Command) => {
-    exitCode = probesCommand(runs, { ...flags, db: dbOf(cmd) });
-  });
-
-program
-  .command('ablate')
-  .description('the planning/reasoning ablation (EDA Tables 4 and 6, "X → Y"): replay a run\'s games up to the last question and let another model ask it; the X → Y matrix; the last turns side by side')
-  .option('--trajectories <run>', 'the finished run whose games are replayed (X)')
-  .option('--last-turn <model>', 'provider:model that takes the last turn (Y)')
-  .option('--base-url <url>', 'base URL for the last-turn model')
-  .option('--key-env <var>', "environment variable holding the last-turn model's API key")
-  .option('--concurrency <n>', 'episodes in flight')
-  .option('--matrix <runs>', 'the X → Y matrix of these swap runs and originals, comma-separated')
-  .option('--metric <key>', "the metric of the matrix (default the game's: EDA score)")
-  .option('--format <f>', 'matrix: table (default) | csv | latex')
-  .option('-o, --out <file>', 'matrix csv/latex: write to this file')
-  .option('--pairs <run>', "a swap run's last turns beside the originals")
-  .action(async (flags, cmd: Command) => {
-    exitCode = await ablateCommand({ ...flags, db: dbOf(cmd) });
-  });
-
-program
-  .command('tags <runs>')
-  .description("failure-mode tags of runs' games (EDA: early enumeration, redundancy, inconsistency) per model with 95% intervals; --llm adds an LLM tagger's suggestions")
-  .option('--llm <model>', 'provider:model of an LLM tagger to run first (episodes it read are skipped)')
-  .option('--base-url <url>', "the tagger's base URL")
-  .option('--key-env <var>', "environment variable holding the tagger's API key")
-  .option('--sources <list>', 'suggestions to count: rules and/or llm:<provider:model>, comma-separated (default rules)')
-  .option('--rule <key=value>', 'a detector threshold, repeatable (EDA: minYes, minRun, framePrefix, similarity)', collect)
-  .option('--list', 'every tag with its reason')
-  .option('--format <f>', 'table (default) | csv | latex')
-  .option('-o, --out <file>', 'csv/latex: write to this file')
-  .action(async (runs: string, flags, cmd: Command) => {
-    exitCode = await tagsCommand(runs, { ...flags, db: dbOf(cmd) });
-  });
+// The capabilities' own commands (probes, ablate, tags…), where `parlor --help` has always listed them.
+for (const capability of CLI_CAPABILITIES) capability.register?.(program, { dbOf, exit: (code) => (exitCode = code) });
 
 program
   .command('prices [action] [args...]')
@@ -346,8 +303,6 @@ program
   .action((runId: string, id: string, flags, cmd: Command) => {
     exitCode = fileCommand(runId, id, { ...flags, db: dbOf(cmd) });
   });
-
-for (const capability of CLI_CAPABILITIES) capability.register(program, { dbOf, exit: (code) => (exitCode = code) });
 
 try {
   await program.parseAsync(process.argv);

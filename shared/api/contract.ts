@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { AnnotationSpecSchema, AnnotatorSchema, VerdictSchema } from '../contract/annotation';
+import { AnnotationSpecSchema, VerdictSchema } from '../contract/annotation';
 import type { RunEvent } from '../contract/events';
 import { ExploreFiltersSchema } from '../contract/explore';
-import { ModelConfigSchema } from '../contract/models';
 import { plainText } from '../contract/plain-text';
 import { PriceInputSchema, PricedModelSchema } from '../contract/prices';
 import { ImageSourcesSchema, RunNoteSchema, RunTagSchema } from '../contract/run';
 import { HtmlReportInputSchema } from '../contract/report';
-import { controlProblem } from '../text/control';
 import type * as V from './views';
 import type * as R from './runs-views';
 import type { AnnotationApplyView, AnnotationMineView, AnnotatorProgressRow } from './annotation-views';
@@ -15,22 +13,17 @@ import { ADJUDICATION_INPUTS, type AdjudicationOutputs } from './adjudication-co
 import { MERGE_INPUTS, type MergeOutputs } from './merge-contract';
 import type { PriceTableView } from './models-views';
 import type { TranscriptSearchResult } from './transcript-views';
+import { CAPABILITY_INPUTS, type CapabilityOutputs } from './capabilities';
+import { Annotator, Id, NewModel } from './input-parts';
 
 /**
  * The one API between the UI and the engine. Every method names its input schema (checked at runtime
  * by the engine, whatever door the call came through: IPC or loopback HTTP) and its result type.
  */
 
-const Id = z.number().int().positive();
 const Empty = z.object({}).strict();
 const KeyName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name such as OPENAI_API_KEY');
 const GameId = z.string().min(1).default('eda');
-/** Names and notes people give are plain text (see plain-text.ts); stored ones are shown as they are. */
-const Annotator = plainText(AnnotatorSchema, 'a name');
-const NewModel = ModelConfigSchema.superRefine((model, ctx) => {
-  const problem = controlProblem(model.model, 'a model id');
-  if (problem) ctx.addIssue({ code: 'custom', path: ['model'], message: problem });
-});
 
 export const API_INPUTS = {
   'app.info': Empty,
@@ -184,36 +177,7 @@ export const API_INPUTS = {
   'runs.export': z.object({ runId: Id, format: z.enum(['jsonl', 'csv']) }).strict(),
   /** A self-contained folder (as a zip) that opens offline in any browser: the runs' leaderboard, heatmaps, difficulty and every transcript. */
   'runs.htmlReport': HtmlReportInputSchema,
-  /** Games of runs as JSONL training data: the trained seat's view as chats, or per-turn rewards (EDA). */
-  'runs.trainingExport': z
-    .object({
-      runIds: z.array(Id).min(1).max(1000),
-      format: z.enum(['chat', 'rewards']),
-      games: z.enum(['successful', 'all']),
-      subsets: z.array(z.string().min(1).max(100)).max(50).optional(),
-      /** Games on a held-out split (EDA: test) are refused unless this is set. */
-      allowHeldOut: z.boolean().default(false),
-      rule: z.record(z.string(), z.number()).optional(),
-    })
-    .strict(),
-  /** Dialogue-state probes of runs (EDA: the guesser's top 5 before each question), by episode and averaged per model. */
-  'probes.view': z.object({ runIds: z.array(Id).min(1).max(100) }).strict(),
-  /** A last-turn swap of a finished run (EDA's "X → Y"): its games up to the last question, that question asked by `model`; started at once. */
-  'ablation.start': z.object({ runId: Id, model: NewModel }).strict(),
-  /** The X → Y matrix of swap runs and originals (X → X), one per dataset; the game's sort metric unless named. */
-  'ablation.matrix': z.object({ runIds: z.array(Id).min(1).max(200), metric: z.string().min(1).optional() }).strict(),
-  'ablation.export': z.object({ runIds: z.array(Id).min(1).max(200), metric: z.string().min(1).optional(), format: z.enum(['csv', 'latex']) }).strict(),
-  /** A swap run's episodes beside their originals: the last move as played and as swapped. */
-  'ablation.pairs': z.object({ runId: Id }).strict(),
-  /** Failure-mode tags of runs (EDA: early enumeration, redundancy, inconsistency) with counts per model; `sources` to count (default the rules'). */
-  'tags.view': z.object({ runIds: z.array(Id).min(1).max(200), sources: z.array(z.string().min(1).max(200)).max(20).optional(), rules: z.record(z.string(), z.number()).optional() }).strict(),
-  'tags.export': z.object({ runIds: z.array(Id).min(1).max(200), sources: z.array(z.string().min(1).max(200)).max(20).optional(), rules: z.record(z.string(), z.number()).optional(), format: z.enum(['csv', 'latex']) }).strict(),
-  /** A person confirms, rejects or adds a tag (null clears their verdict). */
-  'tags.review': z
-    .object({ episodeId: Id, round: z.number().int().min(0), mode: z.string().min(1).max(64), reviewer: Annotator, verdict: z.enum(['confirmed', 'rejected', 'added']).nullable(), note: plainText(z.string().max(500), 'a note', 'lines').nullable().optional() })
-    .strict(),
-  /** The optional LLM tagger over the runs' finished episodes (episodes it already read are skipped). */
-  'tags.llm': z.object({ runIds: z.array(Id).min(1).max(200), model: NewModel }).strict(),
+  ...CAPABILITY_INPUTS,
 } as const;
 
 export type ApiMethod = keyof typeof API_INPUTS;
@@ -221,7 +185,7 @@ export const API_METHODS = Object.keys(API_INPUTS) as ApiMethod[];
 export type ApiInput<M extends ApiMethod> = z.input<(typeof API_INPUTS)[M]>;
 export type ApiParsedInput<M extends ApiMethod> = z.output<(typeof API_INPUTS)[M]>;
 
-export interface ApiOutputs extends AdjudicationOutputs, MergeOutputs {
+export interface ApiOutputs extends AdjudicationOutputs, MergeOutputs, CapabilityOutputs {
   'app.info': V.AppInfo;
   'games.list': V.GameInfo[];
   'runs.list': V.RunSummary[];
@@ -296,16 +260,6 @@ export interface ApiOutputs extends AdjudicationOutputs, MergeOutputs {
   'runs.batches': R.RunBatchView[];
   'runs.export': V.ExportFile;
   'runs.htmlReport': V.ExportFile;
-  'runs.trainingExport': V.ExportFile & { notes: string[]; lines: number };
-  'probes.view': import('./research-views').ProbeView;
-  'ablation.start': { runId: number; episodes: number; skipped: number };
-  'ablation.matrix': import('./research-views').SwapMatrixView;
-  'ablation.export': V.ExportFile;
-  'ablation.pairs': import('./research-views').SwapPairsView;
-  'tags.view': import('./research-views').FailureTagsView;
-  'tags.export': V.ExportFile;
-  'tags.review': { ok: true };
-  'tags.llm': { source: string; tagged: number; alreadyTagged: number; failed: number; tags: number; dropped: number };
 }
 export type ApiOutput<M extends ApiMethod> = ApiOutputs[M];
 

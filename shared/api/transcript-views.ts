@@ -6,6 +6,18 @@ export interface TurnStats {
   latencyMs: number | null;
 }
 
+/** A probe as a transcript shows it, at the round it was asked before (the turn kit keeps every probe a game asks). */
+export interface ProbeNote {
+  round: number;
+  seat: string;
+  kind: string;
+  text: string | null;
+  /** What the game read from the reply (EDA: `{ candidates }`); null when it failed. */
+  result: unknown;
+  error: string | null;
+}
+
+
 /** A hint a person asked for: what the hint model would have done at that round. */
 export interface HintView {
   round: number;

@@ -164,7 +164,7 @@ export interface TranscriptView {
   /** The previous and next episode in the run's order. */
   neighbours?: EpisodeNeighbours;
   /** Dialogue-state probes, asked apart from the game (absent when there are none). */
-  probes?: import('./research-views').ProbeNote[];
+  probes?: import('./transcript-views').ProbeNote[];
 }
 
 export interface CallDetail {

@@ -1,5 +1,5 @@
 import { scaleLinear } from 'd3-scale';
-import type { ProbeView } from '../api/research-views';
+import type { ProbeView } from '../api/capabilities/probing';
 import { playerStyles } from './players';
 import { el, escapeXml, svgDocument, textWidth } from './svg';
 import { LIGHT_CHART, type ChartOptions } from './theme';

@@ -10,7 +10,7 @@ import { ChatLineSchema, RewardsLineSchema } from '../../shared/contract/trainin
 import type { Store } from '../../electron/engine/store/store';
 import { useAppStory } from '../support/app-browser';
 import { requireBrowser, screenshot, STORY, WAIT } from '../support/browser';
-import { swapMatrix, swapPairs } from '../../electron/engine/analysis/last-turn';
+import { swapMatrix, swapPairs } from '../../electron/engine/capabilities/last-move/matrix';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeView } from '../../electron/engine/analysis/probes';
+import { probeView } from '../../electron/engine/capabilities/probing/view';
 import { PROBE_PREFILL } from '../../electron/engine/games/eda/settings';
 import { ProviderError } from '../../electron/engine/players/errors';
 import { ScriptedModel } from '../../electron/engine/players/scripted';

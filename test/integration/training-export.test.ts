@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatLineSchema, ChatWithOutcomeLineSchema, RewardsLineSchema } from '../../shared/contract/training';
-import { exportTraining } from '../../electron/engine/analysis/training-export';
+import { exportTraining } from '../../electron/engine/capabilities/training/export';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { probeSeries } from '../../electron/engine/analysis/probes';
+import { probeSeries } from '../../electron/engine/capabilities/probing/view';
 import { disjoint, entityRank } from '../../electron/engine/games/eda/probing/rounds';
 import { parseTop5, probeMessages } from '../../electron/engine/games/eda/probing/top5';
 import { EdaSettingsSchema, PROBE_ASK, PROBE_PREFILL } from '../../electron/engine/games/eda/settings';
-import type { ProbeEpisodeView, ProbeRoundView } from '../../shared/api/research-views';
+import type { ProbeEpisodeView, ProbeRoundView } from '../../shared/api/capabilities/probing';
 
 describe('reading a probe reply', () => {
   it('reads numbered, bulleted, plain and comma-separated lists, at most five, without markup', () => {

@@ -11,7 +11,20 @@ export interface CliContext {
   exit(code: number): void;
 }
 
+/** A target of `parlor export <what>` a capability adds (`export training`), with its own options. */
+export interface CliExport {
+  readonly name: string;
+  /** What `export --help` says it writes, after its name: `training (games as JSONL for fine-tuning or RL)`. */
+  readonly summary: string;
+  /** Adds its options to the export command (after the core ones). */
+  options(exportCommand: Command): void;
+  /** Writes the export from the command's flags (`db` the global one); returns the exit code. */
+  run(flags: Record<string, unknown> & { db?: string }): number;
+}
+
 export interface CliCapability {
   readonly key: string;
-  register(program: Command, ctx: CliContext): void;
+  /** Adds the capability's own commands. */
+  register?(program: Command, ctx: CliContext): void;
+  readonly exports?: readonly CliExport[];
 }

@@ -14,7 +14,7 @@ import type { Store } from '../../engine/store/store';
 import { checkOutput, CliError, openStore, parseId } from '../context';
 import { writeOutput } from '../output';
 import { printData } from '../terminal';
-import { trainingCommand, type TrainingFlags } from './training';
+import { capabilityExports } from '../capabilities';
 
 export interface ExportFlags {
   format: string;
@@ -159,10 +159,12 @@ function render(store: Store, target: string, flags: ExportFlags): { text: strin
 
 /** `parlor export <run>` (episodes), `parlor export leaderboard|heatmap|difficulty|breakdown|significance|scores` (the explore views; scores: a game's table by slices), `clemscore` or `comparison` (suites). */
 export function exportCommand(target: string, flags: ExportFlags): number {
-  if (target === 'training') return trainingCommand(flags as TrainingFlags);
+  // A capability's target (`export training`) writes its own file from its own flags.
+  const extra = capabilityExports().find((e) => e.name === target);
+  if (extra) return extra.run(flags);
   const kind = /^\d+$/.test(target) ? 'run' : target;
   if (kind !== 'run' && !(VIEWS as readonly string[]).includes(kind) && !SUITES[kind] && kind !== COMPARISON) {
-    throw new CliError(`Export what? A run id, or one of ${[...VIEWS, ...Object.keys(SUITES), COMPARISON, 'training'].join(', ')} (not "${target}").`);
+    throw new CliError(`Export what? A run id, or one of ${[...VIEWS, ...Object.keys(SUITES), COMPARISON, ...capabilityExports().map((e) => e.name)].join(', ')} (not "${target}").`);
   }
   if (!FORMATS[kind]!.includes(flags.format)) throw new CliError(`--format for ${kind === 'run' ? 'a run' : kind} must be ${FORMATS[kind]!.join(' or ')}, not "${flags.format}".`);
   const out = flags.out === undefined ? undefined : checkOutput(flags.out);

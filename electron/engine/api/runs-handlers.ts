@@ -1,4 +1,3 @@
-import { exportTraining } from '../analysis/training-export';
 import type { RunBatchView, RunErrorGroup, RunErrorItem } from '../../../shared/api/runs-views';
 import { toCsv, toJsonl } from '../io/csv';
 import { episodeExportRows } from '../io/episodes';
@@ -49,10 +48,5 @@ export function registerRuns(registry: HandlerRegistry, store: Store, onChanged:
         ? { filename: `run-${runId}-episodes.csv`, mime: 'text/csv', content: toCsv(rows) }
         : { filename: `run-${runId}-episodes.jsonl`, mime: 'application/x-ndjson', content: toJsonl(rows) };
     })
-    .handle('runs.htmlReport', (input) => htmlReportZip(store, input))
-    .handle('runs.trainingExport', ({ runIds, format, games, subsets, allowHeldOut, rule }) => {
-      const result = exportTraining(store, { runIds, format, games, allowHeldOut, ...(subsets ? { subsets } : {}), ...(rule ? { rule } : {}) });
-      const filename = `runs-${runIds.join('-')}-${format === 'chat' ? `chat-${games}` : 'rewards'}.jsonl`;
-      return { filename, mime: 'application/x-ndjson', content: result.lines.map((l) => `${l}\n`).join(''), notes: result.notes, lines: result.lines.length };
-    });
+    .handle('runs.htmlReport', (input) => htmlReportZip(store, input));
 }

@@ -20,7 +20,6 @@ import { EventHub } from './events';
 import { watchStore } from './store-watch';
 import { registerExplore } from './explore-handlers';
 import { registerDatasets } from './datasets-handlers';
-import { registerResearch } from './research-handlers';
 import { registerRuns } from './runs-handlers';
 import { registerTranscripts } from './transcript-handlers';
 import { registerAnnotation } from './annotation-handlers';
@@ -177,10 +176,6 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   registerAnnotation(registry, store);
   registerModels(registry, store, keys, factory);
   registerSuites(registry, store);
-  registerResearch(registry, store, async (runId) => {
-    hub.emit({ type: 'runs-changed' });
-    await runs.resume(runId);
-  }, factory, (event) => hub.emit(event));
   const humans = registerHuman(registry, store, factory, profile, () => hub.emit({ type: 'runs-changed' }));
   registerNav(registry, store, humans);
   registerMerge(registry, store, () => hub.emit({ type: 'runs-changed' }));

@@ -7,6 +7,7 @@ import type { EventRow } from '../core/events';
 import { aggregateInfos, orderSeats, type Game, type InstanceRow } from '../core/game';
 import { runCannotPlay } from '../core/image-input';
 import { gameById } from '../games/registry';
+import { capabilityFields } from '../capabilities/checks';
 import { defaultKeyEnv } from '../players/sdk-model';
 import type { ProfileRow } from '../store/models';
 import type { EpisodeRow, RunListRow, SeatPlayer } from '../store/store';
@@ -75,6 +76,7 @@ export function eventView(e: EventRow): EventView {
 }
 
 export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset: string) => { instances: number; experiments: string[] }): GameInfo {
+  // The capabilities' fields are GameInfo's, named at run time by their checks: the whole is GameInfo.
   return {
     id: game.id,
     title: game.title,
@@ -91,12 +93,10 @@ export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset
     counterpart: game.counterpart?.game ?? null,
     presets: [...(game.presets ?? [])],
     runFiles: (game.runFiles ?? []).map(({ id, label }) => ({ id, label })),
-    training: game.training ? { seat: game.training.seat, heldOut: [...game.training.heldOut] } : null,
-    probing: game.probing ? { seat: game.probing.seat, kind: game.probing.kind, size: game.probing.size } : null,
-    lastMove: game.lastMove ? { seat: game.lastMove.seat } : null,
-    failureModes: game.failureModes ? { seat: game.failureModes.seat, modes: game.failureModes.modes.map((m) => ({ ...m })) } : null,
+    // Each capability's field (training, probing…), null where the game does not provide it.
+    ...capabilityFields(game),
     datasets: game.datasets.bundled().map((d) => ({ name: d.name, title: d.title, kind: d.kind, defaultSubset: d.defaultSubset ?? d.subsets[0] ?? '', subsets: d.subsets.map((s) => ({ name: s, ...subsetShape(d.name, s) })) })),
-  };
+  } as GameInfo;
 }
 
 /** The name a model's key goes under: its apiKeyEnv, or the provider's usual variable. */

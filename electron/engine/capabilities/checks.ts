@@ -2,7 +2,24 @@
  * The capabilities Parlor has, as the catalog checks a game's provision of each: one line per
  * capability (its `provision.ts`). A provision of a key not listed here is a problem of its game.
  */
-import type { CapabilityCheck } from '../core/capability';
+import type { GameInfo } from '../../../shared/contract/game';
+import { capabilityOf, type CapabilityCheck } from '../core/capability';
+import type { Game } from '../core/game';
+import { failureModesCheck } from './failure-modes/provision';
+import { lastMoveCheck } from './last-move/provision';
 import { marksCheck } from './marks/provision';
+import { probingCheck } from './probing/provision';
+import { trainingCheck } from './training/provision';
 
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck];
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck];
+
+/** What `games.list` says of each capability that describes itself (`CapabilityCheck.info`): its field, null where the game does not provide it. */
+export function capabilityFields(game: Game<unknown>): Partial<GameInfo> {
+  const fields: Partial<Record<keyof GameInfo, unknown>> = {};
+  for (const check of CAPABILITY_CHECKS) {
+    if (!check.info) continue;
+    const value = capabilityOf(game, check.key);
+    fields[check.info.field] = value === undefined ? null : check.info.of(value, game);
+  }
+  return fields as Partial<GameInfo>;
+}

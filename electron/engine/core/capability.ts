@@ -5,6 +5,7 @@
  * own `provision.ts`); a game opts in with one file in its folder, `capabilities/<key>.ts`, whose default
  * export is `provide(game, key, value)`. Deleting that file takes the capability away from that game.
  */
+import type { GameInfo } from '../../../shared/contract/game';
 import type { Game } from './game';
 
 /**
@@ -55,4 +56,11 @@ export interface CapabilityCheck<K extends CapabilityKey = CapabilityKey> {
   readonly key: K;
   /** Problems with the game's provision, in words; empty when it is sound. */
   problems(value: Provisions[K], game: Game<unknown>): string[];
+  /** What the app is told of the capability (`games.list`): one field of GameInfo, null for a game that does not provide it. */
+  readonly info?: CapabilityInfo<K>;
 }
+
+/** One GameInfo field a capability fills from the game's provision. */
+export type CapabilityInfo<K extends CapabilityKey = CapabilityKey> = {
+  [F in keyof GameInfo]: null extends GameInfo[F] ? { readonly field: F; of(value: Provisions[K], game: Game<unknown>): NonNullable<GameInfo[F]> } : never;
+}[keyof GameInfo];

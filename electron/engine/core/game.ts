@@ -5,10 +5,6 @@
  * nothing else about any game.
  */
 import type { FixedSubsetSpec } from './fixed-subsets';
-import type { FailureModeHooks } from './failure-modes';
-import type { LastMoveHooks } from './last-move';
-import type { ProbeHooks } from './probing';
-import type { TrainingMessage, TurnReward } from '../../../shared/contract/training';
 import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, RunPreset, ViewHints } from '../../../shared/contract/game';
 import type { BuiltinPolicy } from '../players/types';
 import type { EventRecord, EventRow } from './events';
@@ -97,7 +93,7 @@ export interface EpisodeContext<S> {
   prior: readonly EventRecord[];
   kit: TurnKit;
   signal: AbortSignal;
-  /** Play no round after this one (a last-move swap plays one round after the copied ones). */
+  /** Play no round after this one (a last-turn swap plays one round after the copied ones: the `last-move` capability). */
   untilRound?: number;
 }
 
@@ -265,28 +261,6 @@ export interface Game<S = unknown> {
   readonly runFiles?: readonly RunFileSpec[];
   /** Named, seeded samples of its splits that every run and human game can use (EDA: Things-30, Celebrities-30). */
   readonly fixedSubsets?: readonly FixedSubsetSpec[];
-  /** Training data from its games: a seat's view as chats, and per-turn rewards (EDA: the guesser). */
-  readonly training?: TrainingHooks<S>;
-  /** Dialogue-state probes: what a seat believes before each move, asked apart from the game (EDA: top 5). */
-  readonly probing?: ProbeHooks<S>;
-  /** Another model makes a seat's last move from the same history (EDA's planning/reasoning ablation). */
-  readonly lastMove?: LastMoveHooks;
-  /** Failure-mode tags of a seat's moves: rule-based detectors and an LLM tagger's prompt (EDA: early enumeration, redundancy, inconsistency). */
-  readonly failureModes?: FailureModeHooks<S>;
-}
-
-/** What a game offers for training models on its games (EDA: behaviour cloning and RL from game play). */
-export interface TrainingHooks<S = unknown> {
-  /** The seat whose view is exported. */
-  readonly seat: string;
-  /** Subsets held out for evaluation: exporting their games for training needs an explicit flag. */
-  readonly heldOut: readonly string[];
-  /** The conversation as the seat saw it, ending with its last reply. */
-  dialogue(events: readonly EventRecord[], settings: S, datasetKind: string): TrainingMessage[];
-  /** The reward rule with the defaults filled in (the paper's, and the run's settings); refuses a bad one. */
-  rewardRule(input: unknown, settings: S): Record<string, number>;
-  /** Pure: a reward per turn of a finished episode under the rule. */
-  rewards(events: readonly EventRecord[], rule: Record<string, number>): TurnReward[];
 }
 
 /** What the views are told of a game's aggregates: everything but how to compute them. */

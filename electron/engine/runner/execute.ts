@@ -14,7 +14,8 @@ import type { RunRow, Store } from '../store/store';
 import type { ClaimedFrom } from '../store/runs';
 import { runOwnerAlive } from './liveness';
 import { callRole, playStoredEpisode, type CallSite } from './episode';
-import { swapRounds } from './last-turn';
+import { swapRounds } from './swap-rounds';
+import { capabilityOf } from '../core/capability';
 import { buildModels, seatModels } from './prepare';
 import { parseRunConfig, RunConfigError } from '../core/run-config';
 import { gameOf } from '../games/registry';
@@ -154,7 +155,7 @@ async function playClaimed(store: Store, run: RunRow, options: ExecuteOptions, s
     );
     if (options.requeueErrors) store.episodes.requeueErrors(runId);
     // A last-turn swap plays each episode for the one round its source episode ended on.
-    const untilRounds = swapRounds(store, runId, config.lastTurn, game.lastMove?.cut);
+    const untilRounds = swapRounds(store, runId, config.lastTurn, capabilityOf(game, 'last-move')?.cut);
     // One player per seat: the model of the seat's role (its member-th when several models fill the role).
     return { hub, models: seatModels(run.seats, built), seatInfo, untilRounds, pending: store.episodes.ids(runId, ['pending', 'running']), counted: store.runs.list(runId)[0]! };
   });

@@ -14,7 +14,6 @@ import { Models } from './models';
 import { Batches } from './batches';
 import { FixedSubsets } from './fixed-subsets';
 import { Probes } from './probes';
-import { FailureTags } from './failure-tags';
 import { RateBudgets } from './rate-budgets';
 import { Rulings } from './rulings';
 import { Runs } from './runs';
@@ -37,7 +36,6 @@ export class Store {
   readonly batches: Batches;
   readonly fixedSubsets: FixedSubsets;
   readonly probes: Probes;
-  readonly failureTags: FailureTags;
 
   private constructor(private readonly db: Db) {
     this.runs = new Runs(db);
@@ -54,7 +52,6 @@ export class Store {
     this.batches = new Batches(db);
     this.fixedSubsets = new FixedSubsets(db);
     this.probes = new Probes(db);
-    this.failureTags = new FailureTags(db);
   }
 
   private readonly modules = new Map<StoreModuleMaker<unknown>, unknown>();

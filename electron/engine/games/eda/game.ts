@@ -3,10 +3,6 @@
  * yes/no questions to find a hidden entity, a judge model that knows it answers. Rules, prompts and
  * metrics follow the paper (§3.1, appendix B) and, where it is silent, its reference code.
  */
-import { edaFailureModes } from './failure-modes/hooks';
-import { edaLastMove } from './last-move';
-import { edaProbing } from './probing/rounds';
-import { edaTraining } from './training';
 import type { Game, AnnotationHooks } from '../../core/game';
 import { actionOf } from '../../core/events';
 import { estimateEdaTokens } from './estimate';
@@ -107,10 +103,6 @@ export const edaGame: Game<EdaSettings> = {
   annotation,
   // The paper's human baseline (Appendix B) used 30 test items of each dataset; which 30 it does not
   // publish, so these are seeded draws of the same size, the same on every machine.
-  training: edaTraining,
-  probing: edaProbing,
-  lastMove: edaLastMove,
-  failureModes: edaFailureModes,
   fixedSubsets: [
     { name: 'things-30', dataset: 'things', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Things-30 (its 30 items are unpublished: a seeded draw)' },
     { name: 'celebrities-30', dataset: 'celebrities', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Celebrities-30 (its 30 items are unpublished: a seeded draw)' },

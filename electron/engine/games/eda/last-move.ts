@@ -3,7 +3,7 @@
  * question and lets Y ask that question. The cut keeps every event of the turns before it (the
  * judge's answers and cues as X read them), so Y sees exactly the history X saw.
  */
-import type { LastMoveHooks } from '../../core/last-move';
+import type { LastMoveHooks } from '../../capabilities/last-move/provision';
 import { edaTurns } from './turns';
 
 export const edaLastMove: LastMoveHooks = {

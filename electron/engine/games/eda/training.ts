@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { TrainingMessage, TurnReward } from '../../../../shared/contract/training';
 import type { EventRecord } from '../../core/events';
-import type { TrainingHooks } from '../../core/game';
+import type { TrainingHooks } from '../../capabilities/training/provision';
 import { RunConfigError } from '../../core/run-config';
 import { describeZodError } from '../../../../shared/contract/run';
 import { edaScore } from './metrics';

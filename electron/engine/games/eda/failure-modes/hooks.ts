@@ -3,7 +3,7 @@
  * guesser's questions, with every entity of the bundled dataset of the game's kind (and the hidden
  * one's aliases) as the names a guess can carry; and the LLM tagger's prompt.
  */
-import type { FailureModeHooks, FailureModeInfo } from '../../../core/failure-modes';
+import type { FailureModeHooks, FailureModeInfo } from '../../../capabilities/failure-modes/provision';
 import { RunConfigError } from '../../../core/run-config';
 import { edaDatasets, edaPayload } from '../datasets';
 import type { EdaSettings } from '../settings';

@@ -4,8 +4,8 @@
  * whole words, as a winning question is matched); and whether the answer eliminated all five (the
  * next turn's probe names none of them — the table's highlighted turns).
  */
-import type { ProbeRoundView } from '../../../../../shared/api/research-views';
-import type { ProbeHooks, StoredProbe } from '../../../core/probing';
+import type { ProbeRoundView } from '../../../../../shared/api/capabilities/probing';
+import type { ProbeHooks, StoredProbe } from '../../../capabilities/probing/provision';
 import { edaPayload } from '../datasets';
 import { mentionsEntity } from '../rules';
 import type { EdaSettings } from '../settings';

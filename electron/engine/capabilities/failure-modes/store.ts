@@ -1,7 +1,10 @@
-/** Failure-mode tags: an LLM tagger's suggestions, which episodes it read, and people's reviews. */
-import { callIdOf, type CallRef } from '../core/events';
-import type { Db, Row } from './db';
-import { nowIso } from './rows';
+/**
+ * Failure-mode tags: an LLM tagger's suggestions, which episodes it read, and people's reviews (the
+ * tables of migration 013). The capability's store module: `store.module(failureTagStore)`.
+ */
+import { callIdOf, type CallRef } from '../../core/events';
+import type { Db, Row } from '../../store/db';
+import { nowIso } from '../../store/rows';
 
 export type TagVerdict = 'confirmed' | 'rejected' | 'added';
 
@@ -70,3 +73,6 @@ export class FailureTags {
     }));
   }
 }
+
+/** The module's maker, for `store.module(failureTagStore)`. */
+export const failureTagStore = (db: Db): FailureTags => new FailureTags(db);

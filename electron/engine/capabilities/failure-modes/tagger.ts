@@ -6,12 +6,14 @@
  */
 import PQueue from 'p-queue';
 import { z } from 'zod';
-import { modelLabel, ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
-import type { CallRef } from '../core/events';
-import { describeError, UserError } from '../errors';
-import { gameOfRun } from '../games/registry';
-import { createModel, type ModelFactory } from '../players/factory';
-import type { Store } from '../store/store';
+import { modelLabel, ModelConfigSchema, type ModelConfig } from '../../../../shared/contract/models';
+import { capabilityOf } from '../../core/capability';
+import type { CallRef } from '../../core/events';
+import { describeError, UserError } from '../../errors';
+import { gameOfRun } from '../../games/registry';
+import { createModel, type ModelFactory } from '../../players/factory';
+import type { Store } from '../../store/store';
+import { failureTagStore } from './store';
 
 const TagsSchema = z.array(z.object({ turn: z.number().int(), mode: z.string(), reason: z.string().default('') }).passthrough());
 
@@ -54,13 +56,14 @@ export async function tagWithModel(
   const model = (options.createModel ?? createModel)(config, {});
   const modelConfigId = store.models.ensureConfig(config);
   const result: TaggerResult = { source, tagged: 0, alreadyTagged: 0, failed: 0, tags: 0, dropped: 0 };
+  const tagStore = store.module(failureTagStore);
   const work: (() => Promise<void>)[] = [];
   for (const runId of runIds) {
     const run = store.runs.get(runId);
     const { game } = gameOfRun(run);
-    const hooks = game.failureModes;
+    const hooks = capabilityOf(game, 'failure-modes');
     if (!hooks) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which has no failure-mode tags.`);
-    const done = store.failureTags.taggedEpisodes(runId, source);
+    const done = tagStore.taggedEpisodes(runId, source);
     for (const episode of store.episodes.list(runId)) {
       if (episode.status !== 'done' || episode.invalid !== null) continue;
       if (done.has(episode.id)) {
@@ -78,7 +81,7 @@ export async function tagWithModel(
           store.flush();
           const read = readTaggerReply(reply.text);
           if (!read) {
-            store.failureTags.saveTagged(episode.id, source, [], ref, `the reply is not the JSON array asked for: ${reply.text.slice(0, 120)}`);
+            tagStore.saveTagged(episode.id, source, [], ref, `the reply is not the JSON array asked for: ${reply.text.slice(0, 120)}`);
             result.failed++;
             return;
           }
@@ -86,13 +89,13 @@ export async function tagWithModel(
           const rounds = new Set(hooks.rounds(events));
           const kept = read.filter((t) => modes.has(t.mode) && rounds.has(t.turn)).map((t) => ({ round: t.turn, mode: t.mode, reason: t.reason }));
           result.dropped += read.length - kept.length;
-          store.failureTags.saveTagged(episode.id, source, kept, ref);
+          tagStore.saveTagged(episode.id, source, kept, ref);
           result.tagged++;
           result.tags += kept.length;
         } catch (error) {
           if (options.signal?.aborted) throw error;
           store.flush();
-          store.failureTags.saveTagged(episode.id, source, [], ref, describeError(error));
+          tagStore.saveTagged(episode.id, source, [], ref, describeError(error));
           result.failed++;
         }
       });

@@ -1,15 +1,16 @@
 /**
- * Training data from finished games, for any game that offers it (`Game.training`): the chosen runs'
+ * Training data from finished games, for any game that provides `training`: the chosen runs'
  * games as JSONL, either the trained seat's view as chats (successful games only, exactly what
  * fine-tuning takes; or all games with their outcome) or per-turn rewards for RL. Games on a held-out
  * split (EDA: test) are refused unless asked for, and then counted in the notes. Every line is checked
  * against its schema before it is returned.
  */
 import type { z } from 'zod';
-import { ChatLineSchema, ChatWithOutcomeLineSchema, RewardsLineSchema, type TrainingFormat } from '../../../shared/contract/training';
-import { UserError } from '../errors';
-import { gameOfRun } from '../games/registry';
-import type { Store } from '../store/store';
+import { ChatLineSchema, ChatWithOutcomeLineSchema, RewardsLineSchema, type TrainingFormat } from '../../../../shared/contract/training';
+import { capabilityOf } from '../../core/capability';
+import { UserError } from '../../errors';
+import { gameOfRun } from '../../games/registry';
+import type { Store } from '../../store/store';
 
 export interface TrainingExportOptions {
   runIds: readonly number[];
@@ -47,7 +48,7 @@ export function exportTraining(store: Store, options: TrainingExportOptions): Tr
   for (const runId of options.runIds) {
     const run = store.runs.get(runId);
     const { game, settings } = gameOfRun(run);
-    const training = game.training;
+    const training = capabilityOf(game, 'training');
     if (!training) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which offers no training export.`);
     const rule = options.format === 'rewards' ? training.rewardRule(options.rule, settings) : null;
     if (rule) rules.add(JSON.stringify(rule));

@@ -1,9 +1,10 @@
 /** `parlor export training`: chosen runs' games as JSONL for fine-tuning (chats) or RL (per-turn rewards). */
 import { TRAINING_FORMATS, type TrainingFormat } from '../../../shared/contract/training';
-import { exportTraining } from '../../engine/analysis/training-export';
+import { exportTraining } from '../../engine/capabilities/training/export';
 import { checkOutput, CliError, openStore, parseId, parseSettingFlags } from '../context';
 import { writeOutput } from '../output';
 import { printData } from '../terminal';
+import type { CliCapability } from './types';
 
 export interface TrainingFlags {
   db?: string;
@@ -42,3 +43,24 @@ export function trainingCommand(flags: TrainingFlags): number {
     store.close();
   }
 }
+
+const collect = (value: string, list: string[] = []) => [...list, value];
+
+export const trainingCli: CliCapability = {
+  key: 'training',
+  exports: [
+    {
+      name: 'training',
+      summary: 'games as JSONL for fine-tuning or RL',
+      options(exportCommand) {
+        exportCommand
+          .option('--runs <ids>', 'training: the runs whose games to export, comma-separated')
+          .option('--as <kind>', "training: chat (the trained seat's view, for fine-tuning) | rewards (per-turn rewards, for RL) (default chat)")
+          .option('--games <which>', 'training: successful | all (default: successful for chat, all for rewards)')
+          .option('--allow-test', 'training: export games on held-out splits (EDA: test) too, and say so')
+          .option('--rule <key=value>', 'training rewards: the reward rule, repeatable (EDA: lambda, freeTurns, yesStart, yesSlope)', collect);
+      },
+      run: (flags) => trainingCommand(flags as TrainingFlags),
+    },
+  ],
+};

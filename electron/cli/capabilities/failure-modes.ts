@@ -2,14 +2,16 @@
  * `parlor tags <runs>`: failure-mode tags (EDA: early enumeration, redundancy, inconsistency) per
  * model with 95% intervals; `--llm` runs the optional LLM tagger first; `--list` prints every tag.
  */
-import { failureTagsView } from '../../engine/analysis/failure-tags';
-import { failureCountsCsv, failureCountsLatex } from '../../engine/io/failure-tags';
-import { tagWithModel } from '../../engine/runner/failure-tagger';
+import type { Command } from 'commander';
+import { failureCountsCsv, failureCountsLatex } from '../../engine/capabilities/failure-modes/files';
+import { tagWithModel } from '../../engine/capabilities/failure-modes/tagger';
+import { failureTagsView } from '../../engine/capabilities/failure-modes/tags';
 import { checkOutput, CliError, modelSpec, openStore, parseId, parseSettingFlags } from '../context';
 import { writeOutput } from '../output';
 import { table } from '../format';
 import { printData, rawStream } from '../terminal';
 import { fixed, percentNumber } from '../../../shared/text/number';
+import type { CliCapability } from './types';
 
 export interface TagsFlags {
   db?: string;
@@ -59,3 +61,25 @@ export async function tagsCommand(runs: string, flags: TagsFlags): Promise<numbe
     store.close();
   }
 }
+
+const collect = (value: string, list: string[] = []) => [...list, value];
+
+export const failureModesCli: CliCapability = {
+  key: 'failure-modes',
+  register(program, { dbOf, exit }) {
+    program
+      .command('tags <runs>')
+      .description("failure-mode tags of runs' games (EDA: early enumeration, redundancy, inconsistency) per model with 95% intervals; --llm adds an LLM tagger's suggestions")
+      .option('--llm <model>', 'provider:model of an LLM tagger to run first (episodes it read are skipped)')
+      .option('--base-url <url>', "the tagger's base URL")
+      .option('--key-env <var>', "environment variable holding the tagger's API key")
+      .option('--sources <list>', 'suggestions to count: rules and/or llm:<provider:model>, comma-separated (default rules)')
+      .option('--rule <key=value>', 'a detector threshold, repeatable (EDA: minYes, minRun, framePrefix, similarity)', collect)
+      .option('--list', 'every tag with its reason')
+      .option('--format <f>', 'table (default) | csv | latex')
+      .option('-o, --out <file>', 'csv/latex: write to this file')
+      .action(async (runs: string, flags: TagsFlags, cmd: Command) => {
+        exit(await tagsCommand(runs, { ...flags, db: dbOf(cmd) }));
+      });
+  },
+};

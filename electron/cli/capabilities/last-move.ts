@@ -3,16 +3,18 @@
  * a last-turn swap of a finished run and prints X → Y beside X → X; `--matrix <runs>` prints (or
  * exports) the matrix of swap runs and originals; `--pairs <swap run>` shows the last moves side by side.
  */
-import type { SwapMatrixView } from '../../../shared/api/research-views';
+import type { Command } from 'commander';
+import type { SwapMatrixView } from '../../../shared/api/capabilities/last-move';
 import { bracketed } from '../../../shared/text/interval';
-import { swapMatrix, swapPairs } from '../../engine/analysis/last-turn';
-import { swapMatrixCsv, swapMatrixLatex } from '../../engine/io/last-turn';
-import { prepareLastTurnSwap } from '../../engine/runner/last-turn';
+import { swapMatrixCsv, swapMatrixLatex } from '../../engine/capabilities/last-move/files';
+import { swapMatrix, swapPairs } from '../../engine/capabilities/last-move/matrix';
+import { prepareLastTurnSwap } from '../../engine/capabilities/last-move/swap';
 import { checkOutput, CliError, modelSpec, openStore, parseId } from '../context';
 import { writeOutput } from '../output';
 import { printData } from '../terminal';
 import { table } from '../format';
-import { playStoredRun } from './run';
+import { playStoredRun } from '../commands/run';
+import type { CliCapability } from './types';
 
 export interface AblateFlags {
   db?: string;
@@ -87,3 +89,25 @@ export async function ablateCommand(flags: AblateFlags): Promise<number> {
     store.close();
   }
 }
+
+export const lastMoveCli: CliCapability = {
+  key: 'last-move',
+  register(program, { dbOf, exit }) {
+    program
+      .command('ablate')
+      .description('the planning/reasoning ablation (EDA Tables 4 and 6, "X → Y"): replay a run\'s games up to the last question and let another model ask it; the X → Y matrix; the last turns side by side')
+      .option('--trajectories <run>', 'the finished run whose games are replayed (X)')
+      .option('--last-turn <model>', 'provider:model that takes the last turn (Y)')
+      .option('--base-url <url>', 'base URL for the last-turn model')
+      .option('--key-env <var>', "environment variable holding the last-turn model's API key")
+      .option('--concurrency <n>', 'episodes in flight')
+      .option('--matrix <runs>', 'the X → Y matrix of these swap runs and originals, comma-separated')
+      .option('--metric <key>', "the metric of the matrix (default the game's: EDA score)")
+      .option('--format <f>', 'matrix: table (default) | csv | latex')
+      .option('-o, --out <file>', 'matrix csv/latex: write to this file')
+      .option('--pairs <run>', "a swap run's last turns beside the originals")
+      .action(async (flags: AblateFlags, cmd: Command) => {
+        exit(await ablateCommand({ ...flags, db: dbOf(cmd) }));
+      });
+  },
+};

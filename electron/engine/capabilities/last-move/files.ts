@@ -1,8 +1,8 @@
 /** The X → Y matrix as files: one CSV row per cell, or one LaTeX table per dataset (Table 6). */
-import type { SwapMatrixView } from '../../../shared/api/research-views';
-import { bracketed } from '../../../shared/text/interval';
-import { toCsv } from './csv';
-import { toLatex } from './latex';
+import type { SwapMatrixView } from '../../../../shared/api/capabilities/last-move';
+import { bracketed } from '../../../../shared/text/interval';
+import { toCsv } from '../../io/csv';
+import { toLatex } from '../../io/latex';
 
 export function swapMatrixCsv(view: SwapMatrixView): string {
   const rows = view.datasets.flatMap((d) =>

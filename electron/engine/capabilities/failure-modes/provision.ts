@@ -1,10 +1,11 @@
 /**
  * What a game offers for failure-mode tags (EDA: early enumeration, redundancy, inconsistency):
- * pure detectors over an episode's events, and what an LLM tagger is asked. The core merges
+ * pure detectors over an episode's events, and what an LLM tagger is asked. The capability merges
  * detected, LLM-suggested and reviewed tags, counts them per model and keeps the reviews.
  */
-import type { EventRecord } from './events';
-import type { InstanceRow } from './instances';
+import type { CapabilityCheck } from '../../core/capability';
+import type { EventRecord } from '../../core/events';
+import type { InstanceRow } from '../../core/instances';
 
 export interface FailureModeInfo {
   id: string;
@@ -36,3 +37,24 @@ export interface FailureModeHooks<S = unknown> {
   /** The moves a tag may sit on (EDA: the turns), for checking an LLM's or a person's tag. */
   rounds(events: readonly EventRecord[]): number[];
 }
+
+declare module '../../core/capability' {
+  interface Provisions<S> {
+    'failure-modes': FailureModeHooks<S>;
+  }
+}
+
+export const failureModesCheck: CapabilityCheck<'failure-modes'> = {
+  key: 'failure-modes',
+  problems(hooks) {
+    const problems: string[] = [];
+    if (typeof hooks.seat !== 'string' || !hooks.seat) problems.push('seat must name the seat whose moves are tagged');
+    const ids = (hooks.modes ?? []).map((m) => m.id);
+    if (ids.length === 0) problems.push('modes must list at least one failure mode');
+    for (const id of ids.filter((x, i) => ids.indexOf(x) !== i)) problems.push(`mode "${id}" is declared twice`);
+    for (const m of hooks.modes ?? []) if (!m.label || !m.description) problems.push(`mode "${m.id}" needs a label and a description people can check a tag against`);
+    for (const name of ['rules', 'detect', 'taggerPrompt', 'rounds'] as const) if (typeof hooks[name] !== 'function') problems.push(`${name} must be a function`);
+    return problems;
+  },
+  info: { field: 'failureModes', of: (hooks) => ({ seat: hooks.seat, modes: hooks.modes.map((m) => ({ ...m })) }) },
+};

@@ -1,13 +1,14 @@
 /**
- * Dialogue-state probes of chosen runs, for any game that probes (`Game.probing`): each probed
+ * Dialogue-state probes of chosen runs, for any game that provides `probing`: each probed
  * episode as rounds (the game reads them), and per model the true answer's mean rank at each round
  * with a 95% t interval, an absent answer counted as one past the last item (EDA: 6).
  */
-import type { ProbeEpisodeView, ProbeSeriesPoint, ProbeView } from '../../../shared/api/research-views';
-import { UserError } from '../errors';
-import { gameOfRun } from '../games/registry';
-import type { Store } from '../store/store';
-import { meanInterval } from './intervals';
+import type { ProbeEpisodeView, ProbeSeriesPoint, ProbeView } from '../../../../shared/api/capabilities/probing';
+import { meanInterval } from '../../analysis/intervals';
+import { capabilityOf } from '../../core/capability';
+import { UserError } from '../../errors';
+import { gameOfRun } from '../../games/registry';
+import type { Store } from '../../store/store';
 
 /** Pure: per player, the mean rank at each round over the episodes probed there. */
 export function probeSeries(episodes: readonly ProbeEpisodeView[], absentRank: number): ProbeView['series'] {
@@ -45,7 +46,7 @@ export function probeView(store: Store, runIds: readonly number[]): ProbeView {
   for (const runId of runIds) {
     const run = store.runs.get(runId);
     const { game, settings } = gameOfRun(run);
-    const probing = game.probing;
+    const probing = capabilityOf(game, 'probing');
     if (!probing) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which offers no dialogue-state probes.`);
     if (hooks && (hooks.kind !== probing.kind || hooks.seat !== probing.seat)) throw new UserError(`Run ${runId} probes ${probing.seat} (${probing.kind}), unlike the other runs chosen: read them apart.`);
     hooks = probing;

@@ -3,24 +3,26 @@
  * with 95% t intervals over episodes, from swap runs and the original runs (X → X), one matrix per
  * dataset; and a swap run's episodes beside their originals, the last move as played and as swapped.
  */
-import type { MetricSpec } from '../../../shared/contract/game';
-import type { SwapCell, SwapMatrix, SwapMatrixView, SwapPair, SwapPairsView } from '../../../shared/api/research-views';
-import { parseRunConfig } from '../core/run-config';
-import type { EventRecord } from '../core/events';
-import { UserError } from '../errors';
-import { gameOfRun } from '../games/registry';
-import type { EpisodeRow, Store } from '../store/store';
-import { intervalFor } from './intervals';
+import type { MetricSpec } from '../../../../shared/contract/game';
+import type { SwapCell, SwapMatrix, SwapMatrixView, SwapPair, SwapPairsView } from '../../../../shared/api/capabilities/last-move';
+import { intervalFor } from '../../analysis/intervals';
+import { capabilityOf } from '../../core/capability';
+import { parseRunConfig } from '../../core/run-config';
+import type { EventRecord } from '../../core/events';
+import { UserError } from '../../errors';
+import { gameOfRun } from '../../games/registry';
+import type { EpisodeRow, Store } from '../../store/store';
 
 type Metric = SwapMatrixView['metric'];
 
 function metricOf(store: Store, runId: number, key?: string): { metric: Metric; spec: MetricSpec; seat: string; game: string } {
   const { game } = gameOfRun(store.runs.get(runId));
-  if (!game.lastMove) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which offers no last-turn swap.`);
+  const hooks = capabilityOf(game, 'last-move');
+  if (!hooks) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which offers no last-turn swap.`);
   const wanted = key ?? game.view.sortBy;
   const spec = game.metrics.find((m) => m.key === wanted);
   if (!spec) throw new UserError(`${game.shortTitle} has no metric "${wanted}"; it has ${game.metrics.map((m) => m.key).join(', ')}.`);
-  return { metric: { key: spec.key, label: spec.label, digits: spec.digits ?? 2 }, spec, seat: game.lastMove.seat, game: game.id };
+  return { metric: { key: spec.key, label: spec.label, digits: spec.digits ?? 2 }, spec, seat: hooks.seat, game: game.id };
 }
 
 const counted = (e: EpisodeRow) => e.status === 'done' && e.invalid === null;
@@ -72,14 +74,15 @@ export function swapPairs(store: Store, runId: number): SwapPairsView {
   const config = parseRunConfig(run.config);
   if (!config.lastTurn) throw new UserError(`Run ${runId} is not a last-turn swap (start one with parlor ablate --trajectories <run> --last-turn <model>).`);
   const { metric, seat } = metricOf(store, runId);
-  const { game } = gameOfRun(run);
+  // metricOf has refused a game without last-move swaps.
+  const hooks = capabilityOf(gameOfRun(run).game, 'last-move')!;
   const swapped = new Map(store.episodes.list(runId).map((e) => [`${e.instance.id}/${e.repetition}`, e]));
   const pairs: SwapPair[] = [];
   for (const original of store.episodes.list(config.lastTurn.run)) {
     const twin = swapped.get(`${original.instance.id}/${original.repetition}`);
     if (!counted(original) || !twin) continue;
     const events = store.events.list(original.id);
-    const round = game.lastMove!.cut(events)?.round;
+    const round = hooks.cut(events)?.round;
     if (round === undefined) continue;
     const value = (e: EpisodeRow) => (typeof e.scores?.[metric.key] === 'number' ? e.scores[metric.key]! : null);
     pairs.push({

@@ -1,17 +1,19 @@
 /**
- * Failure-mode tags of chosen runs, for any game that has them (`Game.failureModes`): the rules'
+ * Failure-mode tags of chosen runs, for any game that provides `failure-modes`: the rules'
  * tags (computed from the events, under the given thresholds), an LLM tagger's stored suggestions and
  * people's reviews merged per move and mode; and per model and mode, the share of games with a
  * counted tag (Wilson 95%) and tags per game (t 95%). A tag counts unless its last review rejected it.
  */
-import type { FailureCount, FailureTagView, FailureTagsView } from '../../../shared/api/research-views';
-import type { DetectedTag } from '../core/failure-modes';
-import type { EventRecord } from '../core/events';
-import { wilson } from '../annotation/stats';
-import { UserError } from '../errors';
-import { gameOfRun } from '../games/registry';
-import type { Store } from '../store/store';
-import { meanInterval } from './intervals';
+import type { FailureCount, FailureTagView, FailureTagsView } from '../../../../shared/api/capabilities/failure-modes';
+import { meanInterval } from '../../analysis/intervals';
+import { wilson } from '../../annotation/stats';
+import { capabilityOf } from '../../core/capability';
+import type { EventRecord } from '../../core/events';
+import { UserError } from '../../errors';
+import { gameOfRun } from '../../games/registry';
+import type { Store } from '../../store/store';
+import type { DetectedTag, FailureModeHooks } from './provision';
+import { failureTagStore } from './store';
 
 export interface FailureTagsOptions {
   /** Suggestion sources to count: `rules` and/or `llm:<model>`; `rules` by default. */
@@ -64,21 +66,23 @@ export function failureCounts(games: readonly { player: string; episodeId: numbe
 export function failureTagsView(store: Store, runIds: readonly number[], options: FailureTagsOptions = {}): FailureTagsView {
   if (runIds.length === 0) throw new UserError('Choose at least one run.');
   const counted = new Set(options.sources?.length ? options.sources : ['rules']);
-  let hooks: NonNullable<ReturnType<typeof gameOfRun>['game']['failureModes']> | null = null;
+  let hooks: FailureModeHooks | null = null;
   let rules: Record<string, number> = {};
   const tags: FailureTagView[] = [];
   const games: { player: string; episodeId: number }[] = [];
   const available = new Set<string>(['rules']);
+  const tagStore = store.module(failureTagStore);
   for (const runId of runIds) {
     const run = store.runs.get(runId);
     const { game, settings } = gameOfRun(run);
-    if (!game.failureModes) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which has no failure-mode tags.`);
-    if (hooks && hooks !== game.failureModes) throw new UserError(`Run ${runId} plays another game than run ${runIds[0]}: count failure modes of one game at a time.`);
-    hooks = game.failureModes;
+    const provided = capabilityOf(game, 'failure-modes');
+    if (!provided) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which has no failure-mode tags.`);
+    if (hooks && hooks !== provided) throw new UserError(`Run ${runId} plays another game than run ${runIds[0]}: count failure modes of one game at a time.`);
+    hooks = provided;
     rules = hooks.rules(options.rules ?? {});
-    const stored = groupBy(store.failureTags.forRun(runId), (t) => t.episodeId);
+    const stored = groupBy(tagStore.forRun(runId), (t) => t.episodeId);
     for (const list of stored.values()) for (const t of list) available.add(t.source);
-    const reviews = groupBy(store.failureTags.reviewsForRun(runId), (r) => r.episodeId);
+    const reviews = groupBy(tagStore.reviewsForRun(runId), (r) => r.episodeId);
     for (const episode of store.episodes.list(runId)) {
       if (episode.status !== 'done' || episode.invalid !== null) continue;
       const player = episode.seats.find((s) => s.seat === hooks!.seat)?.player ?? hooks.seat;
@@ -130,10 +134,10 @@ export function failureTagsView(store: Store, runIds: readonly number[], options
 export function reviewFailureTag(store: Store, input: { episodeId: number; round: number; mode: string; reviewer: string; verdict: 'confirmed' | 'rejected' | 'added' | null; note?: string | null }): void {
   const episode = store.episodes.get(input.episodeId);
   const { game } = gameOfRun(store.runs.get(episode.runId));
-  const hooks = game.failureModes;
+  const hooks = capabilityOf(game, 'failure-modes');
   if (!hooks) throw new UserError(`${game.shortTitle} has no failure-mode tags.`);
   if (!hooks.modes.some((m) => m.id === input.mode)) throw new UserError(`"${input.mode}" is not a failure mode of ${game.shortTitle}; its modes are ${hooks.modes.map((m) => m.id).join(', ')}.`);
   const rounds = hooks.rounds(store.events.list(episode.id));
   if (!rounds.includes(input.round)) throw new UserError(`Episode ${episode.id} has no turn ${input.round}; its turns are 1–${rounds.length}.`);
-  store.failureTags.review(episode.id, input.round, input.mode, input.reviewer, input.verdict, input.note ?? null);
+  store.module(failureTagStore).review(episode.id, input.round, input.mode, input.reviewer, input.verdict, input.note ?? null);
 }

@@ -1,8 +1,8 @@
 /** Failure-mode counts as files: one CSV row per model and mode, or a LaTeX table (models down, modes across). */
-import type { FailureTagsView } from '../../../shared/api/research-views';
-import { toCsv } from './csv';
-import { toLatex } from './latex';
-import { percentNumber } from '../../../shared/text/number';
+import type { FailureTagsView } from '../../../../shared/api/capabilities/failure-modes';
+import { toCsv } from '../../io/csv';
+import { toLatex } from '../../io/latex';
+import { percentNumber } from '../../../../shared/text/number';
 
 const pct = (x: number | null) => (x === null ? '' : percentNumber(x, 1));
 

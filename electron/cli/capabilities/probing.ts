@@ -1,8 +1,10 @@
 /** `parlor probes <runs>`: dialogue-state probes, as the true answer's mean rank per round and model, or one episode as Table 3. */
-import { probeView } from '../../engine/analysis/probes';
+import type { Command } from 'commander';
+import { probeView } from '../../engine/capabilities/probing/view';
 import { CliError, openStore, parseId } from '../context';
 import { table } from '../format';
 import { fixed } from '../../../shared/text/number';
+import type { CliCapability } from './types';
 
 export interface ProbesFlags {
   db?: string;
@@ -48,3 +50,17 @@ export function probesCommand(runs: string, flags: ProbesFlags): number {
     store.close();
   }
 }
+
+export const probingCli: CliCapability = {
+  key: 'probing',
+  register(program, { dbOf, exit }) {
+    program
+      .command('probes <runs>')
+      .description("dialogue-state probes of runs played with probing on (EDA: settings.probe.enabled): the true answer's mean rank per turn and model, or --episode <id> as the paper's Table 3")
+      .option('--episode <id>', 'one episode: its top 5 before each question, the question and the answer')
+      .option('--json', 'the whole view as JSON')
+      .action((runs: string, flags: ProbesFlags, cmd: Command) => {
+        exit(probesCommand(runs, { ...flags, db: dbOf(cmd) }));
+      });
+  },
+};

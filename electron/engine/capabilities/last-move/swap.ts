@@ -1,18 +1,19 @@
 /**
  * Last-turn swaps (EDA's planning/reasoning ablation, "X → Y"): a new run whose every episode starts
  * as a copy of a finished episode of run X cut before one seat's last move, with model Y in that
- * seat; played by the ordinary runner for exactly that one round, scored by the game as usual.
+ * seat; played by the ordinary runner for exactly that one round (`runner/swap-rounds.ts`), scored
+ * by the game as usual.
  */
 import type { z } from 'zod';
-import { modelLabel, ModelConfigSchema } from '../../../shared/contract/models';
-import { parseRunConfig } from '../core/run-config';
-import { UserError } from '../errors';
-import { gameOf } from '../games/registry';
-import { APP_VERSION } from '../version';
-import type { Store } from '../store/store';
-import type { EventRecord } from '../core/events';
-import type { LastMoveHooks } from '../core/last-move';
-import { playerIds, seatPlan, type EpisodeDraw, type StoredRunConfig } from './prepare';
+import { modelLabel, ModelConfigSchema } from '../../../../shared/contract/models';
+import { capabilityOf } from '../../core/capability';
+import { parseRunConfig } from '../../core/run-config';
+import { UserError } from '../../errors';
+import { gameOf } from '../../games/registry';
+import { APP_VERSION } from '../../version';
+import type { Store } from '../../store/store';
+import type { EventRecord } from '../../core/events';
+import { playerIds, seatPlan, type EpisodeDraw, type StoredRunConfig } from '../../runner/prepare';
 
 export interface LastTurnSwap {
   runId: number;
@@ -27,7 +28,7 @@ export function prepareLastTurnSwap(store: Store, sourceRunId: number, modelInpu
   const source = store.runs.get(sourceRunId);
   const config = parseRunConfig(source.config);
   const { game, settings, repetitions } = gameOf(config);
-  const hooks = game.lastMove;
+  const hooks = capabilityOf(game, 'last-move');
   if (!hooks) throw new UserError(`Run ${sourceRunId} plays ${game.shortTitle}, which offers no last-turn swap.`);
   if (config.lastTurn) throw new UserError(`Run ${sourceRunId} is itself a last-turn swap of run ${config.lastTurn.run}: swap the last turn of the original run instead.`);
   const seat = source.seats.find((s) => s.seat === hooks.seat);
@@ -68,17 +69,4 @@ export function prepareLastTurnSwap(store: Store, sourceRunId: number, modelInpu
     return id;
   });
   return { runId, episodes: draws.length, skipped };
-}
-
-/** For a swap run (`lastTurn` set), the round each episode stops after: its source episode's last move. */
-export function swapRounds(store: Store, runId: number, lastTurn: { run: number } | undefined, cut: LastMoveHooks['cut'] | undefined): Map<number, number> {
-  const rounds = new Map<number, number>();
-  if (!lastTurn || !cut) return rounds;
-  const source = new Map(store.episodes.list(lastTurn.run).map((e) => [`${e.instance.id}/${e.repetition}`, e.id]));
-  for (const episode of store.episodes.list(runId)) {
-    const from = source.get(`${episode.instance.id}/${episode.repetition}`);
-    const round = from === undefined ? null : cut(store.events.list(from))?.round;
-    if (round) rounds.set(episode.id, round);
-  }
-  return rounds;
 }
