@@ -22,9 +22,6 @@ import { NewRunPage } from './pages/NewRunPage';
 import { RunPage } from './pages/RunPage';
 import { RunsPage } from './pages/RunsPage';
 import { usePausedGames } from './pages/PausedGames';
-import { AblationPage } from './pages/AblationPage';
-import { FailureModesPage } from './pages/FailureModesPage';
-import { ProbesPage } from './pages/ProbesPage';
 import { SearchPage } from './pages/SearchPage';
 import { TranscriptPage } from './pages/TranscriptPage';
 
@@ -78,12 +75,6 @@ function Page({ route }: { route: Route }) {
       return <ComparePage key={route.episodeId} episodeId={route.episodeId} />;
     case 'search':
       return <SearchPage query={route.query} />;
-    case 'failure-modes':
-      return <FailureModesPage key={route.runIds.join(',')} runIds={route.runIds} />;
-    case 'ablation':
-      return <AblationPage key={route.runIds.join(',')} runIds={route.runIds} />;
-    case 'probes':
-      return <ProbesPage key={route.runIds.join(',')} runIds={route.runIds} />;
     case 'annotations':
       return <AnnotationsPage key={route.runId ?? 0} runId={route.runId} />;
     case 'annotation-results':
@@ -104,7 +95,7 @@ function Page({ route }: { route: Route }) {
 }
 
 const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
-  { label: 'Runs', to: href.runs(), pages: ['runs', 'run', 'transcript', 'compare', 'probes', 'ablation'] },
+  { label: 'Runs', to: href.runs(), pages: ['runs', 'run', 'transcript', 'compare'] },
   { label: 'Search', to: href.search(), pages: ['search'] },
   { label: 'New run', to: href.newRun(), pages: ['new-run'] },
   { label: 'Play', to: href.play(), pages: ['play', 'review'] },
@@ -113,7 +104,7 @@ const NAV: { label: string; to: string; pages: Route['page'][] }[] = [
   { label: 'Benchmark', to: href.suite(), pages: ['suite'] },
   { label: 'Difficulty', to: href.difficulty(), pages: ['difficulty'] },
   { label: 'Significance', to: href.significance(), pages: ['significance'] },
-  { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate', 'annotation-review', 'failure-modes'] },
+  { label: 'Annotate', to: href.annotations(), pages: ['annotations', 'annotation-results', 'annotate', 'annotation-review'] },
   { label: 'Models & keys', to: href.models(), pages: ['models'] },
   { label: 'Datasets', to: href.datasets(), pages: ['datasets'] },
   { label: 'Merge a database', to: href.merge(), pages: ['merge'] },

@@ -23,9 +23,6 @@ export type Route =
   | { page: 'suite' }
   | { page: 'compare'; episodeId: number }
   | { page: 'search'; query: string }
-  | { page: 'probes'; runIds: number[] }
-  | { page: 'ablation'; runIds: number[] }
-  | { page: 'failure-modes'; runIds: number[] }
   | { page: 'capability'; id: string; params: string[] }
   | { page: 'not-found'; path: string };
 
@@ -49,9 +46,6 @@ export function parseRoute(hash: string): Route {
   if (path === '/benchmark') return { page: 'suite' };
   if ((m = /^\/compare\/(\d+)$/.exec(path))) return { page: 'compare', episodeId: Number(m[1]) };
   if ((m = /^\/search(?:\?q=(.*))?$/.exec(path))) return { page: 'search', query: safeDecode(m[1] ?? '') };
-  if ((m = /^\/probes\/(\d+(?:,\d+)*)$/.exec(path))) return { page: 'probes', runIds: m[1]!.split(',').map(Number) };
-  if ((m = /^\/ablation\/(\d+(?:,\d+)*)$/.exec(path))) return { page: 'ablation', runIds: m[1]!.split(',').map(Number) };
-  if ((m = /^\/failure-modes\/(\d+(?:,\d+)*)$/.exec(path))) return { page: 'failure-modes', runIds: m[1]!.split(',').map(Number) };
   if (path === '/annotations') return { page: 'annotations', runId: null };
   if ((m = /^\/annotations\/new\/(\d+)$/.exec(path))) return { page: 'annotations', runId: Number(m[1]) };
   if ((m = /^\/annotations\/(\d+)$/.exec(path))) return { page: 'annotation-results', setId: Number(m[1]) };
@@ -80,9 +74,6 @@ export const href = {
   significance: () => '#/significance',
   suite: () => '#/benchmark',
   compare: (episodeId: number) => `#/compare/${episodeId}`,
-  probes: (runIds: readonly number[]) => `#/probes/${runIds.join(',')}`,
-  ablation: (runIds: readonly number[]) => `#/ablation/${runIds.join(',')}`,
-  failureModes: (runIds: readonly number[]) => `#/failure-modes/${runIds.join(',')}`,
   search: (query = '') => (query ? `#/search?q=${encodeURIComponent(query)}` : '#/search'),
   newAnnotationSet: (runId: number) => `#/annotations/new/${runId}`,
   annotationResults: (id: number) => `#/annotations/${id}`,

@@ -3,6 +3,7 @@
  * switch ask the list in `index.ts`, so a capability adds a page without either knowing it.
  */
 import type { ReactNode } from 'react';
+import type { GameInfo, RunDetail, RunSummary } from '../../../shared/api/contract';
 
 export interface CapabilityPage {
   /** The page's name in the route (unique across capabilities), e.g. `probes`. */
@@ -15,7 +16,26 @@ export interface CapabilityPage {
   readonly under?: string;
 }
 
+/** What the run page tells a capability's parts of it. */
+export interface RunSlot {
+  run: RunDetail;
+  /** The run's game, once the games are loaded. */
+  game: GameInfo | undefined;
+}
+
+/** What the annotation page tells a capability's part of it: the finished runs a set can be drawn from. */
+export interface AnnotationsSlot {
+  finished: readonly RunSummary[];
+  gameOf(id: string): GameInfo | undefined;
+}
+
 export interface RendererCapability {
   readonly key: string;
   readonly pages?: readonly CapabilityPage[];
+  /** Buttons beside the run's progress (the run page), or nothing for this run. */
+  runActions?(slot: RunSlot): ReactNode;
+  /** Panels under the run's labels (the run page), or nothing for this run. */
+  runSections?(slot: RunSlot): ReactNode;
+  /** A paragraph on the annotation page, above the form for a new set. */
+  annotationsSection?(slot: AnnotationsSlot): ReactNode;
 }

@@ -1,7 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useMemo, useState, type FormEvent } from 'react';
 import type { AnnotationInfo } from '../../../shared/api/contract';
 import type { StratumKey } from '../../../shared/contract/annotation';
 import { useGames } from '../api/games';
+import { CAPABILITY_UIS } from '../capabilities';
 import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
@@ -115,12 +116,7 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
         </table>
       )}
 
-      {finished.some((r) => gameOf(r.game)?.failureModes) && (
-        <p className="meta" data-testid="failure-mode-links">
-          Failure-mode tags of the {gameOf(finished.find((r) => gameOf(r.game)?.failureModes)!.game)?.failureModes?.seat}'s moves, to confirm or correct:{' '}
-          {finished.filter((r) => gameOf(r.game)?.failureModes).map((r, i) => <span key={r.id}>{i ? ' · ' : ''}<a href={href.failureModes([r.id])}>run #{r.id}</a></span>)}
-        </p>
-      )}
+      {CAPABILITY_UIS.map((ui) => ui.annotationsSection && <Fragment key={ui.key}>{ui.annotationsSection({ finished, gameOf })}</Fragment>)}
 
       <h2>New set</h2>
       {runs.data && finished.length === 0 && <p className="notice">No finished episodes yet: <a href={href.newRun()}>start a run</a> first.</p>}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import type { EpisodeSummary } from '../../../shared/api/contract';
 import { episodeValue, metricNumber } from '../../../shared/contract/game';
 import { outcomeLabel, roleLabel, useGames } from '../api/games';
@@ -17,8 +17,7 @@ import { RunBatches } from './RunBatches';
 import { RunErrors } from './RunErrors';
 import { RunLabels } from './RunLabels';
 import { isSeatMetric, MetricCells, MetricHeaders, RowMetricsTable } from './RunMetrics';
-import { LastTurnPanel } from './LastTurnPanel';
-import { TrainingExport } from './TrainingExport';
+import { CAPABILITY_UIS } from '../capabilities';
 
 type OutcomeFilter = 'all' | 'success' | 'failure' | 'aborted' | 'error' | 'unfinished';
 
@@ -134,14 +133,12 @@ export function RunPage({ runId }: { runId: number }) {
               {f.label}
             </button>
           ))}
-        {run.probes > 0 && <a className="button" href={href.probes([s.id])}>Dialogue-state probes ({count(run.probes)})</a>}
-        {s.done > 0 && game?.failureModes && <a className="button" href={href.failureModes([s.id])}>Failure modes</a>}
+        {CAPABILITY_UIS.map((ui) => ui.runActions && <Fragment key={ui.key}>{ui.runActions({ run, game })}</Fragment>)}
         {fileNote && <span className="meta" role="status">{fileNote}</span>}
       </div>
       {s.error && <ErrorNote error={`Stopped: ${s.error}`} />}
       <RunLabels run={s} onChanged={detail.reload} />
-      {s.done > 0 && game?.training && <TrainingExport runId={runId} game={game} subset={s.subset} />}
-      {s.done > 0 && game?.lastMove && <LastTurnPanel runId={runId} game={game} config={run.config} />}
+      {CAPABILITY_UIS.map((ui) => ui.runSections && <Fragment key={ui.key}>{ui.runSections({ run, game })}</Fragment>)}
 
       <h2>Results</h2>
       {perPlayer && <RowMetricsTable testId="per-player" header={playerLabel} caption={`By ${playerLabel.toLowerCase()}: the seats each model held`} rows={perPlayer.map((p) => ({ key: p.player, label: p.player, metrics: p.metrics }))} />}

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
-import type { ProbeEpisodeView } from '../../../shared/api/research-views';
-import { probeRankSvg } from '../../../shared/charts/probe-rank';
-import { useQuery } from '../api/hooks';
-import { useChartTheme } from '../charts';
-import { ErrorNote } from '../components/ErrorNote';
-import { RunLinks } from '../components/RunLinks';
-import { href } from '../router';
-import { ChartFrame } from './explore/ChartFrame';
-import { fixed } from '../../../shared/text/number';
+import type { ProbeEpisodeView } from '../../../../shared/api/capabilities/probing';
+import { probeRankSvg } from '../../../../shared/charts/probe-rank';
+import { useQuery } from '../../api/hooks';
+import { useChartTheme } from '../../charts';
+import { ErrorNote } from '../../components/ErrorNote';
+import { RunLinks } from '../../components/RunLinks';
+import { href } from '../../router';
+import { ChartFrame } from '../../pages/explore/ChartFrame';
+import { fixed } from '../../../../shared/text/number';
 
 const ci = (low: number | null, high: number | null) => (low === null || high === null ? '—' : `${fixed(low, 2)}–${fixed(high, 2)}`);
 

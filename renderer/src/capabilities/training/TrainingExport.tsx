@@ -1,8 +1,8 @@
 /** A run's games as training data: the trained seat's chats (fine-tuning) or per-turn rewards (RL), as JSONL. */
 import { useState } from 'react';
-import type { GameInfo } from '../../../shared/api/contract';
-import { useApi } from '../api/hooks';
-import { download } from '../download';
+import type { GameInfo } from '../../../../shared/api/contract';
+import { useApi } from '../../api/hooks';
+import { download } from '../../download';
 
 export function TrainingExport({ runId, game, subset }: { runId: number; game: GameInfo; subset: string | null }) {
   const api = useApi();

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { SwapMatrix, SwapMatrixView } from '../../../shared/api/research-views';
-import { bracketed } from '../../../shared/text/interval';
-import { useApi, useQuery } from '../api/hooks';
-import { ErrorNote } from '../components/ErrorNote';
-import { RunLinks } from '../components/RunLinks';
-import { download } from '../download';
-import { href } from '../router';
+import type { SwapMatrix, SwapMatrixView } from '../../../../shared/api/capabilities/last-move';
+import { bracketed } from '../../../../shared/text/interval';
+import { useApi, useQuery } from '../../api/hooks';
+import { ErrorNote } from '../../components/ErrorNote';
+import { RunLinks } from '../../components/RunLinks';
+import { download } from '../../download';
+import { href } from '../../router';
 
 /** The planning/reasoning ablation: the X → Y matrix of the chosen runs (Table 6), and each swap's last turns beside the originals. */
 export function AblationPage({ runIds }: { runIds: number[] }) {

@@ -1,9 +1,10 @@
 /** The planning/reasoning ablation from a run page: swap another model into the last turn, or open the X → Y table. */
 import { useState } from 'react';
-import type { GameInfo } from '../../../shared/api/contract';
-import { RunConfigSchema } from '../../../shared/contract/run';
-import { useApi, useQuery } from '../api/hooks';
-import { href } from '../router';
+import type { GameInfo } from '../../../../shared/api/contract';
+import { RunConfigSchema } from '../../../../shared/contract/run';
+import { useApi, useQuery } from '../../api/hooks';
+import { href } from '../../router';
+import { ablationHref } from './routes';
 
 export function LastTurnPanel({ runId, game, config }: { runId: number; game: GameInfo; config: unknown }) {
   const api = useApi();
@@ -17,7 +18,7 @@ export function LastTurnPanel({ runId, game, config }: { runId: number; game: Ga
     return (
       <p className="meta" data-testid="last-turn">
         A last-turn swap of <a href={href.run(swapOf)}>run #{swapOf}</a>: its games up to the {game.lastMove.seat}'s last move, made here by this run's model.{' '}
-        <a href={href.ablation([swapOf, runId])}>X → Y table and the last turns side by side</a>
+        <a href={ablationHref([swapOf, runId])}>X → Y table and the last turns side by side</a>
       </p>
     );
   }
@@ -51,7 +52,7 @@ export function LastTurnPanel({ runId, game, config }: { runId: number; game: Ga
           </select>
         </label>
         <button type="button" disabled={busy} onClick={() => void start()}>{busy ? 'Starting…' : 'Start the swap'}</button>
-        <a href={href.ablation([runId])}>X → Y table</a>
+        <a href={ablationHref([runId])}>X → Y table</a>
       </div>
       {error && <p className="inline-error" role="alert">{error}</p>}
     </details>

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import type { FailureTagView, FailureTagsView } from '../../../shared/api/research-views';
-import { useApi, useEvents, useQuery } from '../api/hooks';
-import { ProgressBar } from '../components/ProgressBar';
-import { ErrorNote } from '../components/ErrorNote';
-import { RunLinks } from '../components/RunLinks';
-import { download } from '../download';
-import { href } from '../router';
+import type { FailureTagView, FailureTagsView } from '../../../../shared/api/capabilities/failure-modes';
+import { useApi, useEvents, useQuery } from '../../api/hooks';
+import { ProgressBar } from '../../components/ProgressBar';
+import { ErrorNote } from '../../components/ErrorNote';
+import { RunLinks } from '../../components/RunLinks';
+import { download } from '../../download';
+import { href } from '../../router';
 import { NamePrompt, useReviewerName } from './ReviewerName';
-import { fixedOr, percentNumber } from '../../../shared/text/number';
-import { settingsText } from '../../../shared/text/words';
+import { fixedOr, percentNumber } from '../../../../shared/text/number';
+import { settingsText } from '../../../../shared/text/words';
 
 const pct = (x: number | null) => (x === null ? '—' : `${percentNumber(x, 0)}%`);
 const KEYS = 'J/K or ↓/↑ move · Y or Enter confirm · N reject · U clear your verdict';

@@ -1,0 +1,11 @@
+/** Last-turn swaps in the app: the X → Y page, and the swap panel of a finished run's page. */
+import { runIdsOf } from '../run-ids';
+import type { RendererCapability } from '../types';
+import { AblationPage } from './AblationPage';
+import { LastTurnPanel } from './LastTurnPanel';
+
+export const lastMoveUi: RendererCapability = {
+  key: 'last-move',
+  pages: [{ id: 'ablation', path: /^\/ablation\/(\d+(?:,\d+)*)$/, under: 'Runs', render: ([ids]) => <AblationPage runIds={runIdsOf(ids)} /> }],
+  runSections: ({ run, game }) => (run.summary.done > 0 && game?.lastMove ? <LastTurnPanel runId={run.summary.id} game={game} config={run.config} /> : null),
+};

@@ -1,0 +1,13 @@
+/** Dialogue-state probing in the app: the probes page, and its button on a probed run's page. */
+import { count } from '../../format';
+import { runIdsOf } from '../run-ids';
+import type { RendererCapability } from '../types';
+import { ProbesPage } from './ProbesPage';
+import { probesHref } from './routes';
+
+export const probingUi: RendererCapability = {
+  key: 'probing',
+  pages: [{ id: 'probes', path: /^\/probes\/(\d+(?:,\d+)*)$/, under: 'Runs', render: ([ids]) => <ProbesPage runIds={runIdsOf(ids)} /> }],
+  runActions: ({ run, game }) =>
+    run.probes > 0 && game?.probing ? <a className="button" href={probesHref([run.summary.id])}>Dialogue-state probes ({count(run.probes)})</a> : null,
+};
