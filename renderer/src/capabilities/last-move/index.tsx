@@ -3,9 +3,10 @@ import { runIdsOf } from '../run-ids';
 import type { RendererCapability } from '../types';
 import { AblationPage } from './AblationPage';
 import { LastTurnPanel } from './LastTurnPanel';
+import { lastTurnShown } from './shown';
 
 export const lastMoveUi: RendererCapability = {
   key: 'last-move',
   pages: [{ id: 'ablation', path: /^\/ablation\/(\d+(?:,\d+)*)$/, under: 'Runs', render: ([ids]) => <AblationPage runIds={runIdsOf(ids)} /> }],
-  runSections: ({ run, game }) => (run.summary.done > 0 && game?.lastMove ? <LastTurnPanel runId={run.summary.id} game={game} config={run.config} /> : null),
+  runSections: (slot) => (lastTurnShown(slot) && slot.game ? <LastTurnPanel runId={slot.run.summary.id} game={slot.game} config={slot.run.config} /> : null),
 };

@@ -4,10 +4,10 @@ import { runIdsOf } from '../run-ids';
 import type { RendererCapability } from '../types';
 import { ProbesPage } from './ProbesPage';
 import { probesHref } from './routes';
+import { probesShown } from './shown';
 
 export const probingUi: RendererCapability = {
   key: 'probing',
   pages: [{ id: 'probes', path: /^\/probes\/(\d+(?:,\d+)*)$/, under: 'Runs', render: ([ids]) => <ProbesPage runIds={runIdsOf(ids)} /> }],
-  runActions: ({ run, game }) =>
-    run.probes > 0 && game?.probing ? <a className="button" href={probesHref([run.summary.id])}>Dialogue-state probes ({count(run.probes)})</a> : null,
+  runActions: (slot) => (probesShown(slot) ? <a className="button" href={probesHref([slot.run.summary.id])}>Dialogue-state probes ({count(slot.run.probes)})</a> : null),
 };
