@@ -13,7 +13,7 @@ import { ADJUDICATION_INPUTS, type AdjudicationOutputs } from './adjudication-co
 import { MERGE_INPUTS, type MergeOutputs } from './merge-contract';
 import type { PriceTableView } from './models-views';
 import type { TranscriptSearchResult } from './transcript-views';
-import { CAPABILITY_INPUTS, type CapabilityOutputs } from './capabilities';
+import { CAPABILITY_INPUTS, type CapabilityOutputs, type CapabilityUiEvent } from './capabilities';
 import { Annotator, Id, NewModel } from './input-parts';
 
 /**
@@ -275,9 +275,9 @@ export type ApiReply<M extends ApiMethod> = { ok: true; result: ApiOutput<M> } |
 export const ApiRequestSchema = z.object({ method: z.string().min(1), input: z.unknown() }).strict();
 
 /** Events pushed to the UI: the runner's events, and a nudge when the list of runs changed. */
-/** `tagging`: an LLM tagger's progress over the games it reads (`tags.llm`). */
 /** `run-changed`: another process on the same database file changed a run (played it on, tagged it…). */
-export type UiEvent = RunEvent | { type: 'runs-changed' } | { type: 'run-changed'; runId: number } | { type: 'tagging'; source: string; done: number; total: number };
+/** The capabilities' own events (an LLM tagger's progress…) are theirs (`capabilities/index.ts`). */
+export type UiEvent = RunEvent | { type: 'runs-changed' } | { type: 'run-changed'; runId: number } | CapabilityUiEvent;
 
 /** The client the renderer programs against, whatever the transport. */
 export interface ParlorApi {

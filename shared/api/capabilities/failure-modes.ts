@@ -19,6 +19,14 @@ export const FAILURE_MODES_INPUTS = {
   'tags.llm': z.object({ runIds: z.array(Id).min(1).max(200), model: NewModel }).strict(),
 } as const;
 
+/** An LLM tagger's progress over the games it reads (`tags.llm`), pushed to every open window. */
+export interface TaggingEvent {
+  type: 'tagging';
+  source: string;
+  done: number;
+  total: number;
+}
+
 export interface FailureModesOutputs {
   'tags.view': FailureTagsView;
   'tags.export': ExportFile;

@@ -2,7 +2,7 @@
  * The capabilities' API methods, one line each: their inputs spread into API_INPUTS and their
  * results extended by ApiOutputs (contract.ts), so a capability adds methods without the core contract naming them.
  */
-import { FAILURE_MODES_INPUTS, type FailureModesOutputs } from './failure-modes';
+import { FAILURE_MODES_INPUTS, type FailureModesOutputs, type TaggingEvent } from './failure-modes';
 import { LAST_MOVE_INPUTS, type LastMoveOutputs } from './last-move';
 import { PROBING_INPUTS, type ProbingOutputs } from './probing';
 import { TRAINING_INPUTS, type TrainingOutputs } from './training';
@@ -15,3 +15,6 @@ export const CAPABILITY_INPUTS = {
 } as const;
 
 export interface CapabilityOutputs extends TrainingOutputs, ProbingOutputs, LastMoveOutputs, FailureModesOutputs {}
+
+/** What capabilities push to the UI beside the core's events. */
+export type CapabilityUiEvent = TaggingEvent;
