@@ -35,6 +35,7 @@ const NewModel = ModelConfigSchema.superRefine((model, ctx) => {
 export const API_INPUTS = {
   'app.info': Empty,
   'games.list': Empty,
+  'games.broken': Empty,
   'runs.list': Empty,
   'runs.get': z.object({ runId: Id }).strict(),
   /** `config` is validated by the engine's own run-config schema and the game, with their detailed messages. */
@@ -224,6 +225,7 @@ export type ApiParsedInput<M extends ApiMethod> = z.output<(typeof API_INPUTS)[M
 export interface ApiOutputs extends AdjudicationOutputs, MergeOutputs {
   'app.info': V.AppInfo;
   'games.list': V.GameInfo[];
+  'games.broken': V.BrokenGameView[];
   'runs.list': V.RunSummary[];
   'runs.get': V.RunDetail;
   'runs.estimate': V.RunEstimateView;
