@@ -28,6 +28,7 @@ const GameId = z.string().min(1).default('eda');
 export const API_INPUTS = {
   'app.info': Empty,
   'games.list': Empty,
+  'games.broken': Empty,
   'runs.list': Empty,
   'runs.get': z.object({ runId: Id }).strict(),
   /** `config` is validated by the engine's own run-config schema and the game, with their detailed messages. */
@@ -188,6 +189,7 @@ export type ApiParsedInput<M extends ApiMethod> = z.output<(typeof API_INPUTS)[M
 export interface ApiOutputs extends AdjudicationOutputs, MergeOutputs, CapabilityOutputs {
   'app.info': V.AppInfo;
   'games.list': V.GameInfo[];
+  'games.broken': V.BrokenGameView[];
   'runs.list': V.RunSummary[];
   'runs.get': V.RunDetail;
   'runs.estimate': V.RunEstimateView;

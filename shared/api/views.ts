@@ -9,6 +9,14 @@ import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/r
 import type { EpisodeNeighbours, HintView, TurnStats } from './transcript-views';
 
 export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
+
+/** A game folder found but kept out: what it is and every problem it has (the other games work). */
+export interface BrokenGameView {
+  folder: string;
+  game: string | null;
+  title: string | null;
+  problems: string[];
+}
 export type * from './explore-views';
 export type * from './annotation-views';
 

@@ -8,7 +8,7 @@ import { episodeBundle } from './episode-bundle';
 import { checkRunImages } from '../runner/images';
 import * as annotation from '../annotation/sets';
 import { UserError } from '../errors';
-import { allGames, gameById, gameOfRun } from '../games/registry';
+import { allGames, brokenGames, gameById, gameOfRun } from '../games/registry';
 import { runFile } from '../runner/run-files';
 import { createModel, type ModelFactory } from '../players/factory';
 import { estimateRunChecked } from '../runner/estimate';
@@ -76,6 +76,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
   registry
     .handle('app.info', () => ({ version: APP_VERSION, mode, dbPath: store.path, keyStorage: vault.kind }))
     .handle('games.list', () => allGames().map((g) => gameInfo(g, shapeOf(g.id))))
+    .handle('games.broken', () => brokenGames().map((b) => ({ folder: b.folder, game: b.game ?? null, title: b.title ?? null, problems: b.problems })))
     .handle('runs.list', () => store.runs.list().reverse().map((row) => runSummary(row, runs.isActive(row.id))))
     .handle('runs.get', ({ runId }) => {
       const { report, rows, seats, episodes, game } = runReport(store, runId);

@@ -20,7 +20,9 @@ export interface BrokenGame {
 }
 
 export interface LoadedFolder {
-  games: { game: Game<unknown>; provisions: Provision[] }[];
+  /** Each game the folder defines, with its provisions and the problems its files have (checks of the game itself come later). */
+  games: { game: Game<unknown>; provisions: Provision[]; problems: string[] }[];
+  /** A folder that defines no game it could load. */
   broken: BrokenGame[];
 }
 
@@ -84,13 +86,7 @@ export async function loadGameFolder(folder: string, label: string): Promise<Loa
       else provisions.get(p.game)!.push(p);
     }
   }
-  const result: LoadedFolder = { games: [], broken: [] };
-  for (const game of list) {
-    const found = problems.get(game.id)!;
-    if (found.length) result.broken.push({ folder: label, game: game.id, title: game.title, problems: found });
-    else result.games.push({ game, provisions: provisions.get(game.id)! });
-  }
-  return result;
+  return { games: list.map((game) => ({ game, provisions: provisions.get(game.id)!, problems: problems.get(game.id)! })), broken: [] };
 }
 
 /** A game's provisions against the capabilities Parlor has: each known and sound. */

@@ -53,8 +53,8 @@ function registrationProblems(game: Game<unknown>, provisions: readonly Provisio
 export async function addGameFolder(folder: string, label = folder): Promise<void> {
   const loaded = await loadGameFolder(folder, label);
   broken.push(...loaded.broken);
-  for (const { game, provisions } of loaded.games) {
-    const problems = registrationProblems(game, provisions);
+  for (const { game, provisions, problems: found } of loaded.games) {
+    const problems = [...found, ...registrationProblems(game, provisions)];
     if (problems.length) broken.push({ folder: label, game: game.id, title: game.title, problems });
     else registerGame(game, provisions);
   }
@@ -146,8 +146,10 @@ export function logSourceById(id: string): LogSource {
 
 export function gameById(id: string): Game<unknown> {
   const game = games.get(id);
-  if (!game) throw new UserError(`Unknown game "${id}". Parlor plays: ${[...games.keys()].join(', ')}.`);
-  return game;
+  if (game) return game;
+  const broken = brokenGames().find((b) => b.game === id);
+  if (broken) throw new UserError(`The game "${id}" (${broken.folder}) cannot be played until its problems are fixed:\n${broken.problems.map((p) => `- ${p}`).join('\n')}`);
+  throw new UserError(`Unknown game "${id}". Parlor plays: ${[...games.keys()].join(', ')}.`);
 }
 
 export function allGames(): Game<unknown>[] {

@@ -6,6 +6,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { VirtualTable, type Column } from '../components/VirtualTable';
 import { DatasetAudit } from './DatasetAudit';
 import { FixedSubsets } from './FixedSubsets';
+import { GameProblems } from '../components/GameProblems';
 
 /** The datasets grouped by game, in the order the list gives the games. */
 function byGame(list: readonly DatasetInfo[]): [string, DatasetInfo[]][] {
@@ -40,6 +41,7 @@ export function DatasetsPage() {
       <header className="page-header">
         <h1 id="datasets-title">Datasets</h1>
       </header>
+      <GameProblems />
       <ErrorNote error={datasets.error ?? instances.error} />
       <p className="meta">The data each game plays, bundled with Parlor (with their licences and provenance in datasets/), and your own files that runs have used, stored under their own names and content hashes.</p>
       {/* Each game's datasets under its name: ten clembench games all read "v1.6/all", which alone says not whose. */}

@@ -9,6 +9,7 @@ import { ModelListField, ModelOptions } from './ModelListField';
 import { defaultSubset, emptyLists, gameDefaults, INITIAL, localProblems, runConfig, shownProblems, withPreset, type Form } from './newRunForm';
 import { FixedSubsetSelect } from './FixedSubsetField';
 import { PresetField } from './PresetField';
+import { GameProblems } from '../components/GameProblems';
 
 export function NewRunPage() {
   const api = useApi();
@@ -79,6 +80,7 @@ export function NewRunPage() {
       <header className="page-header">
         <h1 id="new-run-title">New run</h1>
       </header>
+      <GameProblems />
       {models.data && profiles.length === 0 && (
         <p className="notice">
           No models yet: <a href={href.models()}>add a model</a> first (one model can play every role).
