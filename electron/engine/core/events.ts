@@ -4,6 +4,10 @@ import type { EventKind } from '../../../shared/contract/game';
 
 export { EVENT_KINDS, type EventKind } from '../../../shared/contract/game';
 
+/** The role of a chat message (`ChatMessage.role`). */
+export type MessageRole = 'system' | 'user' | 'assistant';
+export const MESSAGE_ROLES: readonly MessageRole[] = ['system', 'user', 'assistant'];
+
 /** A stored model call; `id` is set once the write is committed (at the latest by the next read). */
 export interface CallRef {
   id: number | null;
@@ -37,6 +41,17 @@ export interface EventRecord {
   latencyMs: number | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  /**
+   * The role the event's content has as a chat message in its seat's view (`core/seat-view.ts`): a
+   * reply is in the view of the seat that gave it (`from`), anything else in the view of `to`.
+   * Absent or null: not a message any seat was sent (a decision of the rules; events written before
+   * schema 16).
+   */
+  message?: MessageRole | null;
+  /** The message replaces the seat's message at this index (0-based); the later ones stay. */
+  at?: number | null;
+  /** The message comes after the seat's first `keep` messages, the rest dropped (0: a new conversation). */
+  keep?: number | null;
 }
 
 /** An event as stored. */
