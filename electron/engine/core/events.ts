@@ -1,12 +1,8 @@
 /** The record of an episode: every step of the game as an event, in order. */
 import type { ContentPart } from '../../../shared/contract/content';
-import type { EventKind } from '../../../shared/contract/game';
+import type { EventKind, MessageRole } from '../../../shared/contract/game';
 
-export { EVENT_KINDS, type EventKind } from '../../../shared/contract/game';
-
-/** The role of a chat message (`ChatMessage.role`). */
-export type MessageRole = 'system' | 'user' | 'assistant';
-export const MESSAGE_ROLES: readonly MessageRole[] = ['system', 'user', 'assistant'];
+export { EVENT_KINDS, MESSAGE_ROLES, type EventKind, type MessageRole } from '../../../shared/contract/game';
 
 /** A stored model call; `id` is set once the write is committed (at the latest by the next read). */
 export interface CallRef {
