@@ -100,7 +100,8 @@ export function firstDifference(a: readonly ChatMessage[], b: readonly ChatMessa
  * The fewest steps that turn a seat's view into `messages` (what a call is about to send): the
  * messages after their common beginning appended; or, where the view went another way, either each
  * differing message replaced in place (when `messages` holds the whole view's length) or the view cut
- * back to the common beginning and the rest appended, whichever records fewer messages.
+ * back to the common beginning and the rest appended, whichever records fewer messages (in place
+ * when both record as many).
  */
 export function stepsTo(view: readonly ChatMessage[], messages: readonly ChatMessage[]): ViewStep[] {
   if (messages.length === 0) throw new SeatViewError('A call must send at least one message.');
@@ -115,7 +116,7 @@ export function stepsTo(view: readonly ChatMessage[], messages: readonly ChatMes
   const replaced: ViewStep[] = [];
   for (let i = common; i < view.length; i++) if (!sameMessage(view[i]!, messages[i]!)) replaced.push({ message: messages[i]!, at: i });
   replaced.push(...append(view.length));
-  return replaced.length < cut.length ? replaced : cut;
+  return replaced.length <= cut.length ? replaced : cut;
 }
 
 /** The views of every seat, kept as events come: what each seat's next call must send, or differs from. */
