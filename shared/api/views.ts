@@ -3,7 +3,7 @@
  * (`GameInfo`), so the views label everything from the game's own description.
  */
 import type { ContentPart } from '../contract/content';
-import type { AggregateInfo, AnnotationInfo, EventKind, GameInfo, MetricSpec, Outcome, RoleSpec } from '../contract/game';
+import type { AggregateInfo, AnnotationInfo, EventKind, GameInfo, MessageRole, MetricSpec, Outcome, RoleSpec } from '../contract/game';
 import type { ModelConfig } from '../contract/models';
 import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
 import type { EpisodeNeighbours, HintView, TurnStats } from './transcript-views';
@@ -151,6 +151,12 @@ export interface EventView {
   turn?: TurnStats | null;
   /** The person who typed this reply (their handle); it is not a model call. */
   typedBy?: string | null;
+  /** The role of the chat message this event is in its seat's view (absent: no message; episodes before schema 16). */
+  message?: MessageRole | null;
+  /** The message replaced the seat's message at this index (0-based). */
+  at?: number | null;
+  /** The message came after the seat's first `keep` messages, the rest dropped (0: a new conversation). */
+  keep?: number | null;
 }
 
 export interface RoundMarkView {

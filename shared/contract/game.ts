@@ -92,6 +92,10 @@ export type Outcome = 'success' | 'failure' | 'aborted';
 export const EVENT_KINDS = ['prompt', 'response', 'parse', 'reprompt', 'system', 'input'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** The role of a chat message a seat was sent or gave: an event's `message` (the seat's view, engine `core/seat-view.ts`). */
+export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
 export interface ViewHints {
   /** Words the views use: EDA says "entity" and "split". */
   nouns: { instance: string; instances: string; subset: string };

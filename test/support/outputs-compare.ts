@@ -129,3 +129,74 @@ export function humanSeeds(dump: Json): number[] {
   }
   return [...new Set(seeds)];
 }
+
+/** What an event view says when the seat-view keys and its place (id, idx) are left aside. */
+const SEAT_VIEW_KEYS = ['message', 'at', 'keep'];
+const without = (value: Dict, keys: readonly string[]): Dict => Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
+const isEventList = (v: Json): v is Dict[] => Array.isArray(v) && v.every((e) => isObject(e) && typeof e.kind === 'string' && typeof e.idx === 'number');
+
+/**
+ * Greedy, in order: each item of `after` that is the next of `before` (by `same`) takes that one's
+ * place, an unmatched extra prompt (`isPrompt`) is dropped, anything else stays to be reported.
+ */
+function alignLists<T>(before: readonly T[], after: readonly T[], same: (b: T, a: T) => boolean, isPrompt: (a: T) => boolean, place: (b: T, a: T) => T): T[] {
+  const out: T[] = [];
+  let next = 0;
+  for (const item of after) {
+    const target = before[next];
+    if (target !== undefined && same(target, item)) {
+      out.push(place(target, item));
+      next++;
+    } else if (!isPrompt(item)) out.push(item);
+  }
+  return out;
+}
+
+function alignEvents(before: Dict[], after: Dict[]): Dict[] {
+  const bare = (e: Dict) => JSON.stringify(without(e, ['id', 'idx', ...SEAT_VIEW_KEYS]));
+  return alignLists(
+    before,
+    after.map((e) => without(e, SEAT_VIEW_KEYS)),
+    (b, a) => bare(b) === bare(a),
+    (a) => a.kind === 'prompt',
+    (b, a) => ({ ...a, id: b.id, idx: b.idx }),
+  );
+}
+
+const HTML_EVENTS = /<ol class="events" aria-label="Events">([\s\S]*?)<\/ol>/g;
+const HTML_EVENT = /<li class="event[^"]*" data-idx="\d+" data-kind="[a-z]+">[\s\S]*?<\/li>/g;
+const HTML_IDX = /data-idx="\d+"/;
+
+/** The report's event lists of one page, `after`'s aligned with `before`'s list by list. */
+function alignHtml(before: string, after: string): string {
+  const lists = [...before.matchAll(HTML_EVENTS)].map((m) => m[1]!);
+  if (lists.length === 0) return after;
+  let k = 0;
+  return after.replace(HTML_EVENTS, (whole, inner: string) => {
+    const target = lists[k++];
+    if (target === undefined) return whole;
+    const items = (s: string) => s.match(HTML_EVENT) ?? [];
+    const idxOf = (item: string) => HTML_IDX.exec(item)![0];
+    const bare = (item: string) => item.replace(HTML_IDX, '');
+    const kept = alignLists(items(target), items(inner), (b, a) => bare(b) === bare(a), (a) => a.includes('data-kind="prompt"'), (b, a) => a.replace(HTML_IDX, idxOf(b)));
+    return whole.replace(inner, kept.join(''));
+  });
+}
+
+/**
+ * Issue 29's one record of what each seat saw: the turn kit now records every message a call sends,
+ * so a replay of the schema-15 plays holds prompt events the games did not record before (EDA's
+ * instruction, each judge prompt, each answer as the guesser reads it; SimulBench's system lines and
+ * scripts; MapWorld's earlier messages as the walker remembers them, without their images), and each
+ * message event names its role (`message`, `at`, `keep`). This sets exactly those aside in `after`:
+ * in every list of an episode's events (the API's transcripts, a person's game state, the HTML
+ * report's pages), the prompts that are not, in order, `before`'s are dropped and the rest take
+ * `before`'s ids and indices. Everything else, the prompts recorded before included, must still be equal.
+ */
+export function withoutSeatPrompts(before: Json, after: Json): Json {
+  if (isEventList(before) && isEventList(after)) return alignEvents(before, after);
+  if (typeof before === 'string' && typeof after === 'string') return after.includes('<ol class="events"') ? alignHtml(before, after) : after;
+  if (Array.isArray(before) && Array.isArray(after)) return after.map((a, i) => (i < before.length ? withoutSeatPrompts(before[i], a) : a));
+  if (isObject(before) && isObject(after)) return Object.fromEntries(Object.entries(after).map(([k, a]) => [k, k in before ? withoutSeatPrompts(before[k], a) : a]));
+  return after;
+}

@@ -46,8 +46,11 @@ describe.each(GAMES)('%s replays its published clembench episodes', (name, game,
     const { events, requests, input } = await replay(game, adapter, ep);
     const payload = mmPayload(input.payload);
     const names = payload.mapping.map((m) => m.image);
-    // Every message the game master sent the walker, in order, exactly.
-    expect(events.filter((e) => e.kind === 'prompt').map((e) => e.text)).toEqual(logged(ep, 'GM', 'Player 2', 'send message'));
+    // Every message the game master sent the walker, in order, exactly; each is then put back in the
+    // walker's view as its text alone (\`at\`: the walker forgets the image).
+    const prompts = events.filter((e) => e.kind === 'prompt');
+    expect(prompts.filter((e) => e.at === undefined).map((e) => e.text)).toEqual(logged(ep, 'GM', 'Player 2', 'send message'));
+    expect(prompts.filter((e) => e.at !== undefined).every((e) => e.parts === null)).toBe(true);
     // Each call shows the image of the room of its round, in the newest message only.
     const rooms = logged(ep, 'GM', 'GM', 'room_image').map(loggedRoom);
     const shown = requests.map((messages) => messages.map((m) => shapeOf(m, names)));
@@ -119,8 +122,9 @@ describe('what the walker is sent (mm_mapworld small #2, gpt-4o-2024-05-13)', ()
       'We have made a step and are now in this room. From here we can go: south, west. What is your next instruction?',
       'We have made a step and are now in this room. From here we can go: north. What is your next instruction?',
     ]);
-    // The prompt events record the same parts, so transcripts show the image each message carried.
-    const prompts = events.filter((e) => e.kind === 'prompt');
+    // The prompt events record the same parts, so transcripts show the image each message carried
+    // (and then the message as the walker remembers it: its text, in place).
+    const prompts = events.filter((e) => e.kind === 'prompt' && e.at === undefined);
     expect(prompts.map((e) => e.parts?.map((p) => (p.type === 'image' ? p.name : 'text')))).toEqual(images.map((i) => ['text', i]));
   });
 });

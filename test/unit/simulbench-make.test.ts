@@ -163,7 +163,9 @@ describe('the game master', () => {
   it('a user agent that never writes the JSON block: asked again twice with the block, then the dialogue fails', async () => {
     const { events } = await play(builtin({ user_agent: 'prose' }));
     const agent = events.filter((e) => e.from === 'user_agent' || e.to === 'user_agent');
+    // The system line, the prompt; each refusal and its correction.
     expect(agent.map((e) => [e.kind, e.valid])).toEqual([
+      ['prompt', null],
       ['prompt', null],
       ['response', false],
       ['reprompt', null],
@@ -172,7 +174,7 @@ describe('the game master', () => {
       ['response', false],
       ['system', null],
     ]);
-    expect(agent[2]!.text).toMatch(/^Only output the JSON code block, nothing else!\n```\n\{\n {4}"user"/);
+    expect(agent[3]!.text).toMatch(/^Only output the JSON code block, nothing else!\n```\n\{\n {4}"user"/);
     expect(events.at(-1)!.text).toMatch(/no readable request after 2 retries/);
     const { outcome, episode } = scoresByLevel(simulbenchMakeGame.score({ events, instance: INSTANCE, settings: settings(), seats: [] }));
     expect([outcome, episode]).toEqual(['aborted', { scripts: 0, turns: 1 }]);
@@ -183,6 +185,7 @@ describe('the game master', () => {
     const { events } = await play((seat, messages) => (seat === 'judge' ? replies.shift()! : builtin()(seat, messages)));
     const judge = events.filter((e) => e.from === 'judge' || e.to === 'judge');
     expect(judge.map((e) => [e.kind, e.valid, e.kind === 'reprompt' ? (e.action as { reason: string }).reason : null])).toEqual([
+      ['prompt', null, null],
       ['prompt', null, null],
       ['response', false, null],
       ['reprompt', null, "turn 7 is after the dialogue's last turn (4)"],

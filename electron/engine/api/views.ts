@@ -72,7 +72,8 @@ export function episodeView(row: EpisodeRow, game: Game<unknown>): EpisodeView {
 }
 
 export function eventView(e: EventRow): EventView {
-  return { id: e.id, idx: e.idx, round: e.round, from: e.from, to: e.to, kind: e.kind, text: e.text, parts: e.parts, action: e.action, valid: e.valid, flags: e.flags, callId: e.callId };
+  const seatView = { ...(e.message ? { message: e.message } : {}), ...(e.at !== null && e.at !== undefined ? { at: e.at } : {}), ...(e.keep !== null && e.keep !== undefined ? { keep: e.keep } : {}) };
+  return { id: e.id, idx: e.idx, round: e.round, from: e.from, to: e.to, kind: e.kind, text: e.text, parts: e.parts, action: e.action, valid: e.valid, flags: e.flags, callId: e.callId, ...seatView };
 }
 
 export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset: string) => { instances: number; experiments: string[] }): GameInfo {

@@ -1,8 +1,8 @@
 /** The record of an episode: every step of the game as an event, in order. */
 import type { ContentPart } from '../../../shared/contract/content';
-import type { EventKind } from '../../../shared/contract/game';
+import type { EventKind, MessageRole } from '../../../shared/contract/game';
 
-export { EVENT_KINDS, type EventKind } from '../../../shared/contract/game';
+export { EVENT_KINDS, MESSAGE_ROLES, type EventKind, type MessageRole } from '../../../shared/contract/game';
 
 /** A stored model call; `id` is set once the write is committed (at the latest by the next read). */
 export interface CallRef {
@@ -37,6 +37,17 @@ export interface EventRecord {
   latencyMs: number | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  /**
+   * The role the event's content has as a chat message in its seat's view (`core/seat-view.ts`): a
+   * reply is in the view of the seat that gave it (`from`), anything else in the view of `to`.
+   * Absent or null: not a message any seat was sent (a decision of the rules; events written before
+   * schema 16).
+   */
+  message?: MessageRole | null;
+  /** The message replaces the seat's message at this index (0-based); the later ones stay. */
+  at?: number | null;
+  /** The message comes after the seat's first `keep` messages, the rest dropped (0: a new conversation). */
+  keep?: number | null;
 }
 
 /** An event as stored. */

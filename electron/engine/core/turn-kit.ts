@@ -2,11 +2,14 @@
  * The shared turn kit a game master drives its seats with: prompt → response → parse → validate →
  * reprompt or abort → advance. Every step is recorded as an event the moment it happens (group
  * committed by the store), so a killed process loses at most the step in flight and a resumed episode
- * sees everything before it.
+ * sees everything before it. Every message a call sends is among those events (`seat-view.ts`): the
+ * kit records what of a call's messages the seat's view lacks, and checks before each call that the
+ * view rebuilt from the events is exactly what it is about to send.
  */
 import type { ContentPart, ImagePart } from '../../../shared/contract/content';
 import type { ChatMessage, ChatResult } from '../players/types';
 import type { CallRef, EventKind, EventRecord } from './events';
+import { firstDifference, SeatViewError, SeatViews, stepsTo, storedContent, withSteps, type ViewStep } from './seat-view';
 
 export interface SeatReply extends ChatResult {
   callId: CallRef | null;
@@ -44,6 +47,13 @@ export interface ProbeOutcome {
   valid: boolean;
   error: string | null;
   callId: CallRef | null;
+  /** What the probe sent: the seat's view as the episode's first `viewEvents` events left it, then `steps`. */
+  request?: ProbeRequest | null;
+}
+
+export interface ProbeRequest {
+  viewEvents: number;
+  steps: ViewStep[];
 }
 
 export interface ProbeSpec<R> {
@@ -62,14 +72,15 @@ export type Parsed<A> = { ok: true; action: A; flags?: string[] } | { ok: false;
 
 export interface AskSpec<A> {
   round: number;
-  /** The whole conversation as this seat sees it, ending with what it must answer. */
+  /**
+   * The whole conversation as this seat sees it, ending with what it must answer. What of it the
+   * seat's recorded view lacks is recorded as `prompt` events (a resumed episode records nothing twice).
+   */
   messages: ChatMessage[];
   temperature: number;
   maxTokens: number;
   /** Whom the reply is for (for transcripts). */
   to?: string | null;
-  /** The part of the prompt that is new to this seat, recorded as a `prompt` event (omit: none). */
-  prompt?: string | ContentPart[];
   parse(text: string): Parsed<A>;
   /** After an invalid reply, ask again this many times with a correction appended. */
   reprompt?: { attempts: number; message(reason: string, reply: string): string };
@@ -82,24 +93,28 @@ type NewEvent = Pick<EventRecord, 'round' | 'kind'> & Partial<Omit<EventRecord, 
 export class TurnKit {
   /** Every event of the episode so far, prior ones included, in order. */
   readonly events: EventRecord[];
+  /** Each seat's view as the events give it. */
+  private readonly views: SeatViews;
 
   constructor(
     private readonly ports: KitPorts,
     prior: readonly EventRecord[],
   ) {
     this.events = [...prior];
+    this.views = new SeatViews(prior);
   }
 
   /** Prompts a seat and parses its reply, asking again after invalid replies as the spec allows. */
   async ask<A>(seat: string, spec: AskSpec<A>): Promise<Reply<A>> {
-    if (spec.prompt !== undefined) this.record({ round: spec.round, kind: 'prompt', from: null, to: seat, content: spec.prompt });
     let messages = spec.messages;
     for (let attempt = 0; ; attempt++) {
+      this.send(seat, spec.round, messages);
       const reply = await this.ports.call(seat, spec.round, { messages, temperature: spec.temperature, maxTokens: spec.maxTokens, seed: this.ports.seed });
       const parsed = spec.parse(reply.text);
       this.record({
         round: spec.round,
         kind: this.ports.humanSeats.has(seat) ? 'input' : 'response',
+        message: 'assistant',
         from: seat,
         to: spec.to ?? null,
         text: reply.text,
@@ -114,21 +129,25 @@ export class TurnKit {
       if (parsed.ok) return { ok: true, action: parsed.action, text: reply.text };
       if (!spec.reprompt || attempt >= spec.reprompt.attempts) return { ok: false, reason: parsed.reason, text: reply.text };
       const correction = spec.reprompt.message(parsed.reason, reply.text);
-      this.record({ round: spec.round, kind: 'reprompt', from: null, to: seat, text: correction, action: { reason: parsed.reason } });
+      this.record({ round: spec.round, kind: 'reprompt', message: 'user', from: null, to: seat, text: correction, action: { reason: parsed.reason } });
       messages = [...messages, { role: 'assistant', content: reply.text }, { role: 'user', content: correction }];
     }
   }
 
   /**
    * Asks a seat a question outside the game. Nothing of it enters the events or any seat's history;
-   * it is stored as a probe. Skipped (null) for people, when the host offers no probes, and when the
-   * probe was stored before a restart; a failed probe is stored as invalid and the game goes on.
+   * it is stored as a probe, with what it sent beyond the seat's view. Skipped (null) for people, when
+   * the host offers no probes, and when the probe was stored before a restart; a failed probe is
+   * stored as invalid and the game goes on.
    */
   async probe<R>(seat: string, spec: ProbeSpec<R>): Promise<R | null> {
     const { aside, recordProbe } = this.ports;
     if (!aside || !recordProbe || this.ports.humanSeats.has(seat)) return null;
     if (this.ports.probedBefore?.(seat, spec.round, spec.kind)) return null;
-    const base = { round: spec.round, seat, kind: spec.kind };
+    const view = this.views.view(seat);
+    const request: ProbeRequest = { viewEvents: this.events.length, steps: stepsTo(view, spec.messages) };
+    expectSame(withSteps(view, request.steps), spec.messages, `The ${spec.kind} probe of "${seat}" in round ${spec.round}`);
+    const base = { round: spec.round, seat, kind: spec.kind, request };
     const reply = await aside(seat, spec.round, spec.kind, { messages: spec.messages, temperature: spec.temperature, maxTokens: spec.maxTokens, seed: this.ports.seed });
     if ('failed' in reply) {
       recordProbe({ ...base, text: null, result: null, valid: false, error: reply.failed, callId: null });
@@ -159,19 +178,28 @@ export class TurnKit {
     return { type: 'image', ...this.ports.image(name), name };
   }
 
+  /**
+   * Records what of `messages` the seat's view lacks (the system line, each user turn, a reply the
+   * game rewrote), then checks that the view the events now give is exactly `messages`.
+   */
+  private send(seat: string, round: number, messages: readonly ChatMessage[]): void {
+    for (const step of stepsTo(this.views.view(seat), messages)) {
+      this.record({ round, kind: 'prompt', from: null, to: seat, content: step.message.content, message: step.message.role, at: step.at ?? null, keep: step.keep ?? null });
+    }
+    expectSame(this.views.view(seat), messages, `The call of "${seat}" in round ${round}`);
+  }
+
   private record(input: NewEvent): EventRecord {
-    const { content, ...rest } = input;
-    const parts = Array.isArray(content) && content.some((p: ContentPart) => p.type !== 'text') ? [...(content as ContentPart[])] : null;
-    const text =
-      content === undefined ? (rest.text ?? null) : content === null ? null : typeof content === 'string' ? content : (content as ContentPart[]).flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+    const { content, message, at, keep, ...rest } = input;
+    const stored = content === undefined || content === null ? { text: content === null ? null : (rest.text ?? null), parts: null } : storedContent(content);
     const event: EventRecord = {
       idx: this.events.length + 1,
       round: rest.round,
       from: rest.from ?? null,
       to: rest.to ?? null,
       kind: rest.kind,
-      text,
-      parts: rest.parts ?? parts,
+      text: stored.text,
+      parts: rest.parts ?? stored.parts,
       action: rest.action ?? null,
       valid: rest.valid ?? null,
       flags: rest.flags ?? [],
@@ -179,9 +207,22 @@ export class TurnKit {
       latencyMs: rest.latencyMs ?? null,
       inputTokens: rest.inputTokens ?? null,
       outputTokens: rest.outputTokens ?? null,
+      // Only messages carry these, so every other event stays as it always was.
+      ...(message ? { message } : {}),
+      ...(at !== null && at !== undefined ? { at } : {}),
+      ...(keep !== null && keep !== undefined ? { keep } : {}),
     };
+    this.views.add(event);
     this.events.push(event);
     this.ports.append(event);
     return event;
   }
+}
+
+/** Throws when the view the events give is not what a call is about to send: the record would not be what the model saw. */
+function expectSame(rebuilt: readonly ChatMessage[], messages: readonly ChatMessage[], what: string): void {
+  const at = firstDifference(rebuilt, messages);
+  if (at === null) return;
+  const shown = (m: ChatMessage | undefined) => (m ? `${m.role}: ${JSON.stringify(m.content).slice(0, 80)}` : '(none)');
+  throw new SeatViewError(`${what} would send ${messages.length} message(s), but the events give its view as ${rebuilt.length}; they differ at message ${at} (sent ${shown(messages[at])}; recorded ${shown(rebuilt[at])}). A bug in the turn kit or the game: the record must be what the model saw.`);
 }

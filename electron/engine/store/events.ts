@@ -1,6 +1,6 @@
 /** The events of episodes: appended as they happen (group-committed), read back in order. */
 import type { ContentPart } from '../../../shared/contract/content';
-import { callIdOf, type EventKind, type EventRecord, type EventRow } from '../core/events';
+import { callIdOf, MESSAGE_ROLES, type EventKind, type EventRecord, type EventRow, type MessageRole } from '../core/events';
 import { NotFoundError } from '../errors';
 import type { Db, Row } from './db';
 import { json, nowIso, num, parseJson, str } from './rows';
@@ -25,7 +25,18 @@ export function toEvent(row: Row): EventRow {
     inputTokens: num(row.input_tokens),
     outputTokens: num(row.output_tokens),
     createdAt: String(row.created_at),
+    // Only on messages (schema 16 on): every other event, and every older one, reads as it always did.
+    ...messageColumns(row),
   };
+}
+
+function messageColumns(row: Row): Pick<EventRow, 'message' | 'at' | 'keep'> {
+  const message = row.message === null || row.message === undefined ? null : String(row.message);
+  if (message === null) return {};
+  if (!MESSAGE_ROLES.includes(message as MessageRole)) throw new Error(`An event holds the message role "${message}", which is none of ${MESSAGE_ROLES.join(', ')}.`);
+  const at = num(row.at);
+  const keep = num(row.keep);
+  return { message: message as MessageRole, ...(at !== null ? { at } : {}), ...(keep !== null ? { keep } : {}) };
 }
 
 export class Events {
@@ -46,12 +57,13 @@ export class Events {
     const createdAt = nowIso();
     const insert = this.db.prepare(
       `INSERT INTO events (uid, episode_id, idx, round, from_seat, to_seat, kind, text, parts, action, valid, flags, call_id,
-         latency_ms, input_tokens, output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         latency_ms, input_tokens, output_tokens, created_at, message, at, keep) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     return () => {
       insert.run(
         eventUid(this.db, episodeId, e.idx), episodeId, e.idx, e.round, e.from, e.to, e.kind, e.text, e.parts ? json(e.parts) : null, e.action === null || e.action === undefined ? null : json(e.action),
         e.valid === null ? null : e.valid ? 1 : 0, e.flags.length ? json(e.flags) : null, callIdOf(e.callId), e.latencyMs, e.inputTokens, e.outputTokens, createdAt,
+        e.message ?? null, e.at ?? null, e.keep ?? null,
       );
     };
   }

@@ -1,5 +1,6 @@
 /** Probes: questions put to a seat's model outside the game, one row per episode, seat, round and kind. */
 import { callIdOf } from '../core/events';
+import type { ViewStep } from '../core/seat-view';
 import type { ProbeOutcome } from '../core/turn-kit';
 import type { Db, Row } from './db';
 import { json, nowIso, parseJson } from './rows';
@@ -19,13 +20,16 @@ export class Probes {
   /** Group-committed with the episode's events; a probe asked again after a restart replaces the first. */
   append(episodeId: number, p: ProbeRecord): void {
     const insert = this.db.prepare(
-      `INSERT INTO probes (episode_id, round, seat, kind, text, result, valid, error, call_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO probes (episode_id, round, seat, kind, text, result, valid, error, call_id, created_at, view_events, asked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (episode_id, seat, round, kind) DO UPDATE SET text = excluded.text, result = excluded.result, valid = excluded.valid,
-         error = excluded.error, call_id = excluded.call_id, created_at = excluded.created_at`,
+         error = excluded.error, call_id = excluded.call_id, created_at = excluded.created_at, view_events = excluded.view_events, asked = excluded.asked`,
     );
     const createdAt = nowIso();
     this.db.append(() => {
-      insert.run(episodeId, p.round, p.seat, p.kind, p.text, p.result === undefined || p.result === null ? null : json(p.result), p.valid ? 1 : 0, p.error, callIdOf(p.callId), createdAt);
+      insert.run(
+        episodeId, p.round, p.seat, p.kind, p.text, p.result === undefined || p.result === null ? null : json(p.result), p.valid ? 1 : 0, p.error, callIdOf(p.callId), createdAt,
+        p.request ? p.request.viewEvents : null, p.request ? json(p.request.steps) : null,
+      );
     });
   }
 
@@ -56,5 +60,7 @@ function toProbe(row: Row): ProbeRow {
     id: Number(row.id), episodeId: Number(row.episode_id), round: Number(row.round), seat: String(row.seat), kind: String(row.kind),
     text: row.text === null ? null : String(row.text), result: row.result === null ? null : parseJson(row.result), valid: row.valid === 1,
     error: row.error === null ? null : String(row.error), callId: row.call_id === null ? null : Number(row.call_id),
+    // What it sent (schema 17 on); older probes did not keep it.
+    ...(row.asked === null || row.asked === undefined ? {} : { request: { viewEvents: Number(row.view_events), steps: parseJson<ViewStep[]>(row.asked) } }),
   };
 }

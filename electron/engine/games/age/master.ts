@@ -117,14 +117,13 @@ async function takeTurn(ctx: EpisodeContext<AgeSettings>, pair: AgePair, seats: 
   if (replies.length > settings.reprompts) return noGuess(kit, seat, i % seats.length + 1, round, replies.at(-1)!.text ?? '', pair);
 
   const messages = seatMessages(i, turns, seats, settings.rounds);
-  const prompt = pending.some((e) => e.kind === 'prompt') ? undefined : String(messages.at(-1)!.content);
   for (const [k, reply] of replies.entries()) {
     let correction: EventRecord | undefined = corrections[k];
     if (!correction) {
       // Cut between a refused reply and its correction: record the correction the kit would have.
       const read = parseReply(reply.text ?? '');
       const reason = read.ok ? 'no valid reply' : read.reason;
-      correction = kit.note({ kind: 'reprompt', round, to: seat.seat, text: correctionPrompt(reason), action: { reason } });
+      correction = kit.note({ kind: 'reprompt', message: 'user', round, to: seat.seat, text: correctionPrompt(reason), action: { reason } });
     }
     messages.push({ role: 'assistant', content: reply.text ?? '' }, { role: 'user', content: correction.text ?? '' });
   }
@@ -139,7 +138,6 @@ async function takeTurn(ctx: EpisodeContext<AgeSettings>, pair: AgePair, seats: 
   const answer = await kit.ask(seat.seat, {
     round,
     messages,
-    prompt,
     temperature: settings.temperature,
     maxTokens: settings.maxTokens,
     parse,

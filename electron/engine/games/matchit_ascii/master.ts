@@ -22,7 +22,6 @@ export async function playMatchItWith(ctx: EpisodeContext<MatchItSettings>, p: M
   const { kit, settings, prior } = ctx;
   if (prior.some((e) => e.kind === 'system')) return;
   const recorded = prior.filter((e) => e.kind === 'response' || e.kind === 'input').map((e) => e.text ?? '');
-  const prompted = prior.filter((e) => e.kind === 'prompt').length;
   const protocol = new MatchItProtocol(p, opening);
   const history: Record<Seat, ChatMessage[]> = { player_a: [], player_b: [] };
   const decisions: Partial<Record<Seat, ReplyAction>> = {};
@@ -40,8 +39,6 @@ export async function playMatchItWith(ctx: EpisodeContext<MatchItSettings>, p: M
       reply = await kit.ask(step.seat, {
         round: step.round,
         messages: [...messages],
-        // A prompt recorded before the process stopped is not recorded again.
-        ...(i < prompted ? {} : { prompt: typeof message === 'string' ? message : [...message] }),
         temperature: settings.temperature,
         maxTokens: settings.maxTokens,
         to: step.expect === 'decision' ? null : otherSeat(step.seat),

@@ -52,13 +52,11 @@ export async function playMm(ctx: EpisodeContext<MapSettings>): Promise<void> {
     if (decided && step.kind === 'answer' && step.note.limit) return void kit.abort(reply.round, `turn limit (${settings.maxTurns} rounds) reached`, EXPLORER);
     round = step.kind === 'reprompt' ? reply.round : reply.round + 1;
   }
-  let promptSent = prior.at(-1)?.kind === 'prompt';
 
   for (;;) {
     const asked = await kit.ask(EXPLORER, {
       round,
       messages: session.messages(image),
-      prompt: promptSent ? undefined : session.parts(image),
       temperature: settings.temperature,
       maxTokens: settings.maxTokens,
       parse: (text) => {
@@ -66,7 +64,6 @@ export async function playMm(ctx: EpisodeContext<MapSettings>): Promise<void> {
         return read.ok ? { ok: true, action: read.action } : { ok: false, reason: read.reason };
       },
     });
-    promptSent = false;
     const step = session.step(asked.text);
     if (!record(kit, round, step, settings.maxTurns)) return;
     if (step.kind !== 'reprompt') round++;

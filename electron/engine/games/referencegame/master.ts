@@ -37,7 +37,7 @@ export async function playRefTurn(ctx: EpisodeContext<unknown>, turn: RefTurn): 
   let described = replyOf(ctx.prior, 'describer');
   if (described === null) {
     const content = turn.describer;
-    const reply = await kit.ask('describer', { round: ROUND, messages: [{ role: 'user', content }], prompt: content, to: 'follower', ...sampling, parse: parser((t) => readDescriber(t, rules)) });
+    const reply = await kit.ask('describer', { round: ROUND, messages: [{ role: 'user', content }], to: 'follower', ...sampling, parse: parser((t) => readDescriber(t, rules)) });
     described = reply.text;
   }
   const first = readDescriber(described, rules);
@@ -46,7 +46,7 @@ export async function playRefTurn(ctx: EpisodeContext<unknown>, turn: RefTurn): 
   let guessed = replyOf(ctx.prior, 'follower');
   if (guessed === null) {
     const content = turn.follower(described);
-    const reply = await kit.ask('follower', { round: ROUND, messages: [{ role: 'user', content }], prompt: content, to: null, ...sampling, parse: parser((t) => readFollower(t, rules)) });
+    const reply = await kit.ask('follower', { round: ROUND, messages: [{ role: 'user', content }], to: null, ...sampling, parse: parser((t) => readFollower(t, rules)) });
     guessed = reply.text;
   }
   const second = readFollower(guessed, rules);

@@ -19,7 +19,6 @@ export async function answerOf(ctx: EpisodeContext<SimulSettings>, seat: string,
   const reply = await ctx.kit.ask(seat, {
     round,
     messages: simulatorMessages(script.dialogue_history),
-    prompt: script.dialogue_history.at(-1)!.content,
     temperature: ctx.settings.temperature,
     maxTokens: ctx.settings.maxTokens,
     parse: (text) => ({ ok: true, action: { answer: normaliseAnswer(text) } }),
@@ -40,7 +39,6 @@ export function askJudge<A extends Record<string, unknown>>(ctx: EpisodeContext<
   return ctx.kit.ask('judge', {
     round,
     messages,
-    prompt: String(messages.at(-1)!.content),
     temperature: settings.judgeTemperature,
     maxTokens: settings.judgeMaxTokens,
     parse: (text) => {

@@ -1,6 +1,5 @@
 /**
- * The kit's ask for a step the record may show in flight (a resumed episode): the prompt is not
- * recorded twice, the refused replies and their corrections go back into the messages as they were
+ * The kit's ask for a step the record may show in flight (a resumed episode): the refused replies and their corrections go back into the messages as they were
  * sent, and they count against the retries; when those are used up, the refusal comes back without
  * a call.
  */
@@ -28,9 +27,8 @@ export async function askResuming<A>(kit: TurnKit, seat: string, spec: RetriedAs
   refused.forEach((reply, k) => {
     // Cut between a refused reply and its correction: record the correction the kit would have.
     const reason = reasonOf(reply.text ?? '');
-    const said = corrections[k] ?? kit.note({ kind: 'reprompt', round: spec.round, to: seat, text: correction(reason), action: { reason } });
+    const said = corrections[k] ?? kit.note({ kind: 'reprompt', message: 'user', round: spec.round, to: seat, text: correction(reason), action: { reason } });
     messages.push({ role: 'assistant', content: reply.text ?? '' }, { role: 'user', content: said.text ?? '' });
   });
-  const prompted = mine.some((e) => e.kind === 'prompt' && e.to === seat);
-  return kit.ask(seat, { ...ask, messages, prompt: prompted ? undefined : spec.prompt, reprompt: { attempts: retries - refused.length, message: (reason) => correction(reason) } });
+  return kit.ask(seat, { ...ask, messages, reprompt: { attempts: retries - refused.length, message: (reason) => correction(reason) } });
 }

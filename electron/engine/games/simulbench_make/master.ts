@@ -31,7 +31,6 @@ function askUserAgent(ctx: Ctx, task: Task, dialogue: readonly DialogueMessage[]
     round,
     to: SIMULATOR,
     messages,
-    prompt,
     temperature: settings.userAgentTemperature,
     maxTokens: settings.userAgentMaxTokens,
     parse: (text) => {
@@ -49,7 +48,6 @@ function askSimulator(ctx: Ctx, dialogue: readonly DialogueMessage[], round: num
     round,
     to: round > 1 ? USER_AGENT : null,
     messages: simulatorMessages(dialogue),
-    prompt: dialogue.at(-1)!.content,
     temperature: ctx.settings.simulatorTemperature,
     maxTokens: ctx.settings.simulatorMaxTokens,
     parse: (text) => ({ ok: true, action: { answer: normaliseAnswer(text) } }),
@@ -69,7 +67,6 @@ function askJudge(ctx: Ctx, dialogue: readonly DialogueMessage[], round: number)
   return askResuming(ctx.kit, JUDGE, {
     round,
     messages,
-    prompt: lastText(messages),
     temperature: ctx.settings.judgeTemperature,
     maxTokens: ctx.settings.judgeMaxTokens,
     parse: (text) => {

@@ -39,14 +39,10 @@ export async function playMap(ctx: EpisodeContext<MapSettings>): Promise<void> {
 
   // A resumed episode: replay the recorded replies, then record what the cut-off left undone.
   let round = 1;
-  let promptSent = false;
   for (;;) {
     const events = ctx.prior.filter((e) => e.round === round);
     const reply = events.find((e) => e.from === EXPLORER && (e.kind === 'response' || e.kind === 'input'));
-    if (!reply) {
-      promptSent = events.some((e) => e.kind === 'prompt');
-      break;
-    }
+    if (!reply) break;
     if (!reply.valid) return void kit.abort(round, 'the reply broke the format', EXPLORER);
     const result = session.step(actionOf(reply) as unknown as ReplyAction);
     const decided = events.some((e) => e.kind === 'system');
@@ -58,12 +54,10 @@ export async function playMap(ctx: EpisodeContext<MapSettings>): Promise<void> {
     const asked = await kit.ask(EXPLORER, {
       round,
       messages: [...session.history],
-      prompt: promptSent ? undefined : session.prompt,
       temperature: settings.temperature,
       maxTokens: settings.maxTokens,
       parse: (text) => parseReply(payload, text),
     });
-    promptSent = false;
     if (!asked.ok) return void kit.abort(round, `the reply was ${asked.reason}`, EXPLORER);
     if (!record(kit, round, session.step(asked.action), settings.maxTurns)) return;
   }

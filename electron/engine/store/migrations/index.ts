@@ -18,9 +18,11 @@ import { migration012 } from './012-probes';
 import { migration013 } from './013-failure-tags';
 import { migration014 } from './014-row-uids';
 import { migration015 } from './015-annotators-history-rulings';
+import { migration016 } from './016-seat-views';
+import { migration017 } from './017-probe-requests';
 import type { Migration, MigrationTarget } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017];
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
 /** Brings the schema up to date; a file from a newer Parlor was refused before this runs. */
