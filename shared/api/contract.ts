@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnnotationSpecSchema, AnnotatorSchema, VerdictSchema } from '../contract/annotation';
 import type { RunEvent } from '../contract/events';
+import { DEFAULT_GAME } from '../contract/default-game';
 import { ExploreFiltersSchema } from '../contract/explore';
 import { ModelConfigSchema } from '../contract/models';
 import { plainText } from '../contract/plain-text';
@@ -24,7 +25,7 @@ import type { TranscriptSearchResult } from './transcript-views';
 const Id = z.number().int().positive();
 const Empty = z.object({}).strict();
 const KeyName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name such as OPENAI_API_KEY');
-const GameId = z.string().min(1).default('eda');
+const GameId = z.string().min(1).default(DEFAULT_GAME);
 /** Names and notes people give are plain text (see plain-text.ts); stored ones are shown as they are. */
 const Annotator = plainText(AnnotatorSchema, 'a name');
 const NewModel = ModelConfigSchema.superRefine((model, ctx) => {

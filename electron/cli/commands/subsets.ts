@@ -1,4 +1,5 @@
 /** `parlor subsets`: the fixed subsets runs and human games can share (`run --fixed <name>`). */
+import { DEFAULT_GAME } from '../../../shared/contract/default-game';
 import { gameById } from '../../engine/games/registry';
 import { defineFixed, findFixed, fixedSubsetsOf } from '../../engine/runner/fixed-subsets';
 import { CliError, openStore, plainFlag } from '../context';
@@ -22,7 +23,7 @@ const whole = (text: string | undefined, flag: string): number => {
 };
 
 export function subsetsCommand(action: string | undefined, name: string | undefined, flags: SubsetsFlags): number {
-  const game = gameById(flags.game ?? 'eda');
+  const game = gameById(flags.game ?? DEFAULT_GAME);
   const store = openStore(flags.db, { create: action === 'create' });
   try {
     switch (action ?? 'list') {
