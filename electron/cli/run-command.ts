@@ -9,7 +9,8 @@ import type { Game } from '../engine/core/game';
 import { allGames, gameById } from '../engine/games/registry';
 import type { RunFlags } from './commands/run';
 import { describeGame, type GameDescription } from './game-description';
-import { gameHelpText, gamesHelpText, runFlagHelp, unknownGameHelpText } from './run-help';
+import { CliError } from './context';
+import { gameHelpText, gamesHelpText, runFlagHelp } from './run-help';
 import { chosenGame, runArguments } from './run-game';
 import { roleFlag } from './seats';
 
@@ -39,6 +40,31 @@ function addOlderRoleFlags(run: Command, game: GameDescription): void {
   }
 }
 
+/**
+ * Another game's role flag (`--player` on a run of EDA) stops the run with the game's own roles, rather
+ * than commander's bare "unknown option": it is hidden, describes nothing and seats nobody.
+ */
+function refuseOtherRoleFlags(run: Command, game: GameDescription): void {
+  const own = new Set(game.roles.map((r) => roleFlag(r.id)));
+  const others = new Set(allGames().flatMap((g) => g.roles.map((r) => roleFlag(r.id))).filter((id) => !own.has(id)));
+  const seats = game.roles.map((r) => `--seat ${r.id}=provider:model`).join(' ');
+  for (const id of others) {
+    for (const flag of [`--${id}`, `--${id}-base-url`, `--${id}-key-env`, `--${id}-image-input`]) {
+      if (run.options.some((o) => o.long === flag)) continue;
+      const refuse = () => {
+        throw new CliError(`${flag}: ${game.shortTitle} (--game ${game.id}) has no role "${id}"; its seats: ${seats}. Another game? --game <id>; parlor run --game <id> --help lists its roles.`);
+      };
+      run.addOption(new Option(`${flag} <value>`).hideHelp().argParser(refuse));
+    }
+  }
+}
+
+/** `--game <id>`: a game Parlor has, else the run stops with the games it has (before any other flag is read). */
+function knownGame(id: string): string {
+  gameById(id);
+  return id;
+}
+
 /** Adds `run` to the program; `argv` (the arguments after the script) says which game's flags it takes. */
 export function addRunCommand(program: Command, argv: readonly string[], act: (flags: RunFlags, cmd: Command) => Promise<void>): void {
   const args = runArguments(argv);
@@ -52,7 +78,7 @@ export function addRunCommand(program: Command, argv: readonly string[], act: (f
     .command('run')
     .description('play a benchmark run: a game on a dataset × repetitions, a model in each seat')
     .option('-c, --config <file>', 'JSON run config; flags given here override it')
-    .option('--game <id>', `the game: ${allGames().map((g) => g.id).join(' | ')} (default ${DEFAULT_GAME}); with --help, its roles, settings, datasets and presets`)
+    .option('--game <id>', `the game: ${allGames().map((g) => g.id).join(' | ')} (default ${DEFAULT_GAME}); with --help, its roles, settings, datasets and presets`, knownGame)
     .option('--seat <role=model>', words.seat, collect)
     .option('--preset <id>', words.preset)
     .option('--dataset <name>', words.dataset)
@@ -82,13 +108,12 @@ export function addRunCommand(program: Command, argv: readonly string[], act: (f
     .option('--shard <i/n>', 'play only the i-th of n shares of the run (one per machine; needs --seed, the same command everywhere); `parlor merge` joins them into one run')
     .option('--resume <run>', 'continue an interrupted run from its last committed events')
     .option('--retry-errors <run>', 'play the episodes of a run that ended in error again');
-  if (description) addOlderRoleFlags(run, description);
-  // An unknown game takes no role flags; the run itself then says which games there are.
-  else run.allowUnknownOption();
+  // An unknown game takes no role flags: `--game` stops the run first, naming the games there are.
   const taken = (flag: string) => run.options.some((o) => o.long === flag && !o.hidden);
-  run.addHelpText('after', () => {
-    if (!description) return unknownGameHelpText(chosen.id, allGames());
-    return helpGame ? gameHelpText(helpGame, taken) : gamesHelpText(allGames());
-  });
+  if (description) {
+    addOlderRoleFlags(run, description);
+    refuseOtherRoleFlags(run, description);
+  }
+  run.addHelpText('after', () => (helpGame ? gameHelpText(helpGame, taken) : gamesHelpText(allGames())));
   run.action(async (flags: RunFlags, cmd: Command) => act(flags, cmd));
 }

@@ -152,8 +152,3 @@ export function gamesHelpText(games: readonly Pick<GameDescription, 'id' | 'shor
 function named(game: Pick<GameDescription, 'shortTitle' | 'title'>): string {
   return game.title.startsWith(game.shortTitle) ? game.title : `${game.shortTitle}: ${game.title}`;
 }
-
-/** The help of a game id that is not registered. */
-export function unknownGameHelpText(id: string, games: readonly Pick<GameDescription, 'id'>[]): string {
-  return `\nUnknown game "${id}". Parlor plays: ${games.map((g) => g.id).join(', ')}.\nA game's roles, settings, datasets, experiments and presets: parlor run --game <id> --help`;
-}

@@ -44,6 +44,7 @@ export function parseSeatFlag(given: string): SeatFlag {
   const eq = given.indexOf('=');
   const role = eq < 0 ? '' : given.slice(0, eq).trim();
   if (!role) throw new CliError(`--seat takes role=provider:model (e.g. --seat judge=openai:gpt-4o), not "${given}".`);
+  if (given.slice(eq + 1).trim() === '') throw new CliError(`--seat ${given}: say which model plays the ${role} (role=provider:model, e.g. ${role}=openai:gpt-4o).`);
   const models: SeatFlag['models'] = [];
   const options: Json = {};
   for (const part of given.slice(eq + 1).split(',').map((p) => p.trim())) {
