@@ -185,7 +185,7 @@ program
   .description('fixed subsets, the same items for every run and human game: `subsets` (list), `subsets show <name>`, `subsets create <name> --dataset things --split test --size 30 --seed 7`, `subsets rm <name>`')
   .option('--game <id>', `the game (default ${DEFAULT_GAME})`)
   .option('--dataset <name>', 'create: the dataset it samples')
-  .option('--split <subset>', 'create: the split it samples (default test)')
+  .option('--split <subset>', "create: the split it samples (default: the dataset's own, as a run plays it)")
   .option('--size <n>', 'create: how many instances')
   .option('--seed <n>', 'create: the seed of the draw (default 0)')
   .option('--note <text>', 'create: a note shown beside it')

@@ -173,11 +173,11 @@ describe('parlor run --help', () => {
   it('with --game lists that game\'s roles, settings with defaults, datasets, experiments and presets (a process)', async () => {
     const help = await parlor(join(tempDir(), 'p.db'), ['run', '--game', 'age', '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^  player +Player \(1 to 12 models, one per seat: --seat player=a,b or the flag once per model; one model alone fills every seat; leaderboard rows are its players; built-in player: builtin:reference\)$/m);
-    expect(help.stdout).toMatch(/^  rounds +5$/m);
-    expect(help.stdout).toMatch(/^  groups +\[2,2\]$/m);
-    expect(help.stdout).toMatch(/^    subsets: A \(45\), business \(49\),.* all\* \(531\)$/m);
-    expect(help.stdout).toMatch(/^  age-4\.1: AGE §4\.1: four models on List A \(age\/A, 22 repetitions\)$/m);
+    expect(help.stdout).toMatch(/^ {2}player +Player \(1 to 12 models, one per seat: --seat player=a,b or the flag once per model; one model alone fills every seat; leaderboard rows are its players; built-in player: builtin:reference\)$/m);
+    expect(help.stdout).toMatch(/^ {2}rounds +5$/m);
+    expect(help.stdout).toMatch(/^ {2}groups +\[2,2\]$/m);
+    expect(help.stdout).toMatch(/^ {4}subsets: A \(45\), business \(49\),.* all\* \(531\)$/m);
+    expect(help.stdout).toMatch(/^ {2}age-4\.1: AGE §4\.1: four models on List A \(age\/A, 22 repetitions\)$/m);
     expect(help.stdout).toContain('parlor run --game age --seat player=builtin:reference --limit 2');
     // Nothing of the games that have a judge or a guesser.
     expect(help.stdout).not.toMatch(/judge|guesser/i);
@@ -202,7 +202,7 @@ describe('parlor run --help', () => {
   });
 
   it('lists a clembench game\'s experiments and an EDA fixed subset', () => {
-    expect(runHelp(['run', '--game', 'matchit_ascii', '--help'])).toMatch(/^    experiments \(--experiments a,b\): same_grid, similar_grid_1, similar_grid_2, different_grid$/m);
-    expect(runHelp(['run', '--game', 'eda', '--help'])).toMatch(/^  things-30 +30 of things\/test, seed 30/m);
+    expect(runHelp(['run', '--game', 'matchit_ascii', '--help'])).toMatch(/^ {4}experiments \(--experiments a,b\): same_grid, similar_grid_1, similar_grid_2, different_grid$/m);
+    expect(runHelp(['run', '--game', 'eda', '--help'])).toMatch(/^ {2}things-30 +30 of things\/test, seed 30/m);
   });
 });

@@ -40,7 +40,7 @@ export interface ExportFlags {
   alpha?: string;
   grouped?: boolean;
   datasetOf?: string[];
-  /** `export comparison`: which registered comparison (default clembench_text_vs_images). */
+  /** `export comparison`: which registered comparison (default: the first registered). */
   id?: string;
   /** `--<role> <player>` for each condition role of each game (EDA: `--judge`). */
   [roleFlag: string]: unknown;
