@@ -43,7 +43,7 @@ function optionValue(given: string, name: string, raw: string): unknown {
 export function parseSeatFlag(given: string): SeatFlag {
   const eq = given.indexOf('=');
   const role = eq < 0 ? '' : given.slice(0, eq).trim();
-  if (!role) throw new CliError(`--seat takes role=provider:model (e.g. --seat judge=openai:gpt-4o), not "${given}".`);
+  if (!role) throw new CliError(`--seat takes role=provider:model (e.g. --seat <role>=openai:gpt-4o), not "${given}".`);
   if (given.slice(eq + 1).trim() === '') throw new CliError(`--seat ${given}: say which model plays the ${role} (role=provider:model, e.g. ${role}=openai:gpt-4o).`);
   const models: SeatFlag['models'] = [];
   const options: Json = {};

@@ -118,7 +118,7 @@ describe('parlor run --seat', () => {
     ['an unknown role', ['--seat', 'spy=openai:x'], /--seat spy=openai:x: EDA has no role "spy" \(its roles: guesser, judge; see parlor run --game eda --help\)/],
     ['a missing seat', ['--seat', 'guesser=openai:x'], /Say which model plays the judge of EDA: --seat judge=provider:model/],
     ['every missing seat at once', ['--game', 'simulbench_make'], /Say which model plays the simulator and the user_agent and the judge of SimulBench scripts/],
-    ['a seat without =', ['--seat', 'guesser'], /--seat takes role=provider:model \(e\.g\. --seat judge=openai:gpt-4o\), not "guesser"/],
+    ['a seat without =', ['--seat', 'guesser'], /--seat takes role=provider:model \(e\.g\. --seat <role>=openai:gpt-4o\), not "guesser"/],
     ['a seat without a model', ['--seat', 'guesser=', '--seat', 'judge=openai:j'], /--seat guesser=: say which model plays the guesser/],
     ['a seat with options only', ['--seat', 'guesser=base-url=http://x'], /--seat guesser=base-url=http:\/\/x: say which model plays the guesser/],
     ['an unknown seat option', ['--seat', 'guesser=openai:g,temperature=1'], /unknown option "temperature" \(a seat takes base-url, key-env, image-input, rpm, tpm\)/],
@@ -151,6 +151,16 @@ describe('parlor run --seat', () => {
     expect(results.stderr).toMatch(message);
     expect(results.stderr.trim().split('\n')).toHaveLength(1);
     expect(results.code).toBe(2);
+  });
+});
+
+describe('parlor export by role', () => {
+  it("refuses a filter by a role the view's game does not have, rather than exporting every run", async () => {
+    const db = join(tempDir(), 'p.db');
+    Store.open(db).close();
+    const result = await parlor(db, ['export', 'leaderboard', '--game', 'age', '--judge', 'openai:j']);
+    expect(result.stderr).toMatch(/^parlor: AGE has no --judge to filter runs by \(it filters runs by no role\); --game picks the game\.$/m);
+    expect(result.code).toBe(2);
   });
 });
 
