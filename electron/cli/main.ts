@@ -1,12 +1,13 @@
 /** `parlor`: the headless door to the engine. */
 import { Command, CommanderError } from 'commander';
 import { asUserError } from '../engine/errors';
+import { DEFAULT_GAME } from '../../shared/contract/default-game';
 import { allGames } from '../engine/games/registry';
 import { resolveDbPath } from '../engine/paths';
 import { APP_VERSION } from '../engine/version';
 import { annotationsCommand } from './commands/annotations';
 import { annotatorsCommand } from './commands/annotators';
-import { conditionRoles, exportCommand } from './commands/export';
+import { conditionRoles, defaultComparison, exportCommand, suiteExports } from './commands/export';
 import { datasetsCommand } from './commands/datasets-audit';
 import { gamesCommand } from './commands/games';
 import { mergeCommand } from './commands/merge';
@@ -14,6 +15,7 @@ import { importCommand } from './commands/import';
 import { reportCommand } from './commands/report';
 import { imagesCommand } from './commands/images';
 import { runCommand } from './commands/run';
+import { addRunCommand } from './run-command';
 import { episodesCommand, runsCommand, runsLabelCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
@@ -38,54 +40,10 @@ const dbOf = (cmd: Command) => (cmd.optsWithGlobals() as { db?: string }).db;
 const collect = (value: string, list: string[] = []) => [...list, value];
 /** `a, b or c`. */
 const alternatives = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
-const roles = [...new Map(allGames().flatMap((g) => g.roles.map((r) => [r.id, `${r.label.toLowerCase()} (${g.shortTitle}${r.several ? ': a comma-separated list seats one model per seat' : ''})`] as const))).entries()];
 
-const run = program
-  .command('run')
-  .description('play a benchmark run: a game on a dataset × repetitions, a model in each role')
-  .option('-c, --config <file>', 'JSON run config; flags given here override it')
-  .option('--game <id>', `${allGames().map((g) => g.id).join(' | ')} (default eda)`)
-  .option('--preset <id>', `a paper's experiment to start from: ${allGames().flatMap((g) => (g.presets ?? []).map((p) => p.id)).join(' | ')} (flags override it)`)
-  .option('--dataset <name>', 'a bundled dataset (EDA: things | celebrities)')
-  .option('--dataset-file <path>', "your own instances in the game's format (EDA: one entity per line, `|` between aliases)")
-  .option('--kind <kind>', "what kind of data a file holds (EDA: things | celebrities, which picks the prompts)")
-  .option('--split <subset>', 'the split or subset (EDA default: test)')
-  .option('--fixed <name>', 'only the instances of a fixed subset (EDA: things-30, celebrities-30; see `parlor subsets`)')
-  .option('--experiments <names>', 'only these experiments, comma-separated (clembench games; default all)');
-for (const [role, what] of roles) {
-  // Flags use dashes (`--player-a`) for role ids with underscores (clembench's player_a).
-  const id = role.replace(/_/g, '-');
-  run
-    .option(`--${id} <model>`, `provider:model of the ${what}, e.g. openai:gpt-4o, anthropic:claude-sonnet-4-5 or builtin:reference`)
-    .option(`--${id}-base-url <url>`, `base URL for the ${id}`)
-    .option(`--${id}-key-env <var>`, `environment variable holding the ${id}'s API key`)
-    .option(`--${id}-image-input <n>`, `images the ${id}'s model takes per message: many (default) | one | none`);
-}
-run
-  .option('--base-url <url>', 'base URL for every player (OpenAI-compatible server or Anthropic proxy)')
-  .option('-r, --repetitions <n>', "repetitions of every instance (default: the game's, EDA 5, clembench 1)")
-  .option('--concurrency <n>', 'episodes in flight (default 16)')
-  .option('--limit <n>', 'only the first n instances of the subset (of each experiment, where it has experiments)')
-  .option('--seed <n>', 'run seed (default random, recorded)')
-  .option('--set <key=value>', 'a game setting, repeatable (EDA: --set maxTurns=30 --set lambda=0.02)', collect)
-  .option('--name <text>', 'a name for the run')
-  .option('--no-preflight', 'skip the one-token check of every model before the run')
-  .option('--cache <mode>', 'response cache: off | use (read and fill) | only (replay offline)')
-  .option('--budget <usd>', 'stop cleanly once the spend reaches this many US dollars (needs `parlor prices`)')
-  .option('--batch [roles]', "batch mode: send calls through the providers' batch services at half price (all roles, or a comma-separated list of the game's seat roles); --resume collects them")
-  .option('--poll <seconds>', 'batch mode: how often to ask a batch for its state (default 30)')
-  .option('--rpm <n>', 'requests per minute allowed to each model')
-  .option('--tpm <n>', 'tokens per minute allowed to each model')
-  .option('--dry-run', 'print the estimate of calls, tokens and cost, and stop')
-  .option('--images <folder>', 'multimodal games: a folder holding the images the data names (your clembench checkout), repeatable', collect)
-  .option('--download-images', 'multimodal games: fetch images named by URL (MatchIt: Visual Genome) when found nowhere else')
-  .option('--skip-missing-images', 'multimodal games: play only the experiments whose images are all found (default: refuse the run)')
-  .option('--shard <i/n>', 'play only the i-th of n shares of the run (one per machine; needs --seed, the same command everywhere); `parlor merge` joins them into one run')
-  .option('--resume <run>', 'continue an interrupted run from its last committed events')
-  .option('--retry-errors <run>', 'play the episodes of a run that ended in error again')
-  .action(async (flags, cmd: Command) => {
-    exitCode = await runCommand({ ...flags, db: dbOf(cmd) });
-  });
+addRunCommand(program, process.argv.slice(2), async (flags, cmd) => {
+  exitCode = await runCommand({ ...flags, db: dbOf(cmd) });
+});
 
 program
   .command('games')
@@ -150,11 +108,11 @@ program
 
 const exportCmd = program
   .command('export <what>')
-  .description(`a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown | significance | scores (the SimulBench table by subset) across runs, clemscore (the clembench table), ${alternatives(['comparison (clembench text vs images)', ...capabilityExports().map((e) => `${e.name} (${e.summary})`)])}`)
-  .option('--format <format>', 'run: csv | jsonl; leaderboard, breakdown, significance, scores, clemscore, comparison: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg', 'csv')
+  .description(`a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown | significance | scores (a game's table by slices) across runs, ${alternatives([...Object.entries(suiteExports()).map(([name, s]) => `${name} (the ${s.title} table)`), 'comparison (two suites side by side)', ...capabilityExports().map((e) => `${e.name} (${e.summary})`)])}`)
+  .option('--format <format>', `run: csv | jsonl; leaderboard, breakdown, significance, scores, ${[...Object.keys(suiteExports()), 'comparison'].join(', ')}: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg`, 'csv')
   .option('-o, --out <file>', 'write to a file instead of standard output')
-  .option('--game <id>', 'views: the game (default eda)')
-  .option('--dataset <name>', 'views: the dataset (EDA default: things)')
+  .option('--game <id>', `views: the game (default ${DEFAULT_GAME})`)
+  .option('--dataset <name>', "views: the dataset (default: the game's first)")
   .option('--split <subset>', 'views: only this split or experiment')
   .option('--with <role=player>', 'views: only runs where this role is played by this player, repeatable', collect)
   .option('--from <date>', 'views: runs created on or after YYYY-MM-DD')
@@ -167,9 +125,9 @@ const exportCmd = program
   .option('--metric <m>', 'heatmap: the metric (EDA: score | success); significance: any metric of the game (default: the one the leaderboard sorts by; AGE: age_kept)')
   .option('--alpha <p>', 'significance: flag pairs whose Holm-adjusted p is below this (default 0.01)')
   .option('--axis <axis>', 'difficulty: item (default) or tag:<key>')
-  .option('--grouped', "clemscore: the three map games as one column, as the paper's Table 1 (default: each game its own, as clemcore's results.csv)")
-  .option('--dataset-of <game=dataset>', "clemscore, comparison: read only this dataset of a game (default: every dataset its runs used), repeatable", collect)
-  .option('--id <comparison>', 'comparison: which one (default clembench_text_vs_images: per player and game, text, images and text − images)');
+  .option('--grouped', `${Object.keys(suiteExports()).join(', ') || 'suite tables'}: each group of the suite's games as one column, as its paper's table (default: each game its own column)`)
+  .option('--dataset-of <game=dataset>', `${[...Object.keys(suiteExports()), 'comparison'].join(', ')}: read only this dataset of a game (default: every dataset its runs used), repeatable`, collect)
+  .option('--id <comparison>', `comparison: which one (default ${defaultComparison() ?? 'none'})`)
 for (const target of capabilityExports()) target.options(exportCmd);
 for (const role of conditionRoles()) exportCmd.option(`--${role} <player>`, `views: only runs with this ${role} (same as --with ${role}=<player>)`);
 exportCmd.action((what: string, flags, cmd: Command) => {
@@ -221,9 +179,9 @@ program
 program
   .command('subsets [action] [name]')
   .description('fixed subsets, the same items for every run and human game: `subsets` (list), `subsets show <name>`, `subsets create <name> --dataset things --split test --size 30 --seed 7`, `subsets rm <name>`')
-  .option('--game <id>', 'the game (default eda)')
+  .option('--game <id>', `the game (default ${DEFAULT_GAME})`)
   .option('--dataset <name>', 'create: the dataset it samples')
-  .option('--split <subset>', 'create: the split it samples (default test)')
+  .option('--split <subset>', "create: the split it samples (default: the dataset's own, as a run plays it)")
   .option('--size <n>', 'create: how many instances')
   .option('--seed <n>', 'create: the seed of the draw (default 0)')
   .option('--note <text>', 'create: a note shown beside it')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnnotationSpecSchema, VerdictSchema } from '../contract/annotation';
 import type { RunEvent } from '../contract/events';
+import { DEFAULT_GAME } from '../contract/default-game';
 import { ExploreFiltersSchema } from '../contract/explore';
 import { plainText } from '../contract/plain-text';
 import { PriceInputSchema, PricedModelSchema } from '../contract/prices';
@@ -23,7 +24,7 @@ import { Annotator, Id, NewModel } from './input-parts';
 
 const Empty = z.object({}).strict();
 const KeyName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name such as OPENAI_API_KEY');
-const GameId = z.string().min(1).default('eda');
+const GameId = z.string().min(1).default(DEFAULT_GAME);
 
 export const API_INPUTS = {
   'app.info': Empty,

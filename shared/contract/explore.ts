@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_MIN_EPISODES } from '../stats/caution';
+import { DEFAULT_GAME } from './default-game';
 import { renamingLegacyKeys } from './legacy';
 
 /** Which runs a cross-run view covers, and which instances its players are compared on. */
@@ -7,7 +8,7 @@ export const ExploreFiltersSchema = renamingLegacyKeys(
   { split: 'subset' },
   z
     .object({
-      game: z.string().min(1).default('eda'),
+      game: z.string().min(1).default(DEFAULT_GAME),
       dataset: z.string().min(1),
       subset: z.string().min(1).optional(),
       /** Only runs where these roles are played by these players (EDA: `{ judge: 'openai:gpt-3.5-turbo' }`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_GAME } from './default-game';
 import { renamingLegacyKeys } from './legacy';
 import { ModelConfigSchema, type ModelConfig } from './models';
 import { plainText } from './plain-text';
@@ -56,7 +57,7 @@ export type RunBatch = z.infer<typeof RunBatchSchema>;
 export const RunConfigSchema = z
   .object({
     name: z.string().trim().min(1).max(200).optional(),
-    game: z.string().trim().min(1).default('eda'),
+    game: z.string().trim().min(1).default(DEFAULT_GAME),
     dataset: DatasetRefSchema,
     /** The model for each of the game's roles; a list for a role several models fill together (AGE's players). */
     players: z.record(z.string(), z.union([ModelConfigSchema, z.array(ModelConfigSchema).min(1).max(32)])),

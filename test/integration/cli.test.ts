@@ -89,7 +89,7 @@ describe('parlor CLI', () => {
     ['a missing run', ['report', '42'], /No run with id 42/],
     ['a bad id', ['show', 'abc'], /Episode id must be a positive whole number/],
     ['an unknown game', ['run', '--game', 'chess', '--guesser', 'mock-guesser'], /Unknown game "chess"/],
-    ['a missing role', ['run', '--guesser', 'mock-guesser'], /Say which model plays the judge: --judge provider:model/],
+    ['a missing role', ['run', '--guesser', 'mock-guesser'], /Say which model plays the judge of EDA: --seat judge=provider:model/],
     ['a bad setting', ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--set', 'maxTurns=1', '--no-preflight'], /EDA settings:\n\s+- maxTurns: .*>=2/],
     ['a custom list without its kind', ['run', '--guesser', 'mock-guesser', '--judge', 'mock-judge', '--dataset-file', 'datasets/eda/celebrities/dev.txt', '--no-preflight'], /Say which prompts fit .*dev\.txt: set dataset\.kind \(--kind\)/],
   ])('explains %s and exits 2', async (_what, args, message) => {

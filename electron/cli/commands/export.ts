@@ -6,7 +6,8 @@ import { describeZodError } from '../../../shared/contract/run';
 import { difficulty, heatmap } from '../../engine/analysis/explore/items';
 import { defaultTag, exploreFile } from '../../engine/api/explore-handlers';
 import { comparisonFile, suiteFile } from '../../engine/api/suite-handlers';
-import { allGames, gameById } from '../../engine/games/registry';
+import { DEFAULT_GAME } from '../../../shared/contract/default-game';
+import { allComparisons, allGames, allSuites, gameById } from '../../engine/games/registry';
 import type { Game } from '../../engine/core/game';
 import { toCsv, toJsonl } from '../../engine/io/csv';
 import { episodeExportRows } from '../../engine/io/episodes';
@@ -39,26 +40,43 @@ export interface ExportFlags {
   alpha?: string;
   grouped?: boolean;
   datasetOf?: string[];
-  /** `export comparison`: which registered comparison (default clembench_text_vs_images). */
+  /** `export comparison`: which registered comparison (default: the first registered). */
   id?: string;
   /** `--<role> <player>` for each condition role of each game (EDA: `--judge`). */
   [roleFlag: string]: unknown;
 }
 
 const VIEWS = ['leaderboard', 'heatmap', 'difficulty', 'breakdown', 'significance', 'scores'] as const;
-/** Suite tables by their export name (`parlor export clemscore`). */
-const SUITES: Record<string, string> = { clemscore: 'clembench' };
-/** `parlor export comparison`: two suites side by side, clembench's text vs images by default. */
+/** `parlor export comparison`: two suites side by side (`--id`; the first registered by default). */
 const COMPARISON = 'comparison';
-const DEFAULT_COMPARISON = 'clembench_text_vs_images';
-const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'], breakdown: ['csv', 'latex'], significance: ['csv', 'latex'], scores: ['csv', 'latex'], clemscore: ['csv', 'latex'], comparison: ['csv', 'latex'] };
+const FORMATS: Record<string, readonly string[]> = { run: ['csv', 'jsonl'], leaderboard: ['csv', 'latex'], heatmap: ['csv', 'latex', 'svg'], difficulty: ['csv', 'svg'], breakdown: ['csv', 'latex'], significance: ['csv', 'latex'], scores: ['csv', 'latex'], comparison: ['csv', 'latex'] };
+const SUITE_FORMATS = ['csv', 'latex'] as const;
+
+/** Suite ids by the name each suite exports its table under (`parlor export clemscore`): the suites say, not this file. */
+export function suiteExports(): Record<string, { suite: string; title: string }> {
+  return Object.fromEntries(allSuites().flatMap((s) => (s.exportName ? [[s.exportName, { suite: s.id, title: s.title }]] : [])));
+}
+
+/** The comparison `parlor export comparison` prints without `--id`: the first one registered. */
+export function defaultComparison(): string | undefined {
+  return allComparisons()[0]?.id;
+}
+
+const formatsOf = (kind: string): readonly string[] => FORMATS[kind] ?? (suiteExports()[kind] ? SUITE_FORMATS : []);
+
+/** A real `game=dataset` for messages: a suite's first game and its last bundled dataset, as the registry has them. */
+function datasetOfExample(): string {
+  const id = allSuites()[0]?.games[0];
+  const dataset = id ? gameById(id).datasets.bundled().at(-1)?.name : undefined;
+  return id && dataset ? `${id}=${dataset}` : 'game=dataset';
+}
 
 /** `--dataset-of game=name`: the dataset a suite reads for a game. */
 function datasetsOf(pairs: readonly string[] = []): Record<string, string> {
   return Object.fromEntries(
     pairs.map((pair) => {
       const [game, name] = pair.split('=', 2);
-      if (!game || !name) throw new CliError(`--dataset-of takes game=dataset (e.g. --dataset-of referencegame=v2.0), not "${pair}".`);
+      if (!game || !name) throw new CliError(`--dataset-of takes game=dataset (e.g. --dataset-of ${datasetOfExample()}), not "${pair}".`);
       return [game.trim(), name.trim()];
     }),
   );
@@ -70,14 +88,21 @@ export function conditionRoles(): string[] {
 }
 
 function filtersOf(flags: ExportFlags): ExploreFilters {
-  const game = gameById(flags.game ?? 'eda');
+  const game = gameById(flags.game ?? DEFAULT_GAME);
   const conditions: Record<string, string> = {};
   for (const pair of flags.with ?? []) {
     const [role, player] = pair.split('=', 2);
     if (!role || !player) throw new CliError(`--with takes role=player (e.g. --with ${conditionRoles()[0] ?? 'role'}=openai:gpt-4o), not "${pair}".`);
     conditions[role.trim()] = player.trim();
   }
-  for (const role of game.roles.filter((r) => r.condition)) if (typeof flags[role.id] === 'string') conditions[role.id] = flags[role.id] as string;
+  const own = game.roles.filter((r) => r.condition).map((r) => r.id);
+  // `--judge x` on a game without a judge would filter nothing and export every run: refused instead.
+  const foreign = conditionRoles().filter((role) => !own.includes(role) && typeof flags[role] === 'string');
+  if (foreign.length) {
+    const theirs = own.length ? `its: ${own.map((r) => `--${r}`).join(', ')}` : 'it filters runs by no role';
+    throw new CliError(`${game.shortTitle} has no ${foreign.map((r) => `--${r}`).join(', ')} to filter runs by (${theirs}); --game picks the game.`);
+  }
+  for (const role of own) if (typeof flags[role] === 'string') conditions[role] = flags[role] as string;
   const parsed = ExploreFiltersSchema.safeParse(
     Object.fromEntries(
       Object.entries({
@@ -124,12 +149,15 @@ function refuseUnknownDataset(store: Store, game: Game<unknown>, dataset: string
 }
 
 function render(store: Store, target: string, flags: ExportFlags): { text: string; what: string } {
-  if (SUITES[target]) {
-    const file = suiteFile(store, SUITES[target], flags.format as 'csv' | 'latex', { grouped: flags.grouped ?? false, datasets: datasetsOf(flags.datasetOf) });
+  const suite = suiteExports()[target];
+  if (suite) {
+    const file = suiteFile(store, suite.suite, flags.format as 'csv' | 'latex', { grouped: flags.grouped ?? false, datasets: datasetsOf(flags.datasetOf) });
     return { text: file.content, what: file.filename };
   }
   if (target === COMPARISON) {
-    const file = comparisonFile(store, flags.id ?? DEFAULT_COMPARISON, flags.format as 'csv' | 'latex', { datasets: datasetsOf(flags.datasetOf) });
+    const id = flags.id ?? defaultComparison();
+    if (!id) throw new CliError('Parlor has no comparison of suites to export.');
+    const file = comparisonFile(store, id, flags.format as 'csv' | 'latex', { datasets: datasetsOf(flags.datasetOf) });
     return { text: file.content, what: file.filename };
   }
   if (/^\d+$/.test(target)) {
@@ -163,10 +191,11 @@ export function exportCommand(target: string, flags: ExportFlags): number {
   const extra = capabilityExports().find((e) => e.name === target);
   if (extra) return extra.run(flags);
   const kind = /^\d+$/.test(target) ? 'run' : target;
-  if (kind !== 'run' && !(VIEWS as readonly string[]).includes(kind) && !SUITES[kind] && kind !== COMPARISON) {
-    throw new CliError(`Export what? A run id, or one of ${[...VIEWS, ...Object.keys(SUITES), COMPARISON, ...capabilityExports().map((e) => e.name)].join(', ')} (not "${target}").`);
+  const formats = formatsOf(kind);
+  if (formats.length === 0) {
+    throw new CliError(`Export what? A run id, or one of ${[...VIEWS, ...Object.keys(suiteExports()), COMPARISON, ...capabilityExports().map((e) => e.name)].join(', ')} (not "${target}").`);
   }
-  if (!FORMATS[kind]!.includes(flags.format)) throw new CliError(`--format for ${kind === 'run' ? 'a run' : kind} must be ${FORMATS[kind]!.join(' or ')}, not "${flags.format}".`);
+  if (!formats.includes(flags.format)) throw new CliError(`--format for ${kind === 'run' ? 'a run' : kind} must be ${formats.join(' or ')}, not "${flags.format}".`);
   const out = flags.out === undefined ? undefined : checkOutput(flags.out);
   const store = openStore(flags.db, { create: false });
   try {

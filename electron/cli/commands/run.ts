@@ -1,4 +1,5 @@
 import { basename, resolve } from 'node:path';
+import { DEFAULT_GAME } from '../../../shared/contract/default-game';
 import { UserError } from '../../engine/errors';
 import { readUtf8 } from '../../engine/core/text-file';
 import { CONFIG_FILE } from '../../engine/core/user-file';
@@ -9,7 +10,8 @@ import { estimateRunChecked } from '../../engine/runner/estimate';
 import { prepareRun } from '../../engine/runner/prepare';
 import { ordinal, parseShard, SHARD_NEEDS_SEED, type Shard } from '../../engine/runner/shard';
 import type { Store } from '../../engine/store/store';
-import { CliError, modelSpec, openStore, parseId, parseSettingFlags, refuseBothDatasets, refusePrototypeKey } from '../context';
+import { CliError, openStore, parseId, parseSettingFlags, refuseBothDatasets, refusePrototypeKey } from '../context';
+import { playersFromFlags } from '../seats';
 import { progressPrinter } from '../progress';
 import { printReport } from './report';
 import { duration } from '../../../shared/text/duration';
@@ -46,8 +48,10 @@ export interface RunFlags {
   downloadImages?: boolean;
   skipMissingImages?: boolean;
   preset?: string;
+  /** `--seat role=provider:model[,…]`, repeatable: see ../seats.ts. */
+  seat?: string[];
   db?: string;
-  /** `--<role>`, `--<role>-base-url`, `--<role>-key-env` for each role of each game. */
+  /** The older `--<role>`, `--<role>-base-url`, `--<role>-key-env`, `--<role>-image-input` of the chosen game's roles. */
   [roleFlag: string]: unknown;
 }
 
@@ -82,28 +86,29 @@ function deepMerge(base: Json, over: Json): Json {
   return out;
 }
 
-function player(base: unknown, spec: unknown, baseUrl: unknown, keyEnv: unknown, imageInput: unknown, limits: Json): Json | undefined {
-  const merged: Json = { ...obj(base), ...limits };
-  if (typeof spec === 'string') Object.assign(merged, modelSpec(spec));
-  if (typeof baseUrl === 'string') merged.baseUrl = baseUrl;
-  if (typeof keyEnv === 'string') merged.apiKeyEnv = keyEnv;
-  if (typeof imageInput === 'string') merged.imageInput = imageInput;
-  return Object.keys(merged).length ? merged : undefined;
-}
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** A paper's experiment (`--preset age-4.1`) under the config file: the file and the flags override it. */
-function withPreset(file: Json, presetId: string | undefined): Json {
+/**
+ * A paper's experiment (`--preset age-4.1`) under the config file: the file and the flags override it.
+ * With `--game`, only that game's presets are offered (another game's settings would not fit).
+ */
+function withPreset(file: Json, presetId: string | undefined, gameId: string | undefined): Json {
   if (!presetId) return file;
   const presets = allGames().flatMap((g) => (g.presets ?? []).map((p) => ({ game: g.id, ...p })));
   const preset = presets.find((p) => p.id === presetId);
   if (!preset) throw new CliError(`Unknown preset "${presetId}"; the presets: ${presets.map((p) => p.id).join(', ') || 'none'}.`);
+  if (gameId !== undefined && gameId !== preset.game) {
+    const own = presets.filter((p) => p.game === gameId).map((p) => p.id);
+    throw new CliError(`The preset "${presetId}" is a run of ${preset.game}, not of ${gameId}${own.length ? ` (its presets: ${own.join(', ')})` : ''}.`);
+  }
   return { game: preset.game, repetitions: preset.repetitions, ...file, dataset: { ...preset.dataset, ...obj(file.dataset) }, settings: deepMerge(preset.settings, obj(file.settings)) };
 }
 
 /** A config file, with any flag given on the command line taking precedence. */
 export function configFromFlags(flags: RunFlags): Json {
-  const file = withPreset(flags.config ? readConfigFile(flags.config) : {}, flags.preset);
-  const gameId = flags.game ?? (typeof file.game === 'string' ? file.game : 'eda');
+  const fileOnly = flags.config ? readConfigFile(flags.config) : {};
+  const file = withPreset(fileOnly, flags.preset, flags.game ?? text(fileOnly.game));
+  const gameId = flags.game ?? text(file.game) ?? DEFAULT_GAME;
   let game;
   try {
     game = gameById(gameId);
@@ -141,18 +146,17 @@ export function configFromFlags(flags: RunFlags): Json {
   const limits: Json = {};
   if (flags.rpm) limits.rpm = num(flags.rpm);
   if (flags.tpm) limits.tpm = num(flags.tpm);
-  const chosen: Json = {};
-  for (const role of game.roles) {
-    const id = camel(role.id);
-    const one = (base: unknown, spec: unknown) => player(base, spec, flags[`${id}BaseUrl`] ?? flags.baseUrl, flags[`${id}KeyEnv`], flags[`${id}ImageInput`], limits);
-    const spec = flags[id];
-    // A role several models fill takes a comma-separated list (AGE: --player a,b,c,d), one model per seat.
-    const specs = role.several && typeof spec === 'string' && spec.includes(',') ? spec.split(',').map((x) => x.trim()).filter(Boolean) : null;
-    const base = players[role.id];
-    const config = specs ? specs.map((x) => one({}, x)) : Array.isArray(base) && spec === undefined ? base.map((b) => one(b, undefined)) : one(base, spec);
-    if (!config) throw new CliError(`Say which model plays the ${role.id}: --${role.id.replace(/_/g, "-")} provider:model${role.several ? ' (or a comma-separated list, one per seat)' : ''} (or players.${role.id} in --config).`);
-    chosen[role.id] = config;
-  }
+  const chosen = playersFromFlags(game, {
+    seats: flags.seat,
+    roleFlags: (role) => {
+      const id = camel(role);
+      return { spec: text(flags[id]), baseUrl: text(flags[`${id}BaseUrl`]), keyEnv: text(flags[`${id}KeyEnv`]), imageInput: text(flags[`${id}ImageInput`]) };
+    },
+    baseUrl: flags.baseUrl,
+    limits,
+    file: players,
+    config: flags.config,
+  });
 
   const config: Json = { ...file, game: game.id, dataset, settings, players: chosen };
   for (const [key, value] of Object.entries({

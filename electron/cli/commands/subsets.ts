@@ -1,4 +1,6 @@
 /** `parlor subsets`: the fixed subsets runs and human games can share (`run --fixed <name>`). */
+import { DEFAULT_GAME } from '../../../shared/contract/default-game';
+import type { Game } from '../../engine/core/game';
 import { gameById } from '../../engine/games/registry';
 import { defineFixed, findFixed, fixedSubsetsOf } from '../../engine/runner/fixed-subsets';
 import { CliError, openStore, plainFlag } from '../context';
@@ -21,8 +23,14 @@ const whole = (text: string | undefined, flag: string): number => {
   return n;
 };
 
+/** The subset a run of the dataset plays when none is named (EDA: test); a dataset the game does not bundle keeps the old default, test. */
+function defaultSubsetOf(game: Game<unknown>, dataset: string): string {
+  const bundled = game.datasets.bundled().find((d) => d.name === dataset);
+  return bundled?.defaultSubset ?? bundled?.subsets[0] ?? 'test';
+}
+
 export function subsetsCommand(action: string | undefined, name: string | undefined, flags: SubsetsFlags): number {
-  const game = gameById(flags.game ?? 'eda');
+  const game = gameById(flags.game ?? DEFAULT_GAME);
   const store = openStore(flags.db, { create: action === 'create' });
   try {
     switch (action ?? 'list') {
@@ -43,7 +51,7 @@ export function subsetsCommand(action: string | undefined, name: string | undefi
         if (!name) throw new CliError('Usage: parlor subsets create <name> --dataset <name> --split <split> --size <n> [--seed <n>]');
         if (!flags.dataset) throw new CliError('Say which dataset the subset samples: --dataset <name>.');
         const fixed = defineFixed(store, game, {
-          name, dataset: flags.dataset, subset: flags.split ?? 'test', size: whole(flags.size, '--size'), seed: flags.seed === undefined ? 0 : whole(flags.seed, '--seed'),
+          name, dataset: flags.dataset, subset: flags.split ?? defaultSubsetOf(game, flags.dataset), size: whole(flags.size, '--size'), seed: flags.seed === undefined ? 0 : whole(flags.seed, '--seed'),
           ...(flags.note ? { note: plainFlag(flags.note, 'The note', 'lines') } : {}),
         });
         console.log(`fixed subset ${fixed.name}: ${fixed.size} of ${fixed.dataset}/${fixed.subset} (seed ${fixed.seed}); play it with parlor run --fixed ${fixed.name}`);

@@ -28,6 +28,8 @@ export interface Suite {
   id: string;
   title: string;
   description: string;
+  /** The name `parlor export <name>` prints the table under (clembench: clemscore, its paper's word); absent: not a CLI export. */
+  exportName?: string;
   /** Game ids, in the table's order. */
   games: readonly string[];
   /** Games that may be shown as one column group (the paper averages its three map games). */

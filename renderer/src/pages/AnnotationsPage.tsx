@@ -1,6 +1,7 @@
 import { Fragment, useMemo, useState, type FormEvent } from 'react';
 import type { AnnotationInfo } from '../../../shared/api/contract';
 import type { StratumKey } from '../../../shared/contract/annotation';
+import { DEFAULT_GAME } from '../../../shared/contract/default-game';
 import { useGames } from '../api/games';
 import { CAPABILITY_UIS } from '../capabilities';
 import { useApi, useLiveCall, useQuery } from '../api/hooks';
@@ -65,7 +66,7 @@ export function AnnotationsPage({ runId }: { runId: number | null }) {
   };
   // A set holds one game's events: once a run is chosen, only runs of its game can join it.
   const firstGame = (runs.data ?? []).find((r) => chosen.includes(r.id))?.game;
-  const info = gameOf(firstGame ?? 'eda')?.annotation ?? null;
+  const info = gameOf(firstGame ?? DEFAULT_GAME)?.annotation ?? null;
   const finished = (runs.data ?? []).filter((r) => r.done > 0 && gameOf(r.game)?.annotation && (!firstGame || r.game === firstGame));
   const items = info?.itemsNoun ?? 'items';
   const defaultName = `${info?.producer ?? 'annotation'} check of run ${chosen.join(', ')}`;

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { DatasetInfo, InstanceView } from '../../../shared/api/contract';
+import { DEFAULT_GAME } from '../../../shared/contract/default-game';
 import { useGames } from '../api/games';
 import { useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
@@ -19,10 +20,13 @@ function byGame(list: readonly DatasetInfo[]): [string, DatasetInfo[]][] {
 export function DatasetsPage() {
   const datasets = useQuery('datasets.list', {});
   const { gameOf } = useGames();
-  const [choice, setChoice] = useState({ game: 'eda', name: 'things', subset: 'test' });
+  const [picked, setChoice] = useState<{ game: string; name: string; subset: string } | null>(null);
+  // Until one is picked: the default game's first dataset on the subset a run plays by default.
+  const first = gameOf(DEFAULT_GAME)?.datasets[0];
+  const choice = picked ?? (first ? { game: DEFAULT_GAME, name: first.name, subset: first.defaultSubset } : null);
   const instances = useQuery('datasets.instances', choice);
   const [filter, setFilter] = useState('');
-  const game = gameOf(choice.game);
+  const game = gameOf(choice?.game);
   const noun = game?.view.nouns ?? { instance: 'instance', instances: 'instances', subset: 'subset' };
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -51,7 +55,7 @@ export function DatasetsPage() {
             <span id={`datasets-of-${id}`} className="split-picker-title">{gameOf(id)?.shortTitle ?? id}</span>
             {list.map((d) =>
               d.subsets.map((s) => {
-                const selected = choice.game === d.game && choice.name === d.name && choice.subset === s.subset;
+                const selected = choice?.game === d.game && choice.name === d.name && choice.subset === s.subset;
                 return (
                   <button key={`${d.game}/${d.name}/${s.subset}`} type="button" aria-pressed={selected} className={selected ? 'selected' : undefined} onClick={() => setChoice({ game: d.game, name: d.name, subset: s.subset })}>
                     {d.name}/{s.subset} <span className="meta">({s.instances}{d.bundled ? '' : ', your file'})</span>
@@ -69,8 +73,8 @@ export function DatasetsPage() {
         <span className="meta" aria-live="polite">{rows.length} {noun.instances}</span>
       </div>
       <VirtualTable rows={rows} columns={columns} rowKey={(i) => `${i.subset}/${i.position}`} label={noun.instances} />
-      <FixedSubsets game={choice.game} dataset={choice.name} subset={choice.subset} noun={noun.instances} />
-      <DatasetAudit game={choice.game} name={choice.name} subset={choice.subset} />
+      {choice && <FixedSubsets game={choice.game} dataset={choice.name} subset={choice.subset} noun={noun.instances} />}
+      {choice && <DatasetAudit game={choice.game} name={choice.name} subset={choice.subset} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 /** The New run form's state and the pure steps from it to a run config: defaults, presets, checks. */
 import type { GameInfo, ModelProfile, RoleSpec } from '../../../shared/api/contract';
+import { DEFAULT_GAME } from '../../../shared/contract/default-game';
 import { imageSources, type ImageChoice } from './imageChoice';
 
 export interface Form {
@@ -36,7 +37,7 @@ export type Problems = Partial<Record<string, string>>;
 /** The value the model selects give the game's own player. */
 export const BUILTIN = 'builtin';
 
-export const INITIAL: Form = { name: '', game: 'eda', preset: '', dataset: '', subset: '', fixed: '', experiments: [], players: {}, lists: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '', mode: 'live', batchRoles: [], pollSeconds: '30' };
+export const INITIAL: Form = { name: '', game: DEFAULT_GAME, preset: '', dataset: '', subset: '', fixed: '', experiments: [], players: {}, lists: {}, repetitions: '5', concurrency: '16', limit: '', seed: '', settings: '', mode: 'live', batchRoles: [], pollSeconds: '30' };
 
 /**
  * Settings as indented JSON, with arrays of plain values on one line (`"groups": [2, 2]`) so a short

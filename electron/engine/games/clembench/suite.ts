@@ -64,6 +64,7 @@ export const clembenchSuite: Suite = {
   id: 'clembench',
   title: 'clembench (text games)',
   description: DESCRIPTION,
+  exportName: 'clemscore',
   games: CLEMBENCH_TEXT_GAMES,
   groups: { map: { label: 'Map Navigation (EE, G2X, EE-gr)', games: ['textmapworld', 'textmapworld_specificroom', 'textmapworld_graphreasoning'] } },
   ...clemColumns,
