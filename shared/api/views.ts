@@ -55,10 +55,10 @@ export interface RunSummary {
   note?: string;
 }
 
-export interface MetricSummary extends MetricSpec {
+export type MetricSummary = MetricSpec & {
   /** Null when no episode has finished. */
   value: MeanStd | null;
-}
+};
 
 export interface RunDetail {
   summary: RunSummary;

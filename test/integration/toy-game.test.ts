@@ -162,7 +162,7 @@ describe('a test-only game with three seats, an image, an abort rule and a custo
       const ref = transcript.events[0]!.parts!.find((p) => p.type === 'image');
       const media = await call('media.get', { ref: ref!.type === 'image' ? ref!.ref : '' });
       expect(media.dataUrl).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
-      const text = renderTranscript(toyGame as never, store.episodes.get(1), store.events.list(1), toyGame.parseSettings({}));
+      const text = renderTranscript(toyGame as never, store.episodes.get(1), store.events.list(1), toyGame.settings.parse({}));
       expect(text).toContain('1. [prompt] game → seer: What colour is this picture? Reply as COLOUR: <word>. (+1 image)');
       expect(text).toContain('Seer: openai:mock-vision · Relay: openai:mock-vision · Decider: openai:mock-vision');
     } finally {

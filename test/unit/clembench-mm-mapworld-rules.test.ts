@@ -15,7 +15,7 @@ const instance = (game: Game<MapSettings>, key: string, change: Partial<MmPayloa
   return row({ ...input, payload: { ...(input.payload as MmPayload), ...change } });
 };
 const scoresOf = (game: Game<MapSettings>, inst: InstanceRow, events: readonly EventRecord[]) => {
-  const result = game.score({ events, instance: inst, settings: game.parseSettings({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
+  const result = game.score({ events, instance: inst, settings: game.settings.parse({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
   return { outcome: result.outcome, ...Object.fromEntries(result.scores.map((s) => [s.metric, s.value])) };
 };
 const main = (action: string, description = 'A room.') => JSON.stringify({ description, action });
@@ -211,12 +211,12 @@ describe('the text transcript', () => {
   it('tells the reader the room each move reached: cell, category and photograph', async () => {
     const inst = instance(mmMapworldGame, SMALL2);
     const { events } = await play(mmMapworldGame, inst, scripted([main('GO: south'), main('DONE')]));
-    expect(mmMapworldGame.textTranscript!(events, mmMapworldGame.parseSettings({}))).toEqual([
+    expect(mmMapworldGame.textTranscript!(events, mmMapworldGame.settings.parse({}))).toEqual([
       ` 1. ${JSON.stringify(main('GO: south'))}`,
       '    We have made a step and are now in this room. From here we can go: north. What is your next instruction?   [moved (3, 3) → (3, 2)]   ((3, 2): garage, ADE_val_00001379.jpg)',
       ` 2. ${JSON.stringify(main('DONE'))}`,
       '    DONE   ((3, 2): garage, ADE_val_00001379.jpg)',
     ]);
-    expect(mmMapworldGame.seats(inst, mmMapworldGame.parseSettings({}), firstDraw(mmMapworldGame))).toEqual([{ seat: 'explorer', role: 'explorer', given: { start: '(3, 3)', start_room: 'closet', rooms: 4 } }]);
+    expect(mmMapworldGame.seats(inst, mmMapworldGame.settings.parse({}), firstDraw(mmMapworldGame))).toEqual([{ seat: 'explorer', role: 'explorer', given: { start: '(3, 3)', start_room: 'closet', rooms: 4 } }]);
   });
 });

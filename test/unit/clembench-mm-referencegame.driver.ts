@@ -28,7 +28,7 @@ export interface Driven {
 }
 
 export async function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, settingsInput: unknown = {}): Promise<Driven> {
-  const settings = game.parseSettings(settingsInput);
+  const settings = game.settings.parse(settingsInput);
   const sent: Driven['sent'] = [];
   const named = new Set(game.images!.of(instance, settings));
   const kit = testKit({

@@ -20,7 +20,7 @@ export interface Played {
 }
 
 /** Plays one episode; `reply` answers each call from the messages the seat was sent. */
-export async function play(game: Game<MapSettings>, instance: InstanceRow, reply: (messages: readonly ChatMessage[], n: number) => string, prior: EventRecord[] = [], settings = game.parseSettings({})): Promise<Played> {
+export async function play(game: Game<MapSettings>, instance: InstanceRow, reply: (messages: readonly ChatMessage[], n: number) => string, prior: EventRecord[] = [], settings = game.settings.parse({})): Promise<Played> {
   const events: EventRecord[] = [...prior];
   const requests: ChatMessage[][] = [];
   const kit = testKit({

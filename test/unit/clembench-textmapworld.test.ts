@@ -46,7 +46,7 @@ describe.each(GAMES)('%s replays its logged clembench episodes', (name, game, ad
     expect(episodeLog(events).moves.map((m) => JSON.stringify(m.log))).toEqual(logged(ep, 'GM', 'GM', 'move').map((m) => JSON.stringify(JSON.parse(m))));
 
     const row = { ...input, id: 1, datasetId: 1, subset: 'all', position: 0 };
-    const result = game.score({ events, instance: row, settings: game.parseSettings({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
+    const result = game.score({ events, instance: row, settings: game.settings.parse({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
     const mine = Object.fromEntries(result.scores.map((s) => [s.metric, s.value]));
     for (const [key, metric] of Object.entries(adapter.scoreKeys)) {
       // June 2024 (v1.6) scored loops by an older rule: its logs count no loop for Gallery, Sauna,
@@ -186,7 +186,7 @@ describe.each(GAMES)('%s: the built-in reference explorer', (_name, game) => {
     for (const [i, input] of instances.entries()) {
       const row = { ...input, id: i + 1, datasetId: 1, subset: 'all', position: i };
       const { events } = await play(game, row, (messages) => explorer(messages));
-      const result = game.score({ events, instance: row, settings: game.parseSettings({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
+      const result = game.score({ events, instance: row, settings: game.settings.parse({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
       outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
       mains.push(result.scores.find((s) => s.metric === 'main_score')!.value);
       expect(events.filter((e) => e.from === 'explorer').every((e) => e.valid)).toBe(true);
@@ -265,7 +265,7 @@ describe('Python literals and the reminders', () => {
     const back = payload.directions.find((d) => d.room === payload.moves.find((m) => m.room === payload.start)!.to)!;
     const there = payload.moves.find((m) => m.room === payload.start)!.dir;
     const home = payload.moves.find((m) => m.room === back.room && m.to === payload.start)!.dir;
-    const { events } = await play(textmapworldGame, row, (_m, n) => `GO: ${n % 2 === 0 ? there : home}`, [], textmapworldGame.parseSettings({ maxTurns: 6 }));
+    const { events } = await play(textmapworldGame, row, (_m, n) => `GO: ${n % 2 === 0 ? there : home}`, [], textmapworldGame.settings.parse({ maxTurns: 6 }));
     const sent = events.filter((e) => e.kind === 'system' && actionOf(e).type === 'answer').map((e) => actionOf(e).sent as string);
     expect(sent.filter((s) => s.startsWith(payload.loopReminderText + '\n'))).toHaveLength(1);
     expect(sent[4]!.startsWith(payload.maxTurnsReminderText + '\n')).toBe(true);

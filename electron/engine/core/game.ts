@@ -226,12 +226,20 @@ export interface RunFileSpec {
   make(runId: number, episodes: readonly RunFileEpisode[]): { filename: string; mime: string; content: string; summary: string };
 }
 
+/** A game's settings: how they are read (the papers' values filled in), and the repetitions a run plays by default. */
+export interface GameSettings<S> {
+  /** Validates settings and fills the defaults (the papers' values); throws a ZodError on a bad one. */
+  parse(input: unknown): S;
+  /** Repetitions of every instance when a run does not say (EDA: 5, as its paper; clembench: 1). */
+  readonly repetitions: number;
+}
+
 export interface Game<S = unknown> {
   readonly id: string;
   readonly title: string;
   readonly shortTitle: string;
-  /** Validates settings and fills the defaults (the papers' values). */
-  parseSettings(input: unknown): S;
+  /** How a run's settings are read, and how often a run plays each instance when it does not say. */
+  readonly settings: GameSettings<S>;
   readonly roles: readonly RoleSpec[];
   readonly datasets: DatasetSource;
   /** Who sits where in one episode; the draw lets a game seat players per episode (AGE's random order). */
@@ -251,8 +259,6 @@ export interface Game<S = unknown> {
   /** What a seat is told to do, for a person taking it. */
   instructions?(seat: string, instance: InstanceRow, settings: S, datasetKind: string): string;
   readonly annotation?: AnnotationHooks;
-  /** Repetitions of every instance when a run does not say (EDA: 5, as its paper; clembench: 1). */
-  readonly defaultRepetitions?: number;
   /** Built-in players by role (`provider: builtin`, model `reference`): every game shown and tested without a model or a key. */
   readonly builtins?: Readonly<Record<string, BuiltinPolicy>>;
   /** The images the game shows (a multimodal game); played through `kit.image(name)`. */

@@ -20,6 +20,6 @@ export async function checkRunImages(store: Store, request: ImageCheckRequest): 
   const dataset = game.datasets.load({ name: request.dataset?.name ?? game.datasets.bundled()[0]?.name ?? 'default', subset: request.dataset?.subset, file: request.dataset?.file });
   const instances = selectInstances(dataset.instances, { experiments: request.dataset?.experiments, limit: request.limit });
   const rows = instances.map((i, position) => unstoredRow(i, dataset.subset, position));
-  const check = await checkImages(store, game, game.parseSettings({}), rows, ImageSourcesSchema.parse(request.images ?? {}));
+  const check = await checkImages(store, game, game.settings.parse({}), rows, ImageSourcesSchema.parse(request.images ?? {}));
   return { ...check, hint: game.images.hint ?? null };
 }

@@ -124,7 +124,7 @@ export async function importLogs(store: Store, reading: LogReading, options: Imp
       continue;
     }
     const players = Object.fromEntries(game.roles.map((r) => [r.id, { provider: 'imported' as const, model: models[r.id] ?? group }]));
-    const settings = game.parseSettings({});
+    const settings = game.settings.parse({});
     const config = { ...parseRunConfig({ name, game: gameId, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed: 0, settings }), seed: 0, repetitions: 1 };
     const instances = unique.map((u) => dataset.instances.find((i) => i.key === u.key)!);
     const missingImage = await importImages(store, game, settings, instances, imageFolders, report, folderIndexes);

@@ -36,7 +36,7 @@ export const ageGame: Game<AgeSettings> = {
   id: 'age',
   title: 'AGE: Who Is Spy (adversarial word game)',
   shortTitle: 'AGE',
-  parseSettings: (input) => AgeSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => AgeSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: [{ id: AGE_ROLE, label: 'Player', subject: true, several: { min: 1, max: 12 } }],
   datasets: ageDatasets,
   seats: (instance, settings, draw) => ageSeats(instance, settings, draw),
@@ -54,7 +54,6 @@ export const ageGame: Game<AgeSettings> = {
   textTranscript: (events) => ageTextTranscript(events),
   instructions: (_seat, instance, settings) => firstPrompt({ players: settings.groups[0] + settings.groups[1], player: 1, rounds: settings.rounds, word: String((instance.payload as { a?: unknown }).a ?? ''), heard: [] }),
   builtins: { [AGE_ROLE]: referencePlayer },
-  defaultRepetitions: 1,
   presets: AGE_PRESETS,
   annotation: ageAnnotation,
 };

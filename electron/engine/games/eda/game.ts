@@ -62,7 +62,7 @@ export const edaGame: Game<EdaSettings> = {
   id: 'eda',
   title: 'Entity-Deduction Arena (20 questions)',
   shortTitle: 'EDA',
-  parseSettings: (input) => EdaSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => EdaSettingsSchema.parse(input ?? {}), repetitions: 5 },
   roles: [
     { id: 'guesser', label: 'Guesser', subject: true, human: true },
     { id: 'judge', label: 'Judge', condition: true, human: true },

@@ -30,7 +30,7 @@ export const matchitGame: Game<MatchItSettings> = {
   id: 'matchit',
   title: 'MatchIt (clembench, images)',
   shortTitle: 'MatchIt (images)',
-  parseSettings: (input) => MatchItSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => MatchItSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: MATCHIT_ROLES,
   datasets: matchitImageDatasets,
   seats: (instance) => matchitSeats((seat) => ({ image: imageOf(instance, seat) })),
@@ -40,7 +40,6 @@ export const matchitGame: Game<MatchItSettings> = {
   view: matchitView(MATCHIT_IMAGES_KIND, 'image'),
   estimate: (settings) => matchitEstimate(settings.maxTokens, IMAGE_TOKENS),
   textTranscript: (events) => matchitTextTranscript(events, true),
-  defaultRepetitions: 1,
   instructions: (_seat, instance) => matchitImagePayload(instance.payload).initialPrompt,
   builtins: { player_a: imagePlayer, player_b: imagePlayer },
   images: {

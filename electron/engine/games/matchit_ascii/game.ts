@@ -24,7 +24,7 @@ export const matchitAsciiGame: Game<MatchItSettings> = {
   id: 'matchit_ascii',
   title: 'MatchIt ASCII (clembench)',
   shortTitle: 'MatchIt',
-  parseSettings: (input) => MatchItSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => MatchItSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: MATCHIT_ROLES,
   datasets: matchitDatasets,
   seats: (instance) => matchitSeats((seat) => ({ grid: gridOf(instance, seat) })),
@@ -34,7 +34,6 @@ export const matchitAsciiGame: Game<MatchItSettings> = {
   view: matchitView(MATCHIT_KIND, 'grid'),
   estimate: (settings) => matchitEstimate(settings.maxTokens),
   textTranscript: (events) => matchitTextTranscript(events),
-  defaultRepetitions: 1,
   instructions: (seat, instance) => initialPrompt(matchitPayload(instance.payload), gridOf(instance, seat)),
   builtins: { player_a: referencePlayer, player_b: referencePlayer },
 };

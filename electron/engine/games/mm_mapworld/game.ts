@@ -66,7 +66,6 @@ export function mmGame(variant: MmVariant): Game<MapSettings> {
     estimate: (settings) => mapEstimate(settings, info.promptTokens, IMAGE_TOKENS),
     textTranscript: (events) => mapTextTranscript(events, where),
     instructions: (_seat, instance) => initialPrompt(mmPayload(instance.payload)),
-    defaultRepetitions: 1,
     builtins: { [EXPLORER]: mmReferenceExplorer },
     images: {
       of: imagesOf,

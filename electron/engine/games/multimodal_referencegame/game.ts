@@ -28,7 +28,7 @@ export const multimodalReferenceGame: Game<MmRefSettings> = {
   id: 'multimodal_referencegame',
   title: 'Multimodal reference game (clembench)',
   shortTitle: 'Reference (images)',
-  parseSettings: (input) => MmRefSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => MmRefSettingsSchema.parse(input ?? {}), repetitions: 1 },
   // The text reference game's roles, so text and image tables line up.
   roles: [
     { id: 'describer', label: 'Describer', subject: true, human: true },
@@ -56,7 +56,6 @@ export const multimodalReferenceGame: Game<MmRefSettings> = {
     const p = mmPayload(instance.payload);
     return seat === 'describer' ? p.player_1_prompt_header : followerPrompt(p.player_2_prompt_header, 'Expression: …');
   },
-  defaultRepetitions: 1,
   builtins: MM_REF_BUILTINS,
   images: MM_REF_IMAGES,
   counterpart: { game: 'referencegame', key: textCounterpartKey },

@@ -33,7 +33,7 @@ export const referenceGame: Game<RefSettings> = {
   id: 'referencegame',
   title: 'Reference game (clembench)',
   shortTitle: 'Reference',
-  parseSettings: (input) => RefSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => RefSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: [
     { id: 'describer', label: 'Describer', subject: true, human: true },
     { id: 'follower', label: 'Follower (picks the grid)', subject: true, human: true },
@@ -58,7 +58,6 @@ export const referenceGame: Game<RefSettings> = {
     return seat === 'describer' ? p.player_1_prompt_header : p.player_2_prompt_header.split('TARGET_EXPRESSION').join('Expression: …');
   },
   builtins: REF_BUILTINS,
-  defaultRepetitions: 1,
 };
 
 export default referenceGame;

@@ -94,7 +94,7 @@ export const simulbenchPairwiseGame: Game<SimulSettings> = {
   id: 'simulbench_pairwise',
   title: 'SimulBench: two models compared by a judge, both orders',
   shortTitle: 'SimulBench pairwise',
-  parseSettings: (input) => SimulSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => SimulSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: [
     { id: 'model_a', label: 'Model A', subject: true },
     { id: 'model_b', label: 'Model B', subject: true },
@@ -119,5 +119,4 @@ export const simulbenchPairwiseGame: Game<SimulSettings> = {
   textTranscript: (events) => simulTextTranscript(events),
   builtins: simulBuiltins,
   annotation: pairwiseAnnotation,
-  defaultRepetitions: 1,
 };

@@ -70,7 +70,7 @@ export const simulbenchGame: Game<SimulSettings> = {
   id: 'simulbench',
   title: 'SimulBench: scripts rated by a judge',
   shortTitle: 'SimulBench',
-  parseSettings: (input) => SimulSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => SimulSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: [
     { id: 'simulator', label: 'Simulator (tested model)', subject: true },
     { id: 'judge', label: 'Judge', condition: true },
@@ -92,5 +92,4 @@ export const simulbenchGame: Game<SimulSettings> = {
   textTranscript: (events) => simulTextTranscript(events),
   builtins: simulBuiltins,
   annotation: singleAnnotation,
-  defaultRepetitions: 1,
 };

@@ -65,7 +65,7 @@ export const simulbenchMakeGame: Game<MakeSettings> = {
   id: 'simulbench_make',
   title: 'SimulBench: making test scripts (user agent, simulator, challenging turn)',
   shortTitle: 'SimulBench scripts',
-  parseSettings: (input) => MakeSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => MakeSettingsSchema.parse(input ?? {}), repetitions: 3 },
   roles: [
     { id: SIMULATOR, label: 'Simulator', subject: true },
     { id: USER_AGENT, label: 'User agent' },
@@ -85,7 +85,6 @@ export const simulbenchMakeGame: Game<MakeSettings> = {
   textTranscript: (events) => makeTextTranscript(events),
   builtins: makeBuiltins,
   // The paper collected each task three times (gpt-3.5-turbo.json, -1, -2).
-  defaultRepetitions: 3,
   runFiles: [SCRIPTS_FILE],
 };
 

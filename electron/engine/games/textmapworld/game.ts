@@ -57,11 +57,11 @@ export function mapView(columns: string[], tags: string[], heatmap: string[]): V
 }
 
 /** What every MapWorld game is: named, with the MapWorld settings and one seat, the explorer. */
-export const explorerGame = (info: { id: string; title: string; shortTitle: string }): Pick<Game<MapSettings>, 'id' | 'title' | 'shortTitle' | 'parseSettings' | 'roles'> => ({
+export const explorerGame = (info: { id: string; title: string; shortTitle: string }): Pick<Game<MapSettings>, 'id' | 'title' | 'shortTitle' | 'settings' | 'roles'> => ({
   id: info.id,
   title: info.title,
   shortTitle: info.shortTitle,
-  parseSettings: (input) => MapSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => MapSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: [{ id: EXPLORER, label: 'Explorer', subject: true, human: true }],
 });
 
@@ -82,7 +82,6 @@ function mapGame(variant: Variant): Game<MapSettings> {
     textTranscript: (events) => mapTextTranscript(events),
     instructions: (_seat, instance) => initialPrompt(mapPayload(instance.payload)),
     builtins: { [EXPLORER]: referenceExplorer },
-    defaultRepetitions: 1,
   };
 }
 
