@@ -21,6 +21,7 @@ import type { ModelConfigInput } from '../../shared/contract/models';
 import { toyGame } from '../fixtures/toy-game/game';
 import { parlor } from '../support/cli';
 import { tempDir, tempStore } from '../support/tmp';
+import { registerFixtureGame } from '../support/fixture-games';
 
 // The toy relay shown from a picture: two "image" variants whose seer sees one image per message.
 const imageVariant = (id: string): Game<unknown> => ({ ...(toyGame as unknown as Game<unknown>), id, shortTitle: id, images: { of: () => [], perMessage: { seer: 1 } } });
@@ -35,7 +36,7 @@ const suiteOf = (id: string, games: string[], groups?: Suite['groups']): Suite =
     { key: 'avg_played', label: 'Average % Played', direction: 'higher', digits: 2, value: (g) => averageOverGames(g, 'played') },
   ],
 });
-if (!allGames().some((g) => g.id === 'toy')) registerGame(toyGame);
+await registerFixtureGame('toy-game');
 if (!allGames().some((g) => g.id === 'toy_img1')) for (const id of ['toy_img1', 'toy_img2']) registerGame(imageVariant(id));
 if (!allSuites().some((s) => s.id === 'cmp_text')) {
   registerSuite(suiteOf('cmp_text', ['toy']));

@@ -6,7 +6,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allGames, registerGame } from '../../electron/engine/games/registry';
 import { MissingImagesError } from '../../electron/engine/media/check';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
@@ -17,8 +16,9 @@ import { hugePng, truncatedPng } from '../fixtures/crafted-png';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { parlor } from '../support/cli';
 import { tempDir, tempStore } from '../support/tmp';
+import { registerFixtureGame } from '../support/fixture-games';
 
-if (!allGames().some((g) => g.id === 'pictures')) registerGame(pictureGame);
+await registerFixtureGame('picture-game');
 
 let mock: MockProvider;
 beforeAll(async () => {

@@ -10,7 +10,6 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaSha } from '../../shared/contract/content';
-import { allGames, registerGame } from '../../electron/engine/games/registry';
 import { MissingImagesError } from '../../electron/engine/media/check';
 import { findImages } from '../../electron/engine/media/resolve';
 import { estimateRun } from '../../electron/engine/runner/estimate';
@@ -28,8 +27,9 @@ import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { episodeBundle } from '../../electron/engine/api/episode-bundle';
 import { tinyBmp } from '../fixtures/picture-game/bmp';
+import { registerFixtureGame } from '../support/fixture-games';
 
-if (!allGames().some((g) => g.id === 'pictures')) registerGame(pictureGame);
+await registerFixtureGame('picture-game');
 
 let mock: MockProvider;
 let web: Server;

@@ -10,7 +10,6 @@ import { renderTranscript } from '../../electron/cli/commands/show';
 import { rescoreRun } from '../../electron/engine/analysis/rescore';
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
-import { allGames, registerGame } from '../../electron/engine/games/registry';
 import { episodeExportRows } from '../../electron/engine/io/episodes';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
@@ -20,8 +19,9 @@ import { firstPixel, solidPng } from '../fixtures/toy-game/png';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { imagesOf } from '../mock-provider/vision';
 import { tempStore } from '../support/tmp';
+import { registerFixtureGame } from '../support/fixture-games';
 
-if (!allGames().some((g) => g.id === 'toy')) registerGame(toyGame);
+await registerFixtureGame('toy-game');
 
 let mock: MockProvider;
 beforeAll(async () => {

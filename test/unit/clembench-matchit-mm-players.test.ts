@@ -7,10 +7,11 @@ import { matchitGame as game, IMAGE_TOKENS } from '../../electron/engine/games/m
 import { gameById } from '../../electron/engine/games/registry';
 import { drive, nameless, rowOf, scoresOf } from './clembench-matchit-mm.driver';
 import { wholeAndResumed } from '../support/kit';
+import { provided } from '../support/provisions';
 
 const instances = game.datasets.load({ name: 'v1.6' }).instances;
 const instanceAt = (key: string) => rowOf(instances.find((x) => x.key === key)!, instances.findIndex((x) => x.key === key));
-const policies = game.builtins!;
+const policies = provided(game, 'builtins');
 
 describe('MatchIt (images) as a game', () => {
   it('is registered and sound, one image a message for each role, with a hint where to find the photos', () => {

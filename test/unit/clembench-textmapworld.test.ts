@@ -18,6 +18,7 @@ import type { MapSettings } from '../../electron/engine/games/textmapworld/setti
 import type { ChatMessage } from '../../electron/engine/players/types';
 import { exploredMap, layoutOf, turnsOf } from '../../renderer/src/games/textmapworld/episode';
 import { FIXTURES, fixtureEpisodes, logged, play, replay } from './clembench-textmapworld.driver';
+import { provided } from '../support/provisions';
 
 const GAMES: [string, Game<MapSettings>, ClemAdapter][] = [
   ['textmapworld', textmapworldGame, textmapworldClem],
@@ -179,7 +180,7 @@ describe('datasets', () => {
 
 describe.each(GAMES)('%s: the built-in reference explorer', (_name, game) => {
   it('plays every bundled instance by the rules, within the turn limit', async () => {
-    const explorer = game.builtins!.explorer!;
+    const explorer = provided(game, 'builtins').explorer!;
     const instances = game.datasets.load({ name: 'v1.6' }).instances;
     const outcomes: Record<string, number> = {};
     const mains: number[] = [];
@@ -201,7 +202,7 @@ describe('a resumed episode', () => {
     const game = textmapworldGraphreasoningGame;
     const input = game.datasets.load({ name: 'v1.6' }).instances[12]!;
     const row = { ...input, id: 1, datasetId: 1, subset: 'all', position: 0 };
-    const explorer = (messages: readonly ChatMessage[]) => game.builtins!.explorer!(messages);
+    const explorer = (messages: readonly ChatMessage[]) => provided(game, 'builtins').explorer!(messages);
     const whole = (await play(game, row, explorer)).events;
     const shape = (events: readonly EventRecord[]) => events.map((e) => [e.idx, e.round, e.kind, e.text, JSON.stringify(e.action)]);
     for (let cut = 1; cut < whole.length; cut++) {

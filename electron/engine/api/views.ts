@@ -3,6 +3,7 @@ import type { EpisodeSummary, EpisodeView, EventView, GameInfo, InstanceView, Ke
 import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
 import type { RunReport } from '../analysis/report';
 import { subjectOf } from '../analysis/explore/select';
+import { capabilityOf } from '../core/capability';
 import type { EventRow } from '../core/events';
 import { aggregateInfos, orderSeats, type Game, type InstanceRow } from '../core/game';
 import { runCannotPlay } from '../core/image-input';
@@ -86,7 +87,7 @@ export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset
     annotation: game.annotation?.info ?? null,
     defaultSettings: game.settings.parse({}),
     defaultRepetitions: game.settings.repetitions,
-    builtinRoles: Object.keys(game.builtins ?? {}),
+    builtinRoles: Object.keys(capabilityOf(game, 'builtins') ?? {}),
     images: game.images ? { perMessage: { ...game.images.perMessage }, hint: game.images.hint ?? null } : null,
     counterpart: game.counterpart?.game ?? null,
     presets: [...(game.presets ?? [])],

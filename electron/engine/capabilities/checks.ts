@@ -3,6 +3,7 @@
  * capability (its `provision.ts`). A provision of a key not listed here is a problem of its game.
  */
 import type { CapabilityCheck } from '../core/capability';
+import { builtinsCheck } from './builtins/provision';
 import { marksCheck } from './marks/provision';
 
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck];
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, builtinsCheck];

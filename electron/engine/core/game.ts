@@ -10,7 +10,6 @@ import type { LastMoveHooks } from './last-move';
 import type { ProbeHooks } from './probing';
 import type { TrainingMessage, TurnReward } from '../../../shared/contract/training';
 import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, RunPreset, ViewHints } from '../../../shared/contract/game';
-import type { BuiltinPolicy } from '../players/types';
 import type { EventRecord, EventRow } from './events';
 import type { InstanceInput, InstanceRow } from './instances';
 import type { TurnKit } from './turn-kit';
@@ -176,8 +175,6 @@ export interface RuleAmendment {
   unresolved: string[];
 }
 
-export type { BuiltinPolicy };
-
 /** Bytes of an image the game can make itself (clembench's grid images from their ASCII grids). */
 export interface MadeImage {
   bytes: Uint8Array;
@@ -259,8 +256,6 @@ export interface Game<S = unknown> {
   /** What a seat is told to do, for a person taking it. */
   instructions?(seat: string, instance: InstanceRow, settings: S, datasetKind: string): string;
   readonly annotation?: AnnotationHooks;
-  /** Built-in players by role (`provider: builtin`, model `reference`): every game shown and tested without a model or a key. */
-  readonly builtins?: Readonly<Record<string, BuiltinPolicy>>;
   /** The images the game shows (a multimodal game); played through `kit.image(name)`. */
   readonly images?: GameImages<S>;
   /** The same instance in a text-only variant of this game (clembench's ASCII grids for the grid images), for side-by-side reading and text vs image tables. */

@@ -14,7 +14,7 @@ import { episodeSeed, randomRunSeed } from '../core/seeds';
 import { describeError, UserError } from '../errors';
 import { gameOf } from '../games/registry';
 import { ProviderError } from '../players/errors';
-import { BuiltinModel } from '../players/builtin';
+import { builtinModel } from '../capabilities/builtins/model';
 import { createModel, type ModelFactory } from '../players/factory';
 import type { CallAttempt, ChatModel } from '../players/types';
 import type { Store } from '../store/store';
@@ -41,7 +41,7 @@ export function slotName(role: string, member: number, listed: boolean): string 
 export const slotKey = (role: string, member: number): string => `${role}#${member}`;
 
 /** Builds one model per role and member (a game's built-in player for `builtin`), turning a missing key or unusable config into a clear error. */
-export function buildModels(config: RunConfig, factory: ModelFactory, game: Pick<Game<unknown>, 'id' | 'shortTitle' | 'builtins'>): Record<string, ChatModel> {
+export function buildModels(config: RunConfig, factory: ModelFactory, game: Pick<Game<unknown>, 'id' | 'shortTitle'>): Record<string, ChatModel> {
   const failures: { role: string; error: ProviderError }[] = [];
   const models: Record<string, ChatModel> = {};
   for (const { role, member, model: modelConfig } of allModels(config.players)) {
@@ -58,20 +58,6 @@ export function buildModels(config: RunConfig, factory: ModelFactory, game: Pick
 /** The model of each of a run's seats, from the models `buildModels` made. */
 export function seatModels(seats: readonly { seat: string; role: string; member: number }[], models: Readonly<Record<string, ChatModel>>): Record<string, ChatModel> {
   return Object.fromEntries(seats.map((s) => [s.seat, models[slotKey(s.role, s.member)] ?? models[slotKey(s.role, 0)]!]));
-}
-
-/** The game's own player for a role, or a clear error when it has none by that name. */
-function builtinModel(game: Pick<Game<unknown>, 'shortTitle' | 'builtins'>, role: string, config: ModelConfig): ChatModel {
-  const name = /^reference(?:-([A-Za-z0-9_.]+))?$/.exec(config.model);
-  const policy = name ? game.builtins?.[role] : undefined;
-  if (policy) return new BuiltinModel(modelLabel(config), policy, name?.[1] ?? '');
-  const roles = Object.keys(game.builtins ?? {});
-  throw new ProviderError(
-    'model_not_found',
-    roles.length === 0
-      ? `${game.shortTitle} has no built-in players: choose a model for the ${role}.`
-      : `No built-in player "${config.model}" for the ${role} of ${game.shortTitle}: use builtin:reference, or builtin:reference-<name> for distinct built-in players (built-in roles: ${roles.join(', ')}).`,
-  );
 }
 
 const PERMANENT = new Set(['missing_key', 'auth', 'model_not_found', 'bad_request', 'connection', 'internal']);

@@ -7,7 +7,6 @@
 import type { ViewHints } from '../../../../shared/contract/game';
 import type { Game } from '../../core/game';
 import { ageAnnotation } from './annotation';
-import { referencePlayer } from './builtins';
 import { ageDatasets, AGE_KIND } from './datasets';
 import { playAge } from './master';
 import { AGE_PRESETS } from './presets';
@@ -53,7 +52,6 @@ export const ageGame: Game<AgeSettings> = {
   },
   textTranscript: (events) => ageTextTranscript(events),
   instructions: (_seat, instance, settings) => firstPrompt({ players: settings.groups[0] + settings.groups[1], player: 1, rounds: settings.rounds, word: String((instance.payload as { a?: unknown }).a ?? ''), heard: [] }),
-  builtins: { [AGE_ROLE]: referencePlayer },
   presets: AGE_PRESETS,
   annotation: ageAnnotation,
 };

@@ -10,7 +10,6 @@ import { MATCHIT_METRICS, matchitScores, matchitTally } from '../matchit_ascii/m
 import { matchitEstimate } from '../matchit_ascii/protocol';
 import { MatchItSettingsSchema, type MatchItSettings } from '../matchit_ascii/settings';
 import { matchitTextTranscript } from '../matchit_ascii/transcript';
-import { imagePlayer } from './builtins';
 import { matchitImageDatasets, matchitImagePayload, MATCHIT_IMAGES_KIND } from './datasets';
 import { playMatchItImages } from './master';
 
@@ -41,7 +40,6 @@ export const matchitGame: Game<MatchItSettings> = {
   estimate: (settings) => matchitEstimate(settings.maxTokens, IMAGE_TOKENS),
   textTranscript: (events) => matchitTextTranscript(events, true),
   instructions: (_seat, instance) => matchitImagePayload(instance.payload).initialPrompt,
-  builtins: { player_a: imagePlayer, player_b: imagePlayer },
   images: {
     of: (instance) => {
       const p = matchitImagePayload(instance.payload);

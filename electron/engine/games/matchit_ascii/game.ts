@@ -5,7 +5,6 @@
  * follow clembench's matchit_ascii master at a717f23 and its logged episodes.
  */
 import type { Game, InstanceRow } from '../../core/game';
-import { referencePlayer } from './builtins';
 import { MATCHIT_ROLES, matchitSeats, matchitView } from './common';
 import { matchitDatasets, matchitPayload, MATCHIT_KIND } from './datasets';
 import { playMatchIt } from './master';
@@ -35,7 +34,6 @@ export const matchitAsciiGame: Game<MatchItSettings> = {
   estimate: (settings) => matchitEstimate(settings.maxTokens),
   textTranscript: (events) => matchitTextTranscript(events),
   instructions: (seat, instance) => initialPrompt(matchitPayload(instance.payload), gridOf(instance, seat)),
-  builtins: { player_a: referencePlayer, player_b: referencePlayer },
 };
 
 export default matchitAsciiGame;

@@ -11,7 +11,6 @@ import type { Game, InstanceRow } from '../../core/game';
 import { explorerGame, mapEstimate, mapView, type VariantInfo } from '../textmapworld/game';
 import { mapTextTranscript } from '../textmapworld/transcript';
 import type { MapSettings } from '../textmapworld/settings';
-import { mmReferenceExplorer } from './builtin';
 import { mmDatasets } from './datasets';
 import { categoryOf, mmPayload, type MmVariant } from './instance';
 import { EXPLORER, playMm } from './master';
@@ -66,7 +65,6 @@ export function mmGame(variant: MmVariant): Game<MapSettings> {
     estimate: (settings) => mapEstimate(settings, info.promptTokens, IMAGE_TOKENS),
     textTranscript: (events) => mapTextTranscript(events, where),
     instructions: (_seat, instance) => initialPrompt(mmPayload(instance.payload)),
-    builtins: { [EXPLORER]: mmReferenceExplorer },
     images: {
       of: imagesOf,
       perMessage: { [EXPLORER]: 1 },

@@ -10,7 +10,6 @@ import { refView } from '../referencegame/game';
 import { REF_METRICS, scoreReference } from '../referencegame/metrics';
 import { followerPrompt } from '../referencegame/rules';
 import { refTextTranscript } from '../referencegame/transcript';
-import { MM_REF_BUILTINS } from './builtins';
 import { textCounterpartKey } from './counterpart';
 import { MM_REF_KIND, mmRefDatasets } from './datasets';
 import { MM_REF_IMAGES } from './images';
@@ -56,7 +55,6 @@ export const multimodalReferenceGame: Game<MmRefSettings> = {
     const p = mmPayload(instance.payload);
     return seat === 'describer' ? p.player_1_prompt_header : followerPrompt(p.player_2_prompt_header, 'Expression: …');
   },
-  builtins: MM_REF_BUILTINS,
   images: MM_REF_IMAGES,
   counterpart: { game: 'referencegame', key: textCounterpartKey },
 };

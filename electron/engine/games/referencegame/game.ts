@@ -6,7 +6,6 @@
  */
 import type { ViewHints } from '../../../../shared/contract/game';
 import type { Game } from '../../core/game';
-import { REF_BUILTINS } from './builtins';
 import { refDatasets, REF_KIND } from './datasets';
 import { playReference } from './master';
 import { REF_METRICS, scoreReference } from './metrics';
@@ -57,7 +56,6 @@ export const referenceGame: Game<RefSettings> = {
     const p = refPayload(instance.payload);
     return seat === 'describer' ? p.player_1_prompt_header : p.player_2_prompt_header.split('TARGET_EXPRESSION').join('Expression: …');
   },
-  builtins: REF_BUILTINS,
 };
 
 export default referenceGame;

@@ -7,7 +7,6 @@
  */
 import type { MetricSpec, ViewHints } from '../../../../shared/contract/game';
 import type { Game, ScoreInput, ScoreResult } from '../../core/game';
-import { makeBuiltins } from './builtins';
 import { SCRIPTS_FILE } from './export';
 import { MAKE_KIND, makeDatasets } from './datasets';
 import { scriptCount } from './extract';
@@ -83,7 +82,6 @@ export const simulbenchMakeGame: Game<MakeSettings> = {
   view,
   estimate,
   textTranscript: (events) => makeTextTranscript(events),
-  builtins: makeBuiltins,
   // The paper collected each task three times (gpt-3.5-turbo.json, -1, -2).
   runFiles: [SCRIPTS_FILE],
 };

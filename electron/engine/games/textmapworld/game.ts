@@ -8,7 +8,6 @@
  */
 import type { ViewHints } from '../../../../shared/contract/game';
 import type { Game, InstanceRow } from '../../core/game';
-import { referenceExplorer } from './builtin';
 import { DATASET, mapDatasets } from './datasets';
 import { mapPayload, type Variant } from './instance';
 import { EXPLORER, playMap } from './master';
@@ -81,7 +80,6 @@ function mapGame(variant: Variant): Game<MapSettings> {
     estimate: (settings) => mapEstimate(settings, variant === 'graphreasoning' ? 600 : 300),
     textTranscript: (events) => mapTextTranscript(events),
     instructions: (_seat, instance) => initialPrompt(mapPayload(instance.payload)),
-    builtins: { [EXPLORER]: referenceExplorer },
   };
 }
 
