@@ -5,5 +5,6 @@
 import type { CapabilityCheck } from '../core/capability';
 import { builtinsCheck } from './builtins/provision';
 import { marksCheck } from './marks/provision';
+import { peopleCheck } from './people/provision';
 
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, builtinsCheck];
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, builtinsCheck, peopleCheck];

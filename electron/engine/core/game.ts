@@ -253,8 +253,6 @@ export interface Game<S = unknown> {
   exportColumns?(events: readonly EventRecord[]): Record<string, string | number | null>;
   /** A transcript as lines of text (the CLI's `show`); the core prints a generic one otherwise. */
   textTranscript?(events: readonly EventRecord[], settings: S): string[];
-  /** What a seat is told to do, for a person taking it. */
-  instructions?(seat: string, instance: InstanceRow, settings: S, datasetKind: string): string;
   readonly annotation?: AnnotationHooks;
   /** The images the game shows (a multimodal game); played through `kit.image(name)`. */
   readonly images?: GameImages<S>;

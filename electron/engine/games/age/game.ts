@@ -10,7 +10,6 @@ import { ageAnnotation } from './annotation';
 import { ageDatasets, AGE_KIND } from './datasets';
 import { playAge } from './master';
 import { AGE_PRESETS } from './presets';
-import { firstPrompt } from './prompts';
 import { AGE_METRICS, scoreAge } from './scoring';
 import { AGE_ROLE, ageSeats } from './seating';
 import { AgeSettingsSchema, type AgeSettings } from './settings';
@@ -51,7 +50,6 @@ export const ageGame: Game<AgeSettings> = {
     return { [AGE_ROLE]: { calls, inputTokens: calls * (400 + (heard * (settings.rounds + 1)) / 2 + settings.maxTokens * (settings.rounds - 1) / 2), outputTokens: calls * settings.maxTokens } };
   },
   textTranscript: (events) => ageTextTranscript(events),
-  instructions: (_seat, instance, settings) => firstPrompt({ players: settings.groups[0] + settings.groups[1], player: 1, rounds: settings.rounds, word: String((instance.payload as { a?: unknown }).a ?? ''), heard: [] }),
   presets: AGE_PRESETS,
   annotation: ageAnnotation,
 };

@@ -10,10 +10,9 @@ import { edaTraining } from './training';
 import type { Game, AnnotationHooks } from '../../core/game';
 import { actionOf } from '../../core/events';
 import { estimateEdaTokens } from './estimate';
-import { edaDatasets, edaPayload } from './datasets';
+import { edaDatasets } from './datasets';
 import { playEda } from './master';
 import { edaEpisodeMetrics, EDA_METRICS } from './metrics';
-import { fillTemplate } from './rules';
 import { edaPrompts, EdaKindSchema, EdaSettingsSchema, PROBE_PREFILL, type EdaSettings } from './settings';
 import { TOPIC_KEYS } from './topics';
 import { edaTextTranscript, edaTurns } from './turns';
@@ -98,12 +97,6 @@ export const edaGame: Game<EdaSettings> = {
   },
   exportColumns: (events) => ({ final_question: edaTurns(events).turns.at(-1)?.question ?? '' }),
   textTranscript: (events) => edaTextTranscript(events),
-  instructions(seat, instance, settings, datasetKind) {
-    const prompts = edaPrompts(EdaKindSchema.catch('things').parse(datasetKind), settings);
-    if (seat === 'guesser') return prompts.guesser;
-    const entity = settings.judgeEntity === 'line' ? edaPayload(instance.payload).line : instance.name;
-    return fillTemplate(prompts.judge, { entity, question: '…' });
-  },
   annotation,
   // The paper's human baseline (Appendix B) used 30 test items of each dataset; which 30 it does not
   // publish, so these are seeded draws of the same size, the same on every machine.

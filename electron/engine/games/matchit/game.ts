@@ -39,7 +39,6 @@ export const matchitGame: Game<MatchItSettings> = {
   view: matchitView(MATCHIT_IMAGES_KIND, 'image'),
   estimate: (settings) => matchitEstimate(settings.maxTokens, IMAGE_TOKENS),
   textTranscript: (events) => matchitTextTranscript(events, true),
-  instructions: (_seat, instance) => matchitImagePayload(instance.payload).initialPrompt,
   images: {
     of: (instance) => {
       const p = matchitImagePayload(instance.payload);

@@ -10,11 +10,11 @@ import { matchitDatasets, matchitPayload, MATCHIT_KIND } from './datasets';
 import { playMatchIt } from './master';
 import { MATCHIT_METRICS, matchitScores, matchitTally } from './metrics';
 import { matchitEstimate } from './protocol';
-import { initialPrompt } from './rules';
 import { MatchItSettingsSchema, type MatchItSettings } from './settings';
 import { matchitTextTranscript } from './transcript';
 
-const gridOf = (instance: InstanceRow, seat: string) => {
+/** The grid a seat is shown: player A sees grid A, player B grid B. */
+export const gridOf = (instance: InstanceRow, seat: string) => {
   const p = matchitPayload(instance.payload);
   return seat === 'player_a' ? p.gridA : p.gridB;
 };
@@ -33,7 +33,6 @@ export const matchitAsciiGame: Game<MatchItSettings> = {
   view: matchitView(MATCHIT_KIND, 'grid'),
   estimate: (settings) => matchitEstimate(settings.maxTokens),
   textTranscript: (events) => matchitTextTranscript(events),
-  instructions: (seat, instance) => initialPrompt(matchitPayload(instance.payload), gridOf(instance, seat)),
 };
 
 export default matchitAsciiGame;

@@ -15,7 +15,6 @@ import { mmDatasets } from './datasets';
 import { categoryOf, mmPayload, type MmVariant } from './instance';
 import { EXPLORER, playMm } from './master';
 import { MM_METRICS, scoreMm } from './metrics';
-import { initialPrompt } from './rules';
 
 interface MmVariantInfo extends VariantInfo {
   /** The first message in tokens (about 4 characters each). */
@@ -64,7 +63,6 @@ export function mmGame(variant: MmVariant): Game<MapSettings> {
     // call; the instances never reprompt), plus one image per call: the walker forgets earlier images.
     estimate: (settings) => mapEstimate(settings, info.promptTokens, IMAGE_TOKENS),
     textTranscript: (events) => mapTextTranscript(events, where),
-    instructions: (_seat, instance) => initialPrompt(mmPayload(instance.payload)),
     images: {
       of: imagesOf,
       perMessage: { [EXPLORER]: 1 },

@@ -8,7 +8,6 @@
 import type { Game } from '../../core/game';
 import { refView } from '../referencegame/game';
 import { REF_METRICS, scoreReference } from '../referencegame/metrics';
-import { followerPrompt } from '../referencegame/rules';
 import { refTextTranscript } from '../referencegame/transcript';
 import { textCounterpartKey } from './counterpart';
 import { MM_REF_KIND, mmRefDatasets } from './datasets';
@@ -51,10 +50,6 @@ export const multimodalReferenceGame: Game<MmRefSettings> = {
     follower: { calls: 1, inputTokens: HEADER_TOKENS + settings.maxTokens + 3 * IMAGE_TOKENS, outputTokens: settings.maxTokens },
   }),
   textTranscript: (events) => refTextTranscript(events),
-  instructions(seat, instance) {
-    const p = mmPayload(instance.payload);
-    return seat === 'describer' ? p.player_1_prompt_header : followerPrompt(p.player_2_prompt_header, 'Expression: …');
-  },
   images: MM_REF_IMAGES,
   counterpart: { game: 'referencegame', key: textCounterpartKey },
 };

@@ -52,10 +52,6 @@ export const referenceGame: Game<RefSettings> = {
     follower: { calls: 1, inputTokens: 600 + settings.maxTokens, outputTokens: settings.maxTokens },
   }),
   textTranscript: (events) => refTextTranscript(events),
-  instructions(seat, instance) {
-    const p = refPayload(instance.payload);
-    return seat === 'describer' ? p.player_1_prompt_header : p.player_2_prompt_header.split('TARGET_EXPRESSION').join('Expression: …');
-  },
 };
 
 export default referenceGame;

@@ -12,7 +12,6 @@ import { DATASET, mapDatasets } from './datasets';
 import { mapPayload, type Variant } from './instance';
 import { EXPLORER, playMap } from './master';
 import { scoreMap, VARIANT_METRICS } from './metrics';
-import { initialPrompt } from './rules';
 import { MapSettingsSchema, type MapSettings } from './settings';
 import { mapTextTranscript } from './transcript';
 
@@ -79,7 +78,6 @@ function mapGame(variant: Variant): Game<MapSettings> {
     view: mapView(info.columns, info.tags, ['main_score', 'played', 'success', 'exploration', 'efficiency', ...(variant === 'graphreasoning' ? ['graph_similarity'] : [])]),
     estimate: (settings) => mapEstimate(settings, variant === 'graphreasoning' ? 600 : 300),
     textTranscript: (events) => mapTextTranscript(events),
-    instructions: (_seat, instance) => initialPrompt(mapPayload(instance.payload)),
   };
 }
 
