@@ -89,7 +89,7 @@ export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset
     defaultRepetitions: game.settings.repetitions,
     builtinRoles: Object.keys(capabilityOf(game, 'builtins') ?? {}),
     images: game.images ? { perMessage: { ...game.images.perMessage }, hint: game.images.hint ?? null } : null,
-    counterpart: game.counterpart?.game ?? null,
+    counterpart: capabilityOf(game, 'counterpart')?.game ?? null,
     presets: [...(game.presets ?? [])],
     runFiles: (game.runFiles ?? []).map(({ id, label }) => ({ id, label })),
     training: game.training ? { seat: game.training.seat, heldOut: [...game.training.heldOut] } : null,

@@ -4,7 +4,8 @@
  */
 import type { CapabilityCheck } from '../core/capability';
 import { builtinsCheck } from './builtins/provision';
+import { counterpartCheck } from './counterpart/provision';
 import { marksCheck } from './marks/provision';
 import { peopleCheck } from './people/provision';
 
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, builtinsCheck, peopleCheck];
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, builtinsCheck, peopleCheck, counterpartCheck];

@@ -256,8 +256,6 @@ export interface Game<S = unknown> {
   readonly annotation?: AnnotationHooks;
   /** The images the game shows (a multimodal game); played through `kit.image(name)`. */
   readonly images?: GameImages<S>;
-  /** The same instance in a text-only variant of this game (clembench's ASCII grids for the grid images), for side-by-side reading and text vs image tables. */
-  readonly counterpart?: { game: string; key(instance: InstanceRow): string | null };
   /** The paper's experiments as runs to start from (`parlor run --preset <id>`, the New run form). */
   readonly presets?: readonly RunPreset[];
   /** Files the game makes from a run (SimulBench's test scripts). */

@@ -9,7 +9,6 @@ import type { Game } from '../../core/game';
 import { refView } from '../referencegame/game';
 import { REF_METRICS, scoreReference } from '../referencegame/metrics';
 import { refTextTranscript } from '../referencegame/transcript';
-import { textCounterpartKey } from './counterpart';
 import { MM_REF_KIND, mmRefDatasets } from './datasets';
 import { MM_REF_IMAGES } from './images';
 import { playMmReference } from './master';
@@ -51,7 +50,6 @@ export const multimodalReferenceGame: Game<MmRefSettings> = {
   }),
   textTranscript: (events) => refTextTranscript(events),
   images: MM_REF_IMAGES,
-  counterpart: { game: 'referencegame', key: textCounterpartKey },
 };
 
 export default multimodalReferenceGame;
