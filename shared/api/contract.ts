@@ -5,7 +5,7 @@ import { ExploreFiltersSchema } from '../contract/explore';
 import { ModelConfigSchema } from '../contract/models';
 import { plainText } from '../contract/plain-text';
 import { PriceInputSchema, PricedModelSchema } from '../contract/prices';
-import { ImageSourcesSchema, RunNoteSchema, RunTagSchema } from '../contract/run';
+import { RunNoteSchema, RunTagSchema } from '../contract/run';
 import { HtmlReportInputSchema } from '../contract/report';
 import { controlProblem } from '../text/control';
 import type * as V from './views';
@@ -13,6 +13,7 @@ import type * as R from './runs-views';
 import type { AnnotationApplyView, AnnotationMineView, AnnotatorProgressRow } from './annotation-views';
 import { ADJUDICATION_INPUTS, type AdjudicationOutputs } from './adjudication-contract';
 import { MERGE_INPUTS, type MergeOutputs } from './merge-contract';
+import { CAPABILITY_INPUTS, type CapabilityOutputs } from './capabilities';
 import type { PriceTableView } from './models-views';
 import type { TranscriptSearchResult } from './transcript-views';
 
@@ -51,15 +52,6 @@ export const API_INPUTS = {
     .object({
       query: z.string().trim().min(1, 'Type a word or phrase to search for: the search is empty.').max(200, 'Keep the search under 200 characters.'),
       limit: z.number().int().min(1).max(500).optional(),
-    })
-    .strict(),
-  'images.check': z
-    .object({
-      game: z.string().min(1),
-      dataset: z.object({ name: z.string().min(1), subset: z.string().min(1).optional(), experiments: z.array(z.string().min(1)).optional() }).strict(),
-      /** As the run would: the first N instances of each experiment. */
-      limit: z.number().int().min(1).optional(),
-      images: ImageSourcesSchema.optional(),
     })
     .strict(),
   'calls.get': z.object({ callId: Id }).strict(),
@@ -121,6 +113,7 @@ export const API_INPUTS = {
   'annotations.progress': z.object({ setId: Id, annotator: Annotator.optional() }).strict(),
   ...ADJUDICATION_INPUTS,
   ...MERGE_INPUTS,
+  ...CAPABILITY_INPUTS,
   'human.start': z
     .object({
       game: GameId,
@@ -221,7 +214,7 @@ export const API_METHODS = Object.keys(API_INPUTS) as ApiMethod[];
 export type ApiInput<M extends ApiMethod> = z.input<(typeof API_INPUTS)[M]>;
 export type ApiParsedInput<M extends ApiMethod> = z.output<(typeof API_INPUTS)[M]>;
 
-export interface ApiOutputs extends AdjudicationOutputs, MergeOutputs {
+export interface ApiOutputs extends AdjudicationOutputs, MergeOutputs, CapabilityOutputs {
   'app.info': V.AppInfo;
   'games.list': V.GameInfo[];
   'runs.list': V.RunSummary[];
@@ -235,7 +228,6 @@ export interface ApiOutputs extends AdjudicationOutputs, MergeOutputs {
   'episodes.transcript': V.TranscriptView;
   'episodes.exportBundle': V.ExportFile;
   'episodes.search': TranscriptSearchResult;
-  'images.check': V.ImageCheckView;
   'calls.get': V.CallDetail;
   'media.get': { mime: string; dataUrl: string };
   'models.list': V.ModelProfile[];

@@ -309,12 +309,3 @@ export interface HumanSessionRow {
   hinted?: boolean;
 }
 
-/** Which images a run would need, which were found (and stored), and where Parlor looked for the others. */
-export interface ImageCheckView {
-  needed: number;
-  found: number;
-  missing: { name: string; looked: string[]; experiments: string[] }[];
-  complete: string[];
-  incomplete: string[];
-  hint: string | null;
-}

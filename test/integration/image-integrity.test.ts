@@ -6,10 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MissingImagesError } from '../../electron/engine/media/check';
+import { MissingImagesError } from '../../electron/engine/capabilities/images/check';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
-import { pictureGame } from '../fixtures/picture-game/game';
 import { COLOURS } from '../fixtures/toy-game/game';
 import { solidPng } from '../fixtures/toy-game/png';
 import { hugePng, truncatedPng } from '../fixtures/crafted-png';

@@ -18,9 +18,9 @@ describe('MatchIt (images) as a game', () => {
     expect(gameById('matchit')).toBe(game);
     expect([game.id, game.title, game.shortTitle, game.settings.repetitions, game.roles.map((r) => r.id)]).toEqual(['matchit', 'MatchIt (clembench, images)', 'MatchIt (images)', 1, ['player_a', 'player_b']]);
     expect(gameProblems(game as never)).toEqual([]);
-    expect(game.images!.perMessage).toEqual({ player_a: 1, player_b: 1 });
-    expect(game.images!.makers).toBeUndefined();
-    expect(game.images!.hint).toBe("MatchIt's images are Visual Genome photos (VG_100K, VG_100K_2): point Parlor at a folder holding them, or allow downloads");
+    expect(provided(game, 'images').perMessage).toEqual({ player_a: 1, player_b: 1 });
+    expect(provided(game, 'images').makers).toBeUndefined();
+    expect(provided(game, 'images').hint).toBe("MatchIt's images are Visual Genome photos (VG_100K, VG_100K_2): point Parlor at a folder holding them, or allow downloads");
     expect(matchitClem).toMatchObject({ game: 'matchit', clemNames: ['matchit'], seats: { 'Player 1': 'player_a', 'Player 2': 'player_b' } });
   });
 

@@ -11,6 +11,7 @@ import { DatasetError } from '../../electron/engine/core/datasets';
 import { matchitImagePayload } from '../../electron/engine/games/matchit/datasets';
 import { matchitGame as game } from '../../electron/engine/games/matchit/game';
 import { drive, rowOf, scoresOf, shown } from './clembench-matchit-mm.driver';
+import { provided } from '../support/provisions';
 
 const bundled = () => game.datasets.load({ name: 'v1.6' });
 const instanceAt = (key: string) => {
@@ -47,8 +48,8 @@ describe('MatchIt (images) instances', () => {
     expect(p).toMatchObject({ experiment: 'similar_image', gameId: 0, decisionTurn: 3, imageA: IMG_A, imageB: IMG_B, initialPrompt: INITIAL, qReprompt: Q, aRequest: A_REQ, dReprompt: D, descIntro: 'This is my ' });
     expect([p.solution, p.wrongSolution]).toEqual(['different images', 'same image']);
     expect(matchitImagePayload(instanceAt('same_image/0').payload).solution).toBe('same image');
-    for (const i of data.instances) for (const name of game.images!.of(rowOf(i), {} as never)) expect(name).toMatch(/^https:\/\/cs\.stanford\.edu\/people\/rak248\/VG_100K(_2)?\/\d+\.jpg$/);
-    expect(game.images!.of(instanceAt('similar_image/0'), {} as never)).toEqual([IMG_A, IMG_B]);
+    for (const i of data.instances) for (const name of provided(game, 'images').of(rowOf(i), {} as never)) expect(name).toMatch(/^https:\/\/cs\.stanford\.edu\/people\/rak248\/VG_100K(_2)?\/\d+\.jpg$/);
+    expect(provided(game, 'images').of(instanceAt('similar_image/0'), {} as never)).toEqual([IMG_A, IMG_B]);
   });
 
   it('refuses missing, malformed and unknown data with a DatasetError that says what to fix', () => {

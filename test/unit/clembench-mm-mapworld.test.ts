@@ -13,6 +13,7 @@ import { mmEpisodeLog } from '../../electron/engine/games/mm_mapworld/metrics';
 import { mmClemScores } from '../../electron/engine/games/mm_mapworld/scoring';
 import type { MapSettings } from '../../electron/engine/games/textmapworld/settings';
 import { fixtureEpisodes, logged, replay, row, shapeOf } from './clembench-mm-mapworld.driver';
+import { provided } from '../support/provisions';
 
 const GAMES: [string, Game<MapSettings>, ClemAdapter][] = [
   ['mm_mapworld', mmMapworldGame, mmMapworldClem],
@@ -172,7 +173,7 @@ describe('datasets', () => {
 describe('images', () => {
   it('every room image of the instance, as the instance names it; one image per message; no makers', () => {
     const instance = row(mmMapworldGame.datasets.load({ name: 'v1.6' }).instances[2]!);
-    const images = mmMapworldGame.images!;
+    const images = provided(mmMapworldGame, 'images');
     // small #2 has two laundromats with the same photograph: named once.
     expect(images.of(instance, mmMapworldGame.settings.parse({}))).toEqual([
       '../clembench/mm_mapworld/mm_mapworld_main/resources/images/ADE_train_00010895.jpg',

@@ -84,6 +84,6 @@ describe('the clembench importer reads the multimodal reference game', () => {
     const rename = (p: unknown) => JSON.parse(JSON.stringify(p).replaceAll('../clembench/multimodal_referencegame/', 'games/multimodal_referencegame/')) as unknown;
     expect(logged.payload).toEqual(rename(bundled.payload));
     expect(provided(game, 'counterpart').key(logged)).toBe('line_grids_rows/25');
-    expect(game.images!.of(logged, game.settings.parse({}))[0]).toBe('games/multimodal_referencegame/resources/grid_images/8.png');
+    expect(provided(game, 'images').of(logged, game.settings.parse({}))[0]).toBe('games/multimodal_referencegame/resources/grid_images/8.png');
   });
 });

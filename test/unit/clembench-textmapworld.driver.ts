@@ -8,6 +8,9 @@ import { testKit } from '../support/kit';
 import { clemReplies, type ClemAction, type ClemAdapter } from '../../electron/engine/games/clembench/adapter';
 import type { MapSettings } from '../../electron/engine/games/textmapworld/settings';
 import type { ChatMessage } from '../../electron/engine/players/types';
+// The bundled games' provisions (their images) are recorded when the registry loads them.
+import '../../electron/engine/games/registry';
+import { capabilityOf } from '../../electron/engine/core/capability';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/clembench-runs/', import.meta.url));
 
@@ -28,7 +31,7 @@ export async function play(game: Game<MapSettings>, instance: InstanceRow, reply
       requests.push([...messages]);
       return reply(messages, requests.length - 1);
     },
-    images: game.images?.of(instance, settings),
+    images: capabilityOf(game, 'images')?.of(instance, settings),
     prior,
     onEvent: (event) => events.push(event),
   });

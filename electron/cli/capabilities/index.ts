@@ -1,4 +1,5 @@
 /** The capabilities' commands, one line each, registered on `parlor` in this order. */
+import { imagesCli } from './images';
 import type { CliCapability } from './types';
 
-export const CLI_CAPABILITIES: readonly CliCapability[] = [];
+export const CLI_CAPABILITIES: readonly CliCapability[] = [imagesCli];

@@ -6,7 +6,8 @@ import { subjectOf } from '../analysis/explore/select';
 import { capabilityOf } from '../core/capability';
 import type { EventRow } from '../core/events';
 import { aggregateInfos, orderSeats, type Game, type InstanceRow } from '../core/game';
-import { runCannotPlay } from '../core/image-input';
+import { runCannotPlay } from '../capabilities/images/cannot-play';
+import type { GameImages } from '../capabilities/images/provision';
 import { gameById } from '../games/registry';
 import { defaultKeyEnv } from '../players/sdk-model';
 import type { ProfileRow } from '../store/models';
@@ -75,6 +76,11 @@ export function eventView(e: EventRow): EventView {
   return { id: e.id, idx: e.idx, round: e.round, from: e.from, to: e.to, kind: e.kind, text: e.text, parts: e.parts, action: e.action, valid: e.valid, flags: e.flags, callId: e.callId };
 }
 
+/** What the New run form is told of a game's images: how many one message shows each role, and where to find them. */
+function imagesInfo(images: GameImages | undefined): GameInfo['images'] {
+  return images ? { perMessage: { ...images.perMessage }, hint: images.hint ?? null } : null;
+}
+
 export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset: string) => { instances: number; experiments: string[] }): GameInfo {
   return {
     id: game.id,
@@ -88,7 +94,7 @@ export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset
     defaultSettings: game.settings.parse({}),
     defaultRepetitions: game.settings.repetitions,
     builtinRoles: Object.keys(capabilityOf(game, 'builtins') ?? {}),
-    images: game.images ? { perMessage: { ...game.images.perMessage }, hint: game.images.hint ?? null } : null,
+    images: imagesInfo(capabilityOf(game, 'images')),
     counterpart: capabilityOf(game, 'counterpart')?.game ?? null,
     presets: [...(game.presets ?? [])],
     runFiles: (game.runFiles ?? []).map(({ id, label }) => ({ id, label })),

@@ -5,7 +5,8 @@
 import type { CapabilityCheck } from '../core/capability';
 import { builtinsCheck } from './builtins/provision';
 import { counterpartCheck } from './counterpart/provision';
+import { imagesCheck } from './images/provision';
 import { marksCheck } from './marks/provision';
 import { peopleCheck } from './people/provision';
 
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, builtinsCheck, peopleCheck, counterpartCheck];
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, builtinsCheck, peopleCheck, counterpartCheck, imagesCheck];

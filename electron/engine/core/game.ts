@@ -16,7 +16,7 @@ import type { TurnKit } from './turn-kit';
 
 export type { InstanceInput, InstanceRow } from './instances';
 
-/** An instance as a game reads it before it is stored (no ids yet): `images.of` and `seats` read its payload and tags only. */
+/** An instance as a game reads it before it is stored (no ids yet): `seats` and capabilities (images) read its payload and tags only. */
 export function unstoredRow(input: InstanceInput, subset: string, position: number): InstanceRow {
   return { ...input, id: 0, datasetId: 0, subset, position };
 }
@@ -175,35 +175,6 @@ export interface RuleAmendment {
   unresolved: string[];
 }
 
-/** Bytes of an image the game can make itself (clembench's grid images from their ASCII grids). */
-export interface MadeImage {
-  bytes: Uint8Array;
-  mime: string;
-}
-
-/** A maker of some of a game's images, tried before the user's folders and the network. */
-export interface ImageMaker {
-  /** Where the report says Parlor looked ("rendered from ascii_game_instances.json"). */
-  label: string;
-  /** The image of this name, or null when this maker does not make it. Pure: the same name gives the same bytes. */
-  make(name: string): MadeImage | null;
-}
-
-/**
- * The images a game shows its players. Instances name images (clembench resource paths, URLs); the core
- * finds every image a run needs before it starts (media store, the game's makers, the user's folders, a
- * download) and refuses to start while one is missing, so no episode is ever half-played for an image.
- */
-export interface GameImages<S = unknown> {
-  /** Every image an episode of this instance may show, by the names the instance gives them. */
-  of(instance: InstanceRow, settings: S): string[];
-  /** The most images one message shows, per role: a model that takes fewer cannot play that role (clembench's "multiple images"). */
-  perMessage: Readonly<Record<string, number>>;
-  makers?: readonly ImageMaker[];
-  /** Where a user finds the images the game cannot make (shown with a missing image). */
-  hint?: string;
-}
-
 /** A finished episode as a run file reads it (its record, as stored). */
 export interface RunFileEpisode {
   repetition: number;
@@ -254,8 +225,6 @@ export interface Game<S = unknown> {
   /** A transcript as lines of text (the CLI's `show`); the core prints a generic one otherwise. */
   textTranscript?(events: readonly EventRecord[], settings: S): string[];
   readonly annotation?: AnnotationHooks;
-  /** The images the game shows (a multimodal game); played through `kit.image(name)`. */
-  readonly images?: GameImages<S>;
   /** The paper's experiments as runs to start from (`parlor run --preset <id>`, the New run form). */
   readonly presets?: readonly RunPreset[];
   /** Files the game makes from a run (SimulBench's test scripts). */

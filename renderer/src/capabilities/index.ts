@@ -1,7 +1,8 @@
 /** The capabilities' parts of the app, one line each. */
+import { imagesUi } from './images';
 import type { CapabilityPage, RendererCapability } from './types';
 
-export const CAPABILITY_UIS: readonly RendererCapability[] = [];
+export const CAPABILITY_UIS: readonly RendererCapability[] = [imagesUi];
 
 /** The capability page at a hash path, with the path's groups. */
 export function capabilityPage(path: string): { page: CapabilityPage; params: string[] } | null {

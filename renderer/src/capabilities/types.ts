@@ -3,6 +3,7 @@
  * switch ask the list in `index.ts`, so a capability adds a page without either knowing it.
  */
 import type { ReactNode } from 'react';
+import type { GameInfo } from '../../../shared/api/contract';
 
 export interface CapabilityPage {
   /** The page's name in the route (unique across capabilities), e.g. `probes`. */
@@ -15,7 +16,31 @@ export interface CapabilityPage {
   readonly under?: string;
 }
 
+/** The data a New run form has chosen so far, as a capability's field may check it before the run (the images a choice needs). */
+export interface NewRunChoice {
+  game: string;
+  dataset: { name: string; subset?: string; experiments?: string[] };
+  limit?: number;
+}
+
+/**
+ * A capability's part of the New run form, for the games that have it (a multimodal game's image
+ * sources): the page holds its value, draws it among the fields and adds what it says to the run's config.
+ * Methods, so a slot of its own value type sits in the list of slots of any value.
+ */
+export interface NewRunSlot<V = unknown> {
+  applies(game: GameInfo): boolean;
+  /** Its value when the form opens (what was chosen last time, where it remembers). */
+  initial(): V;
+  render(props: { game: GameInfo; value: V; onChange(value: V): void; choice: NewRunChoice }): ReactNode;
+  /** What it adds to the run's config (the `images` sources). */
+  config(value: V): Record<string, unknown>;
+  /** The run was started with this value (keep it for the next run). */
+  started?(value: V): void;
+}
+
 export interface RendererCapability {
   readonly key: string;
   readonly pages?: readonly CapabilityPage[];
+  readonly newRun?: NewRunSlot;
 }

@@ -39,14 +39,6 @@ export const matchitGame: Game<MatchItSettings> = {
   view: matchitView(MATCHIT_IMAGES_KIND, 'image'),
   estimate: (settings) => matchitEstimate(settings.maxTokens, IMAGE_TOKENS),
   textTranscript: (events) => matchitTextTranscript(events, true),
-  images: {
-    of: (instance) => {
-      const p = matchitImagePayload(instance.payload);
-      return [p.imageA, p.imageB];
-    },
-    perMessage: { player_a: 1, player_b: 1 },
-    hint: "MatchIt's images are Visual Genome photos (VG_100K, VG_100K_2): point Parlor at a folder holding them, or allow downloads",
-  },
 };
 
 export default matchitGame;

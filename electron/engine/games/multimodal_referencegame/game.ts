@@ -10,7 +10,6 @@ import { refView } from '../referencegame/game';
 import { REF_METRICS, scoreReference } from '../referencegame/metrics';
 import { refTextTranscript } from '../referencegame/transcript';
 import { MM_REF_KIND, mmRefDatasets } from './datasets';
-import { MM_REF_IMAGES } from './images';
 import { playMmReference } from './master';
 import { imagesOf, mmPayload } from './payload';
 import { mmRulesFor } from './rules';
@@ -49,7 +48,6 @@ export const multimodalReferenceGame: Game<MmRefSettings> = {
     follower: { calls: 1, inputTokens: HEADER_TOKENS + settings.maxTokens + 3 * IMAGE_TOKENS, outputTokens: settings.maxTokens },
   }),
   textTranscript: (events) => refTextTranscript(events),
-  images: MM_REF_IMAGES,
 };
 
 export default multimodalReferenceGame;
