@@ -37,7 +37,7 @@ export function generateExploreDb(path: string, options: { players: number; judg
   const guessers = Array.from({ length: options.players }, (_, p) => ModelConfigSchema.parse({ provider: p % 3 === 0 ? 'anthropic' : 'openai', model: `model-${String(p + 1).padStart(2, '0')}` }));
   const skill = guessers.map(() => 0.1 + 0.6 * random());
   const playerId = (c: ReturnType<typeof ModelConfigSchema.parse>) => store.models.ensurePlayer('model', modelLabel(c), store.models.ensureConfig(c));
-  const settings = edaGame.parseSettings({});
+  const settings = edaGame.settings.parse({});
   let runs = 0;
   for (const kind of ['things', 'celebrities'] as const) {
     for (const split of options.splits ?? SPLITS) {

@@ -2,6 +2,7 @@
  * What the CLI's `run` command reads of a game to build its flags and its help: the one place it
  * looks into the game's self-description, so the command knows no game by name.
  */
+import { capabilityOf } from '../engine/core/capability';
 import type { RoleSpec, RunPreset } from '../../shared/contract/game';
 import type { Game } from '../engine/core/game';
 import { subsetShape } from '../engine/core/selection';
@@ -29,9 +30,9 @@ export function describeGame(game: Game<unknown>): GameDescription {
     title: game.title,
     shortTitle: game.shortTitle,
     roles: game.roles,
-    builtinRoles: Object.keys(game.builtins ?? {}),
-    defaultRepetitions: game.defaultRepetitions ?? 5,
-    defaultSettings: game.parseSettings({}),
+    builtinRoles: Object.keys(capabilityOf(game, 'builtins') ?? {}),
+    defaultRepetitions: game.settings.repetitions,
+    defaultSettings: game.settings.parse({}),
     datasets: game.datasets.bundled().map((d) => ({ ...d, defaultSubset: d.defaultSubset ?? d.subsets[0] ?? '' })),
     fixedSubsets: game.fixedSubsets ?? [],
     presets: game.presets ?? [],

@@ -13,7 +13,6 @@ import { gamesCommand } from './commands/games';
 import { mergeCommand } from './commands/merge';
 import { importCommand } from './commands/import';
 import { reportCommand } from './commands/report';
-import { imagesCommand } from './commands/images';
 import { runCommand } from './commands/run';
 import { addRunCommand } from './run-command';
 import { episodesCommand, runsCommand, runsLabelCommand } from './commands/runs';
@@ -141,21 +140,6 @@ program
   .option('--images <folder>', 'multimodal games: a folder holding the images the logs name (your clembench checkout), repeatable', collect)
   .action(async (format: string, folder: string, flags, cmd: Command) => {
     exitCode = await importCommand(format, folder, { ...flags, db: dbOf(cmd) });
-  });
-
-program
-  .command('images <action>')
-  .description('multimodal games: `images check --game <id>` finds every image a run would need (media store, rendered, your folders, downloads), stores what it finds and lists what is missing and where it looked')
-  .option('--game <id>', 'the game')
-  .option('--dataset <name>', 'a bundled dataset (default: the game\'s first)')
-  .option('--dataset-file <path>', 'your own instance file')
-  .option('--experiments <names>', 'only these experiments, comma-separated')
-  .option('--limit <n>', 'only the first n instances of each experiment, as a run with --limit')
-  .option('--images <folder>', 'a folder holding the images, repeatable', collect)
-  .option('--download-images', 'fetch images named by URL')
-  .option('--json', 'the check as JSON')
-  .action(async (action: string, flags, cmd: Command) => {
-    exitCode = await imagesCommand(action, { ...flags, db: dbOf(cmd) });
   });
 
 program

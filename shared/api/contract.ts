@@ -5,7 +5,7 @@ import { DEFAULT_GAME } from '../contract/default-game';
 import { ExploreFiltersSchema } from '../contract/explore';
 import { plainText } from '../contract/plain-text';
 import { PriceInputSchema, PricedModelSchema } from '../contract/prices';
-import { ImageSourcesSchema, RunNoteSchema, RunTagSchema } from '../contract/run';
+import { RunNoteSchema, RunTagSchema } from '../contract/run';
 import { HtmlReportInputSchema } from '../contract/report';
 import type * as V from './views';
 import type * as R from './runs-views';
@@ -46,15 +46,6 @@ export const API_INPUTS = {
     .object({
       query: z.string().trim().min(1, 'Type a word or phrase to search for: the search is empty.').max(200, 'Keep the search under 200 characters.'),
       limit: z.number().int().min(1).max(500).optional(),
-    })
-    .strict(),
-  'images.check': z
-    .object({
-      game: z.string().min(1),
-      dataset: z.object({ name: z.string().min(1), subset: z.string().min(1).optional(), experiments: z.array(z.string().min(1)).optional() }).strict(),
-      /** As the run would: the first N instances of each experiment. */
-      limit: z.number().int().min(1).optional(),
-      images: ImageSourcesSchema.optional(),
     })
     .strict(),
   'calls.get': z.object({ callId: Id }).strict(),
@@ -116,6 +107,7 @@ export const API_INPUTS = {
   'annotations.progress': z.object({ setId: Id, annotator: Annotator.optional() }).strict(),
   ...ADJUDICATION_INPUTS,
   ...MERGE_INPUTS,
+  ...CAPABILITY_INPUTS,
   'human.start': z
     .object({
       game: GameId,
@@ -202,7 +194,6 @@ export interface ApiOutputs extends AdjudicationOutputs, MergeOutputs, Capabilit
   'episodes.transcript': V.TranscriptView;
   'episodes.exportBundle': V.ExportFile;
   'episodes.search': TranscriptSearchResult;
-  'images.check': V.ImageCheckView;
   'calls.get': V.CallDetail;
   'media.get': { mime: string; dataUrl: string };
   'models.list': V.ModelProfile[];

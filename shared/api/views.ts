@@ -63,10 +63,10 @@ export interface RunSummary {
   note?: string;
 }
 
-export interface MetricSummary extends MetricSpec {
+export type MetricSummary = MetricSpec & {
   /** Null when no episode has finished. */
   value: MeanStd | null;
-}
+};
 
 export interface RunDetail {
   summary: RunSummary;
@@ -323,12 +323,3 @@ export interface HumanSessionRow {
   hinted?: boolean;
 }
 
-/** Which images a run would need, which were found (and stored), and where Parlor looked for the others. */
-export interface ImageCheckView {
-  needed: number;
-  found: number;
-  missing: { name: string; looked: string[]; experiments: string[] }[];
-  complete: string[];
-  incomplete: string[];
-  hint: string | null;
-}

@@ -22,17 +22,15 @@ export interface RoleSpec {
 
 export type Direction = 'higher' | 'lower' | 'none';
 
-export interface MetricSpec {
+/** What every metric declares, whatever its kind. */
+interface MetricBase {
   key: string;
   label: string;
   direction: Direction;
-  /** Rates get Wilson intervals, means a normal-approximation interval. */
-  kind: 'rate' | 'mean';
   /** Digits for aggregates (means ± std). */
   digits: number;
   /** Digits for one episode's value; absent: the value as it is (counts). */
   episodeDigits?: number;
-  range?: [number, number];
   /** `episode`: one value per episode; `seat`: one per seat (its player's). */
   scope?: 'episode' | 'seat';
   /**
@@ -42,6 +40,13 @@ export interface MetricSpec {
   percent?: boolean;
   description?: string;
 }
+
+/**
+ * A metric: a rate (0/1 values, Wilson intervals; its range is [0, 1] unless it says) or a mean
+ * (normal-approximation intervals). A mean must declare its [min, max]: intervals are clipped to it
+ * and, when every value was equal, reach towards its ends, so a mean without one has no honest interval.
+ */
+export type MetricSpec = MetricBase & ({ kind: 'rate'; range?: [number, number] } | { kind: 'mean'; range: [number, number] });
 
 /** An episode's outcome in the game's words: its finer result where the game names one (`outcomeDetail`), else the outcome's label. */
 export function outcomeName(view: Pick<ViewHints, 'outcomeLabels' | 'outcomeDetail'>, outcome: Outcome, scores?: Readonly<Record<string, number>> | null): string {

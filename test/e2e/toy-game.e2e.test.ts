@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allGames, registerGame } from '../../electron/engine/games/registry';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
@@ -13,9 +12,10 @@ import { COLOURS, toyGame } from '../fixtures/toy-game/game';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { openAppInBrowser, type AppInBrowser } from '../support/app-browser';
 import { requireBrowser, screenshot, storyDir, STORY, WAIT } from '../support/browser';
+import { registerFixtureGame } from '../support/fixture-games';
 
 const problem = requireBrowser();
-if (!allGames().some((g) => g.id === 'toy')) registerGame(toyGame);
+await registerFixtureGame('toy-game');
 
 describe.skipIf(problem !== null)('a game the renderer has never heard of, in Chromium', STORY, () => {
   let mock: MockProvider;

@@ -9,12 +9,13 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGames, gameById } from '../../electron/engine/games/registry';
-import { MissingImagesError } from '../../electron/engine/media/check';
+import { MissingImagesError } from '../../electron/engine/capabilities/images/check';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { tempDir, tempStore } from '../support/tmp';
+import { capabilityOf } from '../../electron/engine/core/capability';
 
 const IMAGE_FOLDERS = [join(import.meta.dirname, '../fixtures/user-images')];
 const PHOTO = join(import.meta.dirname, '../fixtures/user-images/VG_100K/2353739.jpg');
@@ -43,7 +44,7 @@ function configFor(game: string, wire: Wire, extra: Record<string, unknown> = {}
   const g = gameById(game);
   const dataset = g.datasets.bundled()[0]!.name;
   // Instances whose photos are not among the fixtures are skipped; Parlor draws the grid images itself.
-  const images = g.images ? { images: { folders: [...IMAGE_FOLDERS], missing: 'skip' } } : {};
+  const images = capabilityOf(g, 'images') ? { images: { folders: [...IMAGE_FOLDERS], missing: 'skip' } } : {};
   // MapWorld's fixtures hold the rooms of its small maps.
   const experiments = game === 'mm_mapworld' ? { experiments: ['small'] } : {};
   return { game, dataset: { name: dataset, ...experiments }, limit: game.startsWith('mm_mapworld') ? 1 : 2, repetitions: 1, seed: 5, preflight: false, players: playersFor(game, wire, server), ...images, ...extra };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { suiteTable } from '../../electron/engine/analysis/suite';
 import { selectInstances } from '../../electron/engine/core/selection';
 import type { LogReading } from '../../electron/engine/core/log-import';
-import { allGames, allSuites, registerGame, registerSuite } from '../../electron/engine/games/registry';
+import { allSuites, registerSuite } from '../../electron/engine/games/registry';
 import { averageOverGames, clemscore, percentPlayed, quality, roundedMean } from '../../electron/engine/games/clembench/suite';
 import { episodeExportRows } from '../../electron/engine/io/episodes';
 import { suiteCsvRows, suiteLatex } from '../../electron/engine/io/suite';
@@ -17,8 +17,9 @@ import { prepareRun } from '../../electron/engine/runner/prepare';
 import { ScriptedModel } from '../../electron/engine/players/scripted';
 import { toyGame } from '../fixtures/toy-game/game';
 import { tempStore } from '../support/tmp';
+import { registerFixtureGame } from '../support/fixture-games';
 
-if (!allGames().some((g) => g.id === 'toy')) registerGame(toyGame);
+await registerFixtureGame('toy-game');
 if (!allSuites().some((s) => s.id === 'toy-suite')) {
   registerSuite({
     id: 'toy-suite', title: 'Toy suite', description: 'played × accuracy', games: ['toy'], mean: roundedMean,

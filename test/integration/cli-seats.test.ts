@@ -4,6 +4,7 @@
  * database files (built-in players, the loopback mock for EDA); help is also built in process for
  * every game, so each game's help is checked against every other game's roles.
  */
+import { capabilityOf } from '../../electron/engine/core/capability';
 import { Command } from 'commander';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +31,7 @@ afterAll(() => mock.close());
 
 /** `--seat` for every role: the game's built-in player where it has one, else the mock's model at the mock's URL (a seat option). */
 function seatsOf(game: Game<unknown>): string[] {
-  const builtins = Object.keys(game.builtins ?? {});
+  const builtins = Object.keys(capabilityOf(game, 'builtins') ?? {});
   return game.roles.flatMap((r) => ['--seat', builtins.includes(r.id) ? `${r.id}=builtin:reference` : `${r.id}=mock-${r.id},base-url=${mock.openaiBaseUrl}`]);
 }
 
@@ -68,13 +69,13 @@ describe('parlor run --seat', () => {
       games.map((game) => async () => {
         const db = join(tempDir(), 'p.db');
         const args = ['run', '--game', game.id, ...seatsOf(game), '--limit', '1', '-r', '1', '--seed', '1', '--no-preflight'];
-        const result = await parlor(db, game.images ? [...args, '--images', IMAGES, '--skip-missing-images'] : args);
+        const result = await parlor(db, capabilityOf(game, 'images') ? [...args, '--images', IMAGES, '--skip-missing-images'] : args);
         return { game, db, result };
       }),
     );
     for (const { game, db, result } of played) {
       // A multimodal game whose fixture folder lacks every image of it is refused after its seats were read.
-      if (game.images && /images are missing \(no episode was played\)/.test(result.stderr)) {
+      if (capabilityOf(game, 'images') && /images are missing \(no episode was played\)/.test(result.stderr)) {
         expect(result.code, game.id).toBe(2);
         continue;
       }
@@ -82,14 +83,14 @@ describe('parlor run --seat', () => {
       expect(result.code, game.id).toBe(0);
       const players = storedPlayers(db)!;
       expect(Object.keys(players).sort(), game.id).toEqual(game.roles.map((r) => r.id).sort());
-      const builtins = Object.keys(game.builtins ?? {});
+      const builtins = Object.keys(capabilityOf(game, 'builtins') ?? {});
       for (const role of game.roles) {
         const expected = builtins.includes(role.id) ? { provider: 'builtin', model: 'reference' } : { provider: 'openai', model: `mock-${role.id}`, baseUrl: mock.openaiBaseUrl };
         expect(players[role.id], `${game.id} ${role.id}`).toMatchObject(expected);
       }
     }
     // At least every text game played for real.
-    expect(played.filter((p) => p.result.code === 0).length).toBeGreaterThanOrEqual(games.filter((g) => !g.images).length);
+    expect(played.filter((p) => p.result.code === 0).length).toBeGreaterThanOrEqual(games.filter((g) => !capabilityOf(g, 'images')).length);
   }, 240_000);
 
   it('seats a list in a role several models fill, by a list or the flag again, each model with the options of its flag', async () => {
@@ -196,7 +197,7 @@ describe('parlor run --help', () => {
   it.each(allGames().map((g) => [g.id, g] as const))('for %s names its own roles, settings, datasets, experiments and presets, and no role of another game', (_id, game) => {
     const help = runHelp(['run', '--game', game.id, '--help']);
     for (const role of game.roles) expect(help).toMatch(new RegExp(`^  ${role.id} +${role.label.replace(/[()]/g, '\\$&')}`, 'm'));
-    for (const [key] of flatSettings(game.parseSettings({}))) expect(help).toMatch(new RegExp(`^  ${key.replace(/\./g, '\\.')} +\\S`, 'm'));
+    for (const [key] of flatSettings(game.settings.parse({}))) expect(help).toMatch(new RegExp(`^  ${key.replace(/\./g, '\\.')} +\\S`, 'm'));
     for (const d of game.datasets.bundled()) expect(help).toContain(`  ${d.name}: ${d.title}`);
     for (const p of game.presets ?? []) expect(help).toContain(`  ${p.id}: ${p.title}`);
     for (const f of game.fixedSubsets ?? []) expect(help).toMatch(new RegExp(`^  ${f.name} +${f.size} of`, 'm'));

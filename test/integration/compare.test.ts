@@ -19,11 +19,15 @@ import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
 import type { ModelConfigInput } from '../../shared/contract/models';
 import { toyGame } from '../fixtures/toy-game/game';
+import toyBuiltins from '../fixtures/toy-game/capabilities/builtins';
+import { provide } from '../../electron/engine/core/capability';
 import { parlor } from '../support/cli';
 import { tempDir, tempStore } from '../support/tmp';
+import { registerFixtureGame } from '../support/fixture-games';
 
-// The toy relay shown from a picture: two "image" variants whose seer sees one image per message.
-const imageVariant = (id: string): Game<unknown> => ({ ...(toyGame as unknown as Game<unknown>), id, shortTitle: id, images: { of: () => [], perMessage: { seer: 1 } } });
+// The toy relay shown from a picture: two "image" variants whose seer sees one image per message, with the toy's built-in relay and decider.
+const imageVariant = (id: string): Game<unknown> => ({ ...(toyGame as unknown as Game<unknown>), id, shortTitle: id });
+const imageVariantProvisions = (game: Game<unknown>) => [provide(game, 'builtins', toyBuiltins.value), provide(game, 'images', { of: () => [], perMessage: { seer: 1 } })];
 const suiteOf = (id: string, games: string[], groups?: Suite['groups']): Suite => ({
   id, title: id, description: 'played × accuracy', games, groups, mean: roundedMean, cannotPlayValues: { played: 0 },
   perGame: [
@@ -35,8 +39,8 @@ const suiteOf = (id: string, games: string[], groups?: Suite['groups']): Suite =
     { key: 'avg_played', label: 'Average % Played', direction: 'higher', digits: 2, value: (g) => averageOverGames(g, 'played') },
   ],
 });
-if (!allGames().some((g) => g.id === 'toy')) registerGame(toyGame);
-if (!allGames().some((g) => g.id === 'toy_img1')) for (const id of ['toy_img1', 'toy_img2']) registerGame(imageVariant(id));
+await registerFixtureGame('toy-game');
+if (!allGames().some((g) => g.id === 'toy_img1')) for (const game of ['toy_img1', 'toy_img2'].map(imageVariant)) registerGame(game, imageVariantProvisions(game));
 if (!allSuites().some((s) => s.id === 'cmp_text')) {
   registerSuite(suiteOf('cmp_text', ['toy']));
   registerSuite(suiteOf('cmp_img', ['toy_img1', 'toy_img2'], { relay: { label: 'Relay (both)', games: ['toy_img1', 'toy_img2'] } }));

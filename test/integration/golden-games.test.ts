@@ -66,7 +66,7 @@ describe('golden games from the EDA paper', () => {
     // Byte for byte what the version-5 engine printed for the same game (below its header, whose
     // dataset line now names the file under its own name and hash, not as a bundled split).
     const legacy = readFileSync(new URL(`../fixtures/legacy-v5/expected/golden-${index}.txt`, import.meta.url), 'utf8').split('\n');
-    const now = renderTranscript(edaGame as never, store.episodes.get(episode!.id), store.events.list(episode!.id), edaGame.parseSettings({})).split('\n');
+    const now = renderTranscript(edaGame as never, store.episodes.get(episode!.id), store.events.list(episode!.id), edaGame.settings.parse({})).split('\n');
     expect(now.slice(1)).toEqual(legacy.slice(1, -1));
     const [row] = episodeExportRows(store, runId);
     const legacyRow = readFileSync(new URL(`../fixtures/legacy-v5/expected/golden-${index}.csv`, import.meta.url), 'utf8').split('\r\n')[1]!.split(',');

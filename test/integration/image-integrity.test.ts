@@ -6,19 +6,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allGames, registerGame } from '../../electron/engine/games/registry';
-import { MissingImagesError } from '../../electron/engine/media/check';
+import { MissingImagesError } from '../../electron/engine/capabilities/images/check';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
-import { pictureGame } from '../fixtures/picture-game/game';
 import { COLOURS } from '../fixtures/toy-game/game';
 import { solidPng } from '../fixtures/toy-game/png';
 import { hugePng, truncatedPng } from '../fixtures/crafted-png';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { parlor } from '../support/cli';
 import { tempDir, tempStore } from '../support/tmp';
+import { registerFixtureGame } from '../support/fixture-games';
 
-if (!allGames().some((g) => g.id === 'pictures')) registerGame(pictureGame);
+await registerFixtureGame('picture-game');
 
 let mock: MockProvider;
 beforeAll(async () => {

@@ -10,9 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaSha } from '../../shared/contract/content';
-import { allGames, registerGame } from '../../electron/engine/games/registry';
-import { MissingImagesError } from '../../electron/engine/media/check';
-import { findImages } from '../../electron/engine/media/resolve';
+import { MissingImagesError } from '../../electron/engine/capabilities/images/check';
+import { findImages } from '../../electron/engine/capabilities/images/resolve';
 import { estimateRun } from '../../electron/engine/runner/estimate';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
@@ -28,8 +27,10 @@ import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { episodeBundle } from '../../electron/engine/api/episode-bundle';
 import { tinyBmp } from '../fixtures/picture-game/bmp';
+import { registerFixtureGame } from '../support/fixture-games';
+import { provided } from '../support/provisions';
 
-if (!allGames().some((g) => g.id === 'pictures')) registerGame(pictureGame);
+await registerFixtureGame('picture-game');
 
 let mock: MockProvider;
 let web: Server;
@@ -69,7 +70,7 @@ describe('finding the images a game names', () => {
   it('looks in the media store, the maker, the folders, then the network, and says where it looked', async () => {
     const store = tempStore();
     const folder = photoFolder(['green']);
-    const search = await findImages(store, ['../pictures/drawn/red.png', '../pictures/photos/green.png', '../pictures/photos/orange.png', `${webUrl}/VG_100K/1.png`, `${webUrl}/VG_100K/html.png`, `${webUrl}/VG_100K/gone.png`], { folders: [folder], download: true }, pictureGame.images!.makers);
+    const search = await findImages(store, ['../pictures/drawn/red.png', '../pictures/photos/green.png', '../pictures/photos/orange.png', `${webUrl}/VG_100K/1.png`, `${webUrl}/VG_100K/html.png`, `${webUrl}/VG_100K/gone.png`], { folders: [folder], download: true }, provided(pictureGame, 'images').makers);
     expect([...search.found.entries()].map(([name, f]) => [name, f.source])).toEqual([
       ['../pictures/drawn/red.png', 'drawn by the test game'],
       ['../pictures/photos/green.png', join(folder, 'resources/pictures/photos/green.png')],

@@ -10,7 +10,6 @@ import { renderTranscript } from '../../electron/cli/commands/show';
 import { rescoreRun } from '../../electron/engine/analysis/rescore';
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
-import { allGames, registerGame } from '../../electron/engine/games/registry';
 import { episodeExportRows } from '../../electron/engine/io/episodes';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
@@ -20,8 +19,9 @@ import { firstPixel, solidPng } from '../fixtures/toy-game/png';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { imagesOf } from '../mock-provider/vision';
 import { tempStore } from '../support/tmp';
+import { registerFixtureGame } from '../support/fixture-games';
 
-if (!allGames().some((g) => g.id === 'toy')) registerGame(toyGame);
+await registerFixtureGame('toy-game');
 
 let mock: MockProvider;
 beforeAll(async () => {
@@ -162,7 +162,7 @@ describe('a test-only game with three seats, an image, an abort rule and a custo
       const ref = transcript.events[0]!.parts!.find((p) => p.type === 'image');
       const media = await call('media.get', { ref: ref!.type === 'image' ? ref!.ref : '' });
       expect(media.dataUrl).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
-      const text = renderTranscript(toyGame as never, store.episodes.get(1), store.events.list(1), toyGame.parseSettings({}));
+      const text = renderTranscript(toyGame as never, store.episodes.get(1), store.events.list(1), toyGame.settings.parse({}));
       expect(text).toContain('1. [prompt] game → seer: What colour is this picture? Reply as COLOUR: <word>. (+1 image)');
       expect(text).toContain('Seer: openai:mock-vision · Relay: openai:mock-vision · Decider: openai:mock-vision');
     } finally {

@@ -18,6 +18,7 @@ import { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { seedRun } from '../support/seed';
 import { tempDir, tempStore } from '../support/tmp';
+import { capabilityOf } from '../../electron/engine/core/capability';
 
 let mock: MockProvider;
 beforeAll(async () => {
@@ -179,7 +180,7 @@ describe('a hinted human game', () => {
 });
 
 describe('the episode bundle (Export with images)', () => {
-  const playable = allGames().filter((g) => g.builtins || g.id === 'eda');
+  const playable = allGames().filter((g) => capabilityOf(g, 'builtins') || g.id === 'eda');
   it.each(playable.map((g) => g.id))('%s: a zip of episode.json, transcript.md, images.csv and the images', async (id) => {
     const store = tempStore();
     const game = allGames().find((g) => g.id === id)!;

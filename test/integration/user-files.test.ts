@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiService, type ApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
 import { DATASET_FILE, readUserFile } from '../../electron/engine/core/user-file';
-import { findImages } from '../../electron/engine/media/resolve';
+import { findImages } from '../../electron/engine/capabilities/images/resolve';
 import { Store } from '../../electron/engine/store/store';
 import { BIN, type CliResult } from '../support/cli';
 import { storeSnapshot } from '../support/store-snapshot';

@@ -22,6 +22,7 @@ import { countTokens, mockGuesser, mockJudge, mockTagger, type WireMessage } fro
 import { imagesOf, visionReply } from './vision';
 import type { ContentPart } from '../../shared/contract/content';
 import { gameById } from '../../electron/engine/games/registry';
+import { capabilityOf } from '../../electron/engine/core/capability';
 import { seededRandom } from '../../electron/engine/core/seeds';
 import { BadRequest, MockBatches, NotFound, type MockBatchOptions } from './batches';
 import { RateLimits, type MockLimits, type ModelLimitStats } from './limits';
@@ -107,7 +108,7 @@ function textOf(content: unknown): string {
 function builtinPolicy(model: string) {
   const [, gameId, role] = model.split(':');
   try {
-    return gameById(gameId ?? '').builtins?.[role ?? ''] ?? null;
+    return capabilityOf(gameById(gameId ?? ''), 'builtins')?.[role ?? ''] ?? null;
   } catch {
     return null;
   }

@@ -8,6 +8,9 @@ import type { EventRecord } from '../../electron/engine/core/events';
 import { firstDraw, type Game, type InstanceRow, type ScoreResult } from '../../electron/engine/core/game';
 import { TurnKit } from '../../electron/engine/core/turn-kit';
 import type { ChatMessage } from '../../electron/engine/players/types';
+// The bundled games' provisions (their images) are recorded when the registry loads them.
+import '../../electron/engine/games/registry';
+import { capabilityOf } from '../../electron/engine/core/capability';
 
 export const stubRef = (name: string): string => `media:${createHash('sha256').update(name).digest('hex')}`;
 
@@ -58,7 +61,7 @@ export async function playWithKit<S>(
       calls.push({ seat, messages: [...messages] });
       return reply(seat, messages);
     },
-    images: game.images?.of(instance, settings),
+    images: capabilityOf(game, 'images')?.of(instance, settings),
     prior,
   });
   const seats = game.seats(instance, settings, firstDraw(game)).map((s) => ({ ...s, player: 'test', human: false }));

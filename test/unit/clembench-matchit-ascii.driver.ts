@@ -5,7 +5,7 @@ import { playWithKit, scoresByLevel } from '../support/kit';
 import { matchitAsciiGame } from '../../electron/engine/games/matchit_ascii/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
-export const settings = matchitAsciiGame.parseSettings({});
+export const settings = matchitAsciiGame.settings.parse({});
 
 export const rowOf = (input: InstanceInput, position = 0): InstanceRow => ({ ...input, id: position + 1, datasetId: 1, subset: 'all', position });
 

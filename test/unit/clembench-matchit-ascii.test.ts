@@ -11,6 +11,7 @@ import { matchitScores, type MatchItTally } from '../../electron/engine/games/ma
 import { checkReply, firstWord, pyStrip } from '../../electron/engine/games/matchit_ascii/rules';
 import { drive, rowOf, scoresOf } from './clembench-matchit-ascii.driver';
 import { wholeAndResumed } from '../support/kit';
+import { provided } from '../support/provisions';
 
 const bundled = () => game.datasets.load({ name: 'v1.6' });
 const instanceAt = (key: string) => {
@@ -125,7 +126,7 @@ describe('MatchIt ASCII built-in players', () => {
   });
 
   it('play every bundled instance to two right decisions, describing rows exactly and asking about differing rows first', async () => {
-    const policies = game.builtins!;
+    const policies = provided(game, 'builtins');
     const instances = bundled().instances;
     for (const [i, input] of instances.entries()) {
       const instance = rowOf(input, i);
@@ -145,7 +146,7 @@ describe('MatchIt ASCII built-in players', () => {
 
   it('resumes a cut-off episode after its recorded replies, asking no move twice', async () => {
     const instance = instanceAt('similar_grid_1/4');
-    const policies = game.builtins!;
+    const policies = provided(game, 'builtins');
     const { whole, resumed } = await wholeAndResumed(drive, instance, (seat, messages) => policies[seat]!(messages), 7);
     expect(resumed.calls).toHaveLength(16 - 7);
     const texts = (d: { events: EventRecord[] }) => d.events.map((e) => `${e.kind}:${e.text}`);

@@ -7,19 +7,20 @@ import { matchitGame as game, IMAGE_TOKENS } from '../../electron/engine/games/m
 import { gameById } from '../../electron/engine/games/registry';
 import { drive, nameless, rowOf, scoresOf } from './clembench-matchit-mm.driver';
 import { wholeAndResumed } from '../support/kit';
+import { provided } from '../support/provisions';
 
 const instances = game.datasets.load({ name: 'v1.6' }).instances;
 const instanceAt = (key: string) => rowOf(instances.find((x) => x.key === key)!, instances.findIndex((x) => x.key === key));
-const policies = game.builtins!;
+const policies = provided(game, 'builtins');
 
 describe('MatchIt (images) as a game', () => {
   it('is registered and sound, one image a message for each role, with a hint where to find the photos', () => {
     expect(gameById('matchit')).toBe(game);
-    expect([game.id, game.title, game.shortTitle, game.defaultRepetitions, game.roles.map((r) => r.id)]).toEqual(['matchit', 'MatchIt (clembench, images)', 'MatchIt (images)', 1, ['player_a', 'player_b']]);
+    expect([game.id, game.title, game.shortTitle, game.settings.repetitions, game.roles.map((r) => r.id)]).toEqual(['matchit', 'MatchIt (clembench, images)', 'MatchIt (images)', 1, ['player_a', 'player_b']]);
     expect(gameProblems(game as never)).toEqual([]);
-    expect(game.images!.perMessage).toEqual({ player_a: 1, player_b: 1 });
-    expect(game.images!.makers).toBeUndefined();
-    expect(game.images!.hint).toBe("MatchIt's images are Visual Genome photos (VG_100K, VG_100K_2): point Parlor at a folder holding them, or allow downloads");
+    expect(provided(game, 'images').perMessage).toEqual({ player_a: 1, player_b: 1 });
+    expect(provided(game, 'images').makers).toBeUndefined();
+    expect(provided(game, 'images').hint).toBe("MatchIt's images are Visual Genome photos (VG_100K, VG_100K_2): point Parlor at a folder holding them, or allow downloads");
     expect(matchitClem).toMatchObject({ game: 'matchit', clemNames: ['matchit'], seats: { 'Player 1': 'player_a', 'Player 2': 'player_b' } });
   });
 
@@ -27,7 +28,7 @@ describe('MatchIt (images) as a game', () => {
     expect(IMAGE_TOKENS).toBe(765);
     // Call k (0..7) reads 130 + 765 + k·(2·100 + 40) tokens: 8·895 + 240·28 = 13880.
     const per = { calls: 8, inputTokens: 13880, outputTokens: 800 };
-    expect(game.estimate(game.parseSettings({}), 'matchit')).toEqual({ player_a: per, player_b: per });
+    expect(game.estimate(game.settings.parse({}), 'matchit')).toEqual({ player_a: per, player_b: per });
   });
 });
 

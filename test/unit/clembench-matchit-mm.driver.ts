@@ -6,7 +6,7 @@ import { playWithKit, scoresByLevel, stubRef } from '../support/kit';
 import { matchitGame } from '../../electron/engine/games/matchit/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
 
-export const settings = matchitGame.parseSettings({});
+export const settings = matchitGame.settings.parse({});
 
 export const rowOf = (input: InstanceInput, position = 0): InstanceRow => ({ ...input, id: position + 1, datasetId: 1, subset: 'all', position });
 

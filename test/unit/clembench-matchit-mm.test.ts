@@ -11,6 +11,7 @@ import { DatasetError } from '../../electron/engine/core/datasets';
 import { matchitImagePayload } from '../../electron/engine/games/matchit/datasets';
 import { matchitGame as game } from '../../electron/engine/games/matchit/game';
 import { drive, rowOf, scoresOf, shown } from './clembench-matchit-mm.driver';
+import { provided } from '../support/provisions';
 
 const bundled = () => game.datasets.load({ name: 'v1.6' });
 const instanceAt = (key: string) => {
@@ -47,8 +48,8 @@ describe('MatchIt (images) instances', () => {
     expect(p).toMatchObject({ experiment: 'similar_image', gameId: 0, decisionTurn: 3, imageA: IMG_A, imageB: IMG_B, initialPrompt: INITIAL, qReprompt: Q, aRequest: A_REQ, dReprompt: D, descIntro: 'This is my ' });
     expect([p.solution, p.wrongSolution]).toEqual(['different images', 'same image']);
     expect(matchitImagePayload(instanceAt('same_image/0').payload).solution).toBe('same image');
-    for (const i of data.instances) for (const name of game.images!.of(rowOf(i), {} as never)) expect(name).toMatch(/^https:\/\/cs\.stanford\.edu\/people\/rak248\/VG_100K(_2)?\/\d+\.jpg$/);
-    expect(game.images!.of(instanceAt('similar_image/0'), {} as never)).toEqual([IMG_A, IMG_B]);
+    for (const i of data.instances) for (const name of provided(game, 'images').of(rowOf(i), {} as never)) expect(name).toMatch(/^https:\/\/cs\.stanford\.edu\/people\/rak248\/VG_100K(_2)?\/\d+\.jpg$/);
+    expect(provided(game, 'images').of(instanceAt('similar_image/0'), {} as never)).toEqual([IMG_A, IMG_B]);
   });
 
   it('refuses missing, malformed and unknown data with a DatasetError that says what to fix', () => {
@@ -153,7 +154,7 @@ describe('MatchIt (images) messages, as clembench sends them', () => {
       episode: { played: 1, main_score: 100, aborted: 0, success: 1, lose: 0, player_score: 100, request_count: 16, parsed_request_count: 16, violated_request_count: 0 },
       seat: { player_a: { correct: 1 }, player_b: { correct: 1 } },
     });
-    expect(game.textTranscript!(events, game.parseSettings({})).slice(0, 4)).toEqual(['— round 1 —', `  [A is shown ${IMG_A}]`, '  A: DESCRIPTION: a kitchen.', `  [B is shown ${IMG_B}]`]);
+    expect(game.textTranscript!(events, game.settings.parse({})).slice(0, 4)).toEqual(['— round 1 —', `  [A is shown ${IMG_A}]`, '  A: DESCRIPTION: a kitchen.', `  [B is shown ${IMG_B}]`]);
   });
 });
 

@@ -9,13 +9,14 @@ import { buildGraph } from '../../electron/engine/games/textmapworld/graph';
 import type { MapSettings } from '../../electron/engine/games/textmapworld/settings';
 import type { ChatMessage } from '../../electron/engine/players/types';
 import { play, row, shapeOf } from './clembench-mm-mapworld.driver';
+import { provided } from '../support/provisions';
 
 const instance = (game: Game<MapSettings>, key: string, change: Partial<MmPayload> = {}): InstanceRow => {
   const input = game.datasets.load({ name: 'v1.6' }).instances.find((i) => i.key === key)!;
   return row({ ...input, payload: { ...(input.payload as MmPayload), ...change } });
 };
 const scoresOf = (game: Game<MapSettings>, inst: InstanceRow, events: readonly EventRecord[]) => {
-  const result = game.score({ events, instance: inst, settings: game.parseSettings({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
+  const result = game.score({ events, instance: inst, settings: game.settings.parse({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
   return { outcome: result.outcome, ...Object.fromEntries(result.scores.map((s) => [s.metric, s.value])) };
 };
 const main = (action: string, description = 'A room.') => JSON.stringify({ description, action });
@@ -122,7 +123,7 @@ describe('go-to-X (mm_mapworld_specificroom)', () => {
   it('the built-in explorer, which cannot tell rooms apart by category, explores by the rules and stops', async () => {
     for (const input of game.datasets.load({ name: 'v1.6' }).instances) {
       const inst = row(input);
-      const { events } = await play(game, inst, (m) => game.builtins!.explorer!(m));
+      const { events } = await play(game, inst, (m) => provided(game, 'builtins').explorer!(m));
       expect(events.filter((e) => e.from === 'explorer').every((e) => e.valid)).toBe(true);
       expect(['success', 'failure']).toContain(scoresOf(game, inst, events).outcome);
     }
@@ -173,7 +174,7 @@ describe('aborts', () => {
 
 describe.each([mmMapworldGame, mmMapworldGraphsGame])('the built-in reference explorer (%#)', (game) => {
   it('explores every bundled instance completely within the round limit, in the format', async () => {
-    const explorer = game.builtins!.explorer!;
+    const explorer = provided(game, 'builtins').explorer!;
     for (const input of game.datasets.load({ name: 'v1.6' }).instances) {
       const inst = row(input);
       const { events } = await play(game, inst, (messages) => explorer(messages));
@@ -184,8 +185,8 @@ describe.each([mmMapworldGame, mmMapworldGraphsGame])('the built-in reference ex
   it('plays the same without image names (a reply over the wire)', async () => {
     const inst = row(game.datasets.load({ name: 'v1.6' }).instances[40 % game.datasets.load({ name: 'v1.6' }).instances.length]!);
     const unnamed = (messages: readonly ChatMessage[]) => messages.map((m) => ({ ...m, content: typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'image' ? { type: 'image' as const, ref: p.ref, mime: p.mime } : p)) }));
-    const named = await play(game, inst, (m) => game.builtins!.explorer!(m));
-    const bare = await play(game, inst, (m) => game.builtins!.explorer!(unnamed(m)));
+    const named = await play(game, inst, (m) => provided(game, 'builtins').explorer!(m));
+    const bare = await play(game, inst, (m) => provided(game, 'builtins').explorer!(unnamed(m)));
     expect(bare.events.filter((e) => e.from === 'explorer').every((e) => e.valid)).toBe(true);
     expect(scoresOf(game, inst, bare.events)).toEqual(scoresOf(game, inst, named.events));
   });
@@ -194,7 +195,7 @@ describe.each([mmMapworldGame, mmMapworldGraphsGame])('the built-in reference ex
 describe('a resumed episode', () => {
   it('continues after any cut exactly as the uninterrupted episode (a correction included)', async () => {
     const inst = instance(mmMapworldGraphsGame, 'medium/3', { reprompt: true });
-    const explorer = mmMapworldGraphsGame.builtins!.explorer!;
+    const explorer = provided(mmMapworldGraphsGame, 'builtins').explorer!;
     const flaky = (messages: readonly ChatMessage[], n: number) => (n === 2 ? 'not now' : explorer(messages));
     const whole = (await play(mmMapworldGraphsGame, inst, flaky)).events;
     expect(whole.some((e) => e.kind === 'system' && actionOf(e).type === 'reprompt')).toBe(true);
@@ -211,12 +212,12 @@ describe('the text transcript', () => {
   it('tells the reader the room each move reached: cell, category and photograph', async () => {
     const inst = instance(mmMapworldGame, SMALL2);
     const { events } = await play(mmMapworldGame, inst, scripted([main('GO: south'), main('DONE')]));
-    expect(mmMapworldGame.textTranscript!(events, mmMapworldGame.parseSettings({}))).toEqual([
+    expect(mmMapworldGame.textTranscript!(events, mmMapworldGame.settings.parse({}))).toEqual([
       ` 1. ${JSON.stringify(main('GO: south'))}`,
       '    We have made a step and are now in this room. From here we can go: north. What is your next instruction?   [moved (3, 3) → (3, 2)]   ((3, 2): garage, ADE_val_00001379.jpg)',
       ` 2. ${JSON.stringify(main('DONE'))}`,
       '    DONE   ((3, 2): garage, ADE_val_00001379.jpg)',
     ]);
-    expect(mmMapworldGame.seats(inst, mmMapworldGame.parseSettings({}), firstDraw(mmMapworldGame))).toEqual([{ seat: 'explorer', role: 'explorer', given: { start: '(3, 3)', start_room: 'closet', rooms: 4 } }]);
+    expect(mmMapworldGame.seats(inst, mmMapworldGame.settings.parse({}), firstDraw(mmMapworldGame))).toEqual([{ seat: 'explorer', role: 'explorer', given: { start: '(3, 3)', start_room: 'closet', rooms: 4 } }]);
   });
 });

@@ -13,6 +13,7 @@ import { mmEpisodeLog } from '../../electron/engine/games/mm_mapworld/metrics';
 import { mmClemScores } from '../../electron/engine/games/mm_mapworld/scoring';
 import type { MapSettings } from '../../electron/engine/games/textmapworld/settings';
 import { fixtureEpisodes, logged, replay, row, shapeOf } from './clembench-mm-mapworld.driver';
+import { provided } from '../support/provisions';
 
 const GAMES: [string, Game<MapSettings>, ClemAdapter][] = [
   ['mm_mapworld', mmMapworldGame, mmMapworldClem],
@@ -67,7 +68,7 @@ describe.each(GAMES)('%s replays its published clembench episodes', (name, game,
     expect(log.moves.map((m) => ({ old: cell(m.old), new: cell(m.new) }))).toEqual(logged(ep, 'GM', 'GM', 'move').map((m) => JSON.parse(m)));
     expect(log.graphs).toEqual(logged(ep, 'GM', 'GM', 'graph'));
 
-    const result = game.score({ events, instance: row(input), settings: game.parseSettings({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
+    const result = game.score({ events, instance: row(input), settings: game.settings.parse({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
     const mine = Object.fromEntries(result.scores.map((s) => [s.metric, s.value]));
     for (const [key, metric] of Object.entries(adapter.scoreKeys)) {
       if (!(key in ep.scores)) continue;
@@ -176,9 +177,9 @@ describe('datasets', () => {
 describe('images', () => {
   it('every room image of the instance, as the instance names it; one image per message; no makers', () => {
     const instance = row(mmMapworldGame.datasets.load({ name: 'v1.6' }).instances[2]!);
-    const images = mmMapworldGame.images!;
+    const images = provided(mmMapworldGame, 'images');
     // small #2 has two laundromats with the same photograph: named once.
-    expect(images.of(instance, mmMapworldGame.parseSettings({}))).toEqual([
+    expect(images.of(instance, mmMapworldGame.settings.parse({}))).toEqual([
       '../clembench/mm_mapworld/mm_mapworld_main/resources/images/ADE_train_00010895.jpg',
       '../clembench/mm_mapworld/mm_mapworld_main/resources/images/ADE_train_00005761.jpg',
       '../clembench/mm_mapworld/mm_mapworld_main/resources/images/ADE_val_00001379.jpg',
@@ -193,11 +194,11 @@ describe('registration and estimate', () => {
   it.each(GAMES)('%s describes itself soundly', (_name, game) => {
     expect(gameProblems(game as Game<unknown>)).toEqual([]);
     expect(game.roles.map((r) => r.id)).toEqual(['explorer']);
-    expect(game.defaultRepetitions).toBe(1);
+    expect(game.settings.repetitions).toBe(1);
   });
 
   it('bounds one episode: 20 calls, each re-reading the text history and one image', () => {
-    const settings = mmMapworldGame.parseSettings({});
+    const settings = mmMapworldGame.settings.parse({});
     // 20 × (400 prompt + 765 image) + (0 + 1 + … + 19) × (300 reply + 40 describer) tokens.
     expect(mmMapworldGame.estimate(settings, 'v1.6')).toEqual({ explorer: { calls: 20, inputTokens: 20 * (400 + IMAGE_TOKENS) + 190 * 340, outputTokens: 6000 } });
     expect(mmMapworldGraphsGame.estimate(settings, 'v1.6').explorer!.inputTokens).toBe(20 * (650 + IMAGE_TOKENS) + 190 * 340);

@@ -13,6 +13,7 @@ import { GRID_EXPERIMENTS } from '../../electron/engine/games/multimodal_referen
 import { referenceGame } from '../../electron/engine/games/referencegame/game';
 import type { RefPayload } from '../../electron/engine/games/referencegame/payload';
 import { rowOf } from './clembench-mm-referencegame.driver';
+import { provided } from '../support/provisions';
 
 type Ascii = { experiments: { name: string; game_instances: Record<string, unknown>[] }[] };
 const ascii = JSON.parse(readFileSync(resolve(datasetsRoot(), 'clembench/multimodal_referencegame/ascii_game_instances.json'), 'utf8')) as Ascii;
@@ -68,7 +69,7 @@ describe("clembench's grid image numbers", () => {
 describe('the text counterpart of the grid experiments', () => {
   it('is the text game\'s v1.6 instance with the same experiment, game id, grids and target position; none for photos and pentominoes', () => {
     for (const input of mm.instances) {
-      const key = game.counterpart!.key(rowOf(input));
+      const key = provided(game, 'counterpart').key(rowOf(input));
       if (!(GRID_EXPERIMENTS as readonly string[]).includes(input.tags.experiment!)) {
         expect([input.key, key]).toEqual([input.key, null]);
         continue;
@@ -80,7 +81,7 @@ describe('the text counterpart of the grid experiments', () => {
       expect(IMAGE_FIELDS.map((f) => gridOfImage(p[f]))).toEqual(textGrids);
       expect(twin.tags).toEqual(input.tags);
     }
-    expect(game.counterpart!.game).toBe('referencegame');
+    expect(provided(game, 'counterpart').game).toBe('referencegame');
   });
 });
 

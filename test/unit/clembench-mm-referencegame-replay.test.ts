@@ -11,6 +11,7 @@ import { clembenchSource } from '../../electron/engine/games/clembench/source';
 import { multimodalReferencegameClem as clem } from '../../electron/engine/games/multimodal_referencegame/clem';
 import { multimodalReferenceGame as game } from '../../electron/engine/games/multimodal_referencegame/game';
 import { drive, episodeScores, FIXTURES, readFixture, rowOf, turnsOf } from './clembench-mm-referencegame.driver';
+import { provided } from '../support/provisions';
 
 const EPISODES = [
   { dir: 'gpt-4-1106-vision-preview-t0.0--gpt-4-1106-vision-preview-t0.0/multimodal_referencegame/11_ADE_static_target_images/episode_0', outcome: 'success' },
@@ -82,7 +83,7 @@ describe('the clembench importer reads the multimodal reference game', () => {
     const bundled = game.datasets.load({ name: 'v1.6' }).instances.find((i) => i.key === 'line_grids_rows/25')!;
     const rename = (p: unknown) => JSON.parse(JSON.stringify(p).replaceAll('../clembench/multimodal_referencegame/', 'games/multimodal_referencegame/')) as unknown;
     expect(logged.payload).toEqual(rename(bundled.payload));
-    expect(game.counterpart!.key(logged)).toBe('line_grids_rows/25');
-    expect(game.images!.of(logged, game.parseSettings({}))[0]).toBe('games/multimodal_referencegame/resources/grid_images/8.png');
+    expect(provided(game, 'counterpart').key(logged)).toBe('line_grids_rows/25');
+    expect(provided(game, 'images').of(logged, game.settings.parse({}))[0]).toBe('games/multimodal_referencegame/resources/grid_images/8.png');
   });
 });

@@ -13,6 +13,7 @@ import type { ClemAction } from '../../electron/engine/games/clembench/adapter';
 import { multimodalReferenceGame as game } from '../../electron/engine/games/multimodal_referencegame/game';
 import type { ChatMessage } from '../../electron/engine/players/types';
 import { episodeScores as textEpisodeScores, turnsOf as textTurnsOf } from './clembench-referencegame.driver';
+import { provided } from '../support/provisions';
 
 export const FIXTURES = resolve(__dirname, '../fixtures/clembench-runs/v1.6_multimodal');
 
@@ -28,9 +29,9 @@ export interface Driven {
 }
 
 export async function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, settingsInput: unknown = {}): Promise<Driven> {
-  const settings = game.parseSettings(settingsInput);
+  const settings = game.settings.parse(settingsInput);
   const sent: Driven['sent'] = [];
-  const named = new Set(game.images!.of(instance, settings));
+  const named = new Set(provided(game, 'images').of(instance, settings));
   const kit = testKit({
     answer: (seat, messages) => {
       sent.push({ seat, messages: [...messages] });

@@ -13,6 +13,7 @@ import { gameById } from '../../electron/engine/games/registry';
 import { mmEpisodeOf } from '../../renderer/src/games/multimodal_referencegame/episode';
 import type { ChatMessage } from '../../electron/engine/players/types';
 import { drive, rowOf, sha256hex } from './clembench-mm-referencegame.driver';
+import { provided } from '../support/provisions';
 
 const v16 = game.datasets.load({ name: 'v1.6' });
 const bundled = (key: string) => rowOf(v16.instances.find((i) => i.key === key)!);
@@ -45,10 +46,10 @@ describe('multimodal_referencegame datasets', () => {
   it('names the six images of an instance exactly as the instance file does', () => {
     const row = bundled('ADE_static_target_images/23');
     const p = payloadOf('ADE_static_target_images/23');
-    expect(game.images!.of(row, game.parseSettings({}))).toEqual([p.player_1_first_image, p.player_1_second_image, p.player_1_third_image, p.player_2_first_image, p.player_2_second_image, p.player_2_third_image]);
+    expect(provided(game, 'images').of(row, game.settings.parse({}))).toEqual([p.player_1_first_image, p.player_1_second_image, p.player_1_third_image, p.player_2_first_image, p.player_2_second_image, p.player_2_third_image]);
     expect(p.player_1_first_image).toBe('../clembench/multimodal_referencegame/resources/scene_images/48.jpg');
-    expect(game.images!.perMessage).toEqual({ describer: 3, follower: 3 });
-    expect(game.images!.hint).toMatch(/clembench checkout .*multimodal_referencegame\/resources/);
+    expect(provided(game, 'images').perMessage).toEqual({ describer: 3, follower: 3 });
+    expect(provided(game, 'images').hint).toMatch(/clembench checkout .*multimodal_referencegame\/resources/);
   });
 
   it('loads a user file of the same shape and refuses malformed ones with the reason', () => {
@@ -92,12 +93,12 @@ describe('multimodal_referencegame messages', () => {
     expect(p.player_1_prompt_header).toContain('The first image is a distractor, the second image is the target, and the third image is a distractor.');
     // Every image part is the stored image the core found for that name.
     const parts = d.sent.flatMap((s) => s.messages[0]!.content as ContentPart[]).filter((x) => x.type === 'image');
-    expect(parts.map((x) => (x.type === 'image' ? x.ref : ''))).toEqual(game.images!.of(row, game.parseSettings({})).map((n) => `media:${sha256hex(n)}`));
+    expect(parts.map((x) => (x.type === 'image' ? x.ref : ''))).toEqual(provided(game, 'images').of(row, game.settings.parse({})).map((n) => `media:${sha256hex(n)}`));
     // The prompt events carry the same parts, so transcripts show what each player saw.
     const prompts = d.events.filter((e) => e.kind === 'prompt');
     expect(prompts.map((e) => [e.to, e.parts?.length])).toEqual([['describer', 4], ['follower', 4]]);
     expect(d.result.outcome).toBe('success');
-    expect(game.textTranscript!(d.events, game.parseSettings({})).filter((l) => l.includes('[image'))).toHaveLength(6);
+    expect(game.textTranscript!(d.events, game.settings.parse({})).filter((l) => l.includes('[image'))).toHaveLength(6);
   });
 });
 
@@ -163,7 +164,7 @@ describe('multimodal_referencegame built-in players, registration and estimate',
     expect(gameProblems(game as never)).toEqual([]);
     expect(gameById('multimodal_referencegame')).toBe(game);
     expect(game.roles.map((r) => r.id)).toEqual(gameById('referencegame').roles.map((r) => r.id));
-    expect(game.defaultRepetitions).toBe(1);
+    expect(game.settings.repetitions).toBe(1);
   });
 
   it('the reference players solve every bundled instance by the images\' names', async () => {
@@ -200,7 +201,7 @@ describe('multimodal_referencegame built-in players, registration and estimate',
   });
 
   it('estimates three images of ~765 tokens per player message', () => {
-    const e = game.estimate(game.parseSettings({}), 'multimodal_referencegame');
+    const e = game.estimate(game.settings.parse({}), 'multimodal_referencegame');
     expect(e.describer).toEqual({ calls: 1, inputTokens: 120 + 3 * 765, outputTokens: 100 });
     expect(e.follower).toEqual({ calls: 1, inputTokens: 120 + 100 + 3 * 765, outputTokens: 100 });
   });

@@ -23,7 +23,7 @@ export interface Driven {
 }
 
 export async function drive(instance: InstanceRow, reply: (seat: string, messages: readonly ChatMessage[]) => string, settingsInput: unknown = {}, prior: readonly EventRecord[] = []): Promise<Driven> {
-  const settings = referenceGame.parseSettings(settingsInput);
+  const settings = referenceGame.settings.parse(settingsInput);
   const sent: Driven['sent'] = [];
   const kit = testKit({
     answer: (seat, messages) => {

@@ -158,7 +158,7 @@ describe('referencegame scores', () => {
     const prior = first.events.filter((e) => e.from === 'describer' || (e.kind === 'prompt' && e.to === 'describer'));
     const resumed = await drive(row, () => 'Answer: first', {}, prior);
     expect(resumed.sent.map((s) => s.seat)).toEqual(['follower']);
-    expect(referenceGame.textTranscript!(resumed.events, referenceGame.parseSettings({})).join('\n')).toContain('Answer: first');
+    expect(referenceGame.textTranscript!(resumed.events, referenceGame.settings.parse({})).join('\n')).toContain('Answer: first');
   });
 });
 

@@ -8,6 +8,9 @@ import { testKit } from '../support/kit';
 import { clemReplies, type ClemAction, type ClemAdapter } from '../../electron/engine/games/clembench/adapter';
 import type { MapSettings } from '../../electron/engine/games/textmapworld/settings';
 import type { ChatMessage } from '../../electron/engine/players/types';
+// The bundled games' provisions (their images) are recorded when the registry loads them.
+import '../../electron/engine/games/registry';
+import { capabilityOf } from '../../electron/engine/core/capability';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/clembench-runs/', import.meta.url));
 
@@ -20,7 +23,7 @@ export interface Played {
 }
 
 /** Plays one episode; `reply` answers each call from the messages the seat was sent. */
-export async function play(game: Game<MapSettings>, instance: InstanceRow, reply: (messages: readonly ChatMessage[], n: number) => string, prior: EventRecord[] = [], settings = game.parseSettings({})): Promise<Played> {
+export async function play(game: Game<MapSettings>, instance: InstanceRow, reply: (messages: readonly ChatMessage[], n: number) => string, prior: EventRecord[] = [], settings = game.settings.parse({})): Promise<Played> {
   const events: EventRecord[] = [...prior];
   const requests: ChatMessage[][] = [];
   const kit = testKit({
@@ -28,7 +31,7 @@ export async function play(game: Game<MapSettings>, instance: InstanceRow, reply
       requests.push([...messages]);
       return reply(messages, requests.length - 1);
     },
-    images: game.images?.of(instance, settings),
+    images: capabilityOf(game, 'images')?.of(instance, settings),
     prior,
     onEvent: (event) => events.push(event),
   });

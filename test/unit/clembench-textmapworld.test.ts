@@ -18,6 +18,7 @@ import type { MapSettings } from '../../electron/engine/games/textmapworld/setti
 import type { ChatMessage } from '../../electron/engine/players/types';
 import { exploredMap, layoutOf, turnsOf } from '../../renderer/src/games/textmapworld/episode';
 import { FIXTURES, fixtureEpisodes, logged, play, replay } from './clembench-textmapworld.driver';
+import { provided } from '../support/provisions';
 
 const GAMES: [string, Game<MapSettings>, ClemAdapter][] = [
   ['textmapworld', textmapworldGame, textmapworldClem],
@@ -46,7 +47,7 @@ describe.each(GAMES)('%s replays its logged clembench episodes', (name, game, ad
     expect(episodeLog(events).moves.map((m) => JSON.stringify(m.log))).toEqual(logged(ep, 'GM', 'GM', 'move').map((m) => JSON.stringify(JSON.parse(m))));
 
     const row = { ...input, id: 1, datasetId: 1, subset: 'all', position: 0 };
-    const result = game.score({ events, instance: row, settings: game.parseSettings({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
+    const result = game.score({ events, instance: row, settings: game.settings.parse({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
     const mine = Object.fromEntries(result.scores.map((s) => [s.metric, s.value]));
     for (const [key, metric] of Object.entries(adapter.scoreKeys)) {
       // June 2024 (v1.6) scored loops by an older rule: its logs count no loop for Gallery, Sauna,
@@ -179,14 +180,14 @@ describe('datasets', () => {
 
 describe.each(GAMES)('%s: the built-in reference explorer', (_name, game) => {
   it('plays every bundled instance by the rules, within the turn limit', async () => {
-    const explorer = game.builtins!.explorer!;
+    const explorer = provided(game, 'builtins').explorer!;
     const instances = game.datasets.load({ name: 'v1.6' }).instances;
     const outcomes: Record<string, number> = {};
     const mains: number[] = [];
     for (const [i, input] of instances.entries()) {
       const row = { ...input, id: i + 1, datasetId: 1, subset: 'all', position: i };
       const { events } = await play(game, row, (messages) => explorer(messages));
-      const result = game.score({ events, instance: row, settings: game.parseSettings({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
+      const result = game.score({ events, instance: row, settings: game.settings.parse({}), seats: [{ seat: 'explorer', role: 'explorer' }] });
       outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
       mains.push(result.scores.find((s) => s.metric === 'main_score')!.value);
       expect(events.filter((e) => e.from === 'explorer').every((e) => e.valid)).toBe(true);
@@ -201,7 +202,7 @@ describe('a resumed episode', () => {
     const game = textmapworldGraphreasoningGame;
     const input = game.datasets.load({ name: 'v1.6' }).instances[12]!;
     const row = { ...input, id: 1, datasetId: 1, subset: 'all', position: 0 };
-    const explorer = (messages: readonly ChatMessage[]) => game.builtins!.explorer!(messages);
+    const explorer = (messages: readonly ChatMessage[]) => provided(game, 'builtins').explorer!(messages);
     const whole = (await play(game, row, explorer)).events;
     const shape = (events: readonly EventRecord[]) => events.map((e) => [e.idx, e.round, e.kind, e.text, JSON.stringify(e.action)]);
     for (let cut = 1; cut < whole.length; cut++) {
@@ -265,7 +266,7 @@ describe('Python literals and the reminders', () => {
     const back = payload.directions.find((d) => d.room === payload.moves.find((m) => m.room === payload.start)!.to)!;
     const there = payload.moves.find((m) => m.room === payload.start)!.dir;
     const home = payload.moves.find((m) => m.room === back.room && m.to === payload.start)!.dir;
-    const { events } = await play(textmapworldGame, row, (_m, n) => `GO: ${n % 2 === 0 ? there : home}`, [], textmapworldGame.parseSettings({ maxTurns: 6 }));
+    const { events } = await play(textmapworldGame, row, (_m, n) => `GO: ${n % 2 === 0 ? there : home}`, [], textmapworldGame.settings.parse({ maxTurns: 6 }));
     const sent = events.filter((e) => e.kind === 'system' && actionOf(e).type === 'answer').map((e) => actionOf(e).sent as string);
     expect(sent.filter((s) => s.startsWith(payload.loopReminderText + '\n'))).toHaveLength(1);
     expect(sent[4]!.startsWith(payload.maxTurnsReminderText + '\n')).toBe(true);

@@ -66,8 +66,8 @@ describe('rank series', () => {
 describe('the estimate of a probed run', () => {
   it('counts a probe call before every question, on the guesser model', async () => {
     const { edaGame } = await import('../../electron/engine/games/eda/game');
-    const plain = edaGame.estimate(edaGame.parseSettings({}), 'things');
-    const probed = edaGame.estimate(edaGame.parseSettings({ probe: { enabled: true } }), 'things');
+    const plain = edaGame.estimate(edaGame.settings.parse({}), 'things');
+    const probed = edaGame.estimate(edaGame.settings.parse({ probe: { enabled: true } }), 'things');
     expect(plain.guesser!.calls).toBe(20);
     expect(probed.guesser!.calls).toBe(40);
     expect(probed.judge).toEqual(plain.judge);

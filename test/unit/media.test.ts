@@ -2,12 +2,12 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cannotPlay } from '../../electron/engine/core/image-input';
+import { cannotTake } from '../../electron/engine/capabilities/images/cannot-play';
 import { decodeImage, newCanvas } from '../../electron/engine/media/canvas';
 import { fitImage } from '../../electron/engine/media/fit';
-import { FolderIndex, nameSegments } from '../../electron/engine/media/folders';
+import { FolderIndex, nameSegments } from '../../electron/engine/capabilities/images/folders';
 import { ANTHROPIC_IMAGE_LIMITS, OPENAI_IMAGE_LIMITS } from '../../electron/engine/players/image-limits';
-import { placeholderPng } from '../../electron/engine/media/placeholder';
+import { placeholderPng } from '../../electron/engine/capabilities/images/placeholder';
 import { sniffImage } from '../../electron/engine/media/sniff';
 import { tinyBmp } from '../fixtures/picture-game/bmp';
 import { solidPng } from '../fixtures/toy-game/png';
@@ -156,16 +156,17 @@ describe("Anthropic's byte limit", () => {
 });
 
 describe('who cannot play a multimodal game', () => {
-  const game = { shortTitle: 'Reference (images)', images: { of: () => [], perMessage: { describer: 3, follower: 3 } } };
+  const images = { perMessage: { describer: 3, follower: 3 } };
   it('is a model that takes fewer images per message than the game shows its role', async () => {
-    expect(cannotPlay(game, { describer: { provider: 'openai', model: 'gpt-4o' }, follower: { provider: 'openai', model: 'gpt-4o', imageInput: 'many' } })).toBeNull();
-    expect(cannotPlay(game, { describer: { provider: 'openai', model: 'phi-3-vision', imageInput: 'one' }, follower: { provider: 'openai', model: 'gpt-4o' } })).toBe(
+    expect(cannotTake('Reference (images)', images, { describer: { provider: 'openai', model: 'gpt-4o' }, follower: { provider: 'openai', model: 'gpt-4o', imageInput: 'many' } })).toBeNull();
+    expect(cannotTake('Reference (images)', images, { describer: { provider: 'openai', model: 'phi-3-vision', imageInput: 'one' }, follower: { provider: 'openai', model: 'gpt-4o' } })).toBe(
       'cannot play: openai:phi-3-vision takes one image per message; Reference (images) shows the describer 3 images in one message',
     );
-    expect(cannotPlay({ shortTitle: 'MatchIt (images)', images: { of: () => [], perMessage: { player_a: 1 } } }, { player_a: { provider: 'openai', model: 'llama-3', imageInput: 'none' } })).toBe(
+    expect(cannotTake('MatchIt (images)', { perMessage: { player_a: 1 } }, { player_a: { provider: 'openai', model: 'llama-3', imageInput: 'none' } })).toBe(
       'cannot play: openai:llama-3 takes no images; MatchIt (images) shows the player_a an image in one message',
     );
-    expect(cannotPlay({ shortTitle: 'Text', images: undefined }, { a: { provider: 'openai', model: 'x', imageInput: 'none' } })).toBeNull();
+    // A game without the images capability shows none: every model can play it.
+    expect(cannotTake('Text', undefined, { a: { provider: 'openai', model: 'x', imageInput: 'none' } })).toBeNull();
   });
 });
 

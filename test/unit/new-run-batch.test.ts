@@ -9,14 +9,14 @@ const form = { ...INITIAL, dataset: 'things', subset: 'test', players: { guesser
 
 describe('the New run form in batch mode', () => {
   it('sends no batch field in live mode', () => {
-    expect(runConfig(form, game, profiles, null)).not.toHaveProperty('batch');
+    expect(runConfig(form, game, profiles)).not.toHaveProperty('batch');
   });
 
   it('batches every role, or only the ticked ones, polling at the chosen interval', () => {
-    const all = runConfig({ ...form, mode: 'batch' }, game, profiles, null);
+    const all = runConfig({ ...form, mode: 'batch' }, game, profiles);
     expect(all).toMatchObject({ batch: { pollMs: 30_000 } });
     expect((all as { batch: object }).batch).not.toHaveProperty('roles');
-    const judge = runConfig({ ...form, mode: 'batch', batchRoles: ['judge'], pollSeconds: '0.5' }, game, profiles, null);
+    const judge = runConfig({ ...form, mode: 'batch', batchRoles: ['judge'], pollSeconds: '0.5' }, game, profiles);
     expect(judge).toMatchObject({ batch: { roles: ['judge'], pollMs: 500 } });
     expect(RunConfigSchema.safeParse(judge).success).toBe(true);
   });

@@ -138,7 +138,7 @@ describe('the built-in players', () => {
 });
 
 const INSTANCE: InstanceRow = unstoredRow(makeDatasets.load({ name: 'simulbench-tasks' }).instances[0]!, 'all', 0);
-const settings = (input: Record<string, unknown> = {}) => simulbenchMakeGame.parseSettings(input);
+const settings = (input: Record<string, unknown> = {}) => simulbenchMakeGame.settings.parse(input);
 const builtin = (variants: Record<string, string> = {}) => (seat: string, messages: readonly ChatMessage[]) => makeBuiltins[seat]!(messages, variants[seat]);
 const play = (reply: ReturnType<typeof builtin>, prior: readonly EventRecord[] = [], input: Record<string, unknown> = {}) => playWithKit(simulbenchMakeGame, INSTANCE, settings(input), reply, { prior });
 const steps = (events: readonly EventRecord[]) => events.map((e) => [e.round, e.kind, e.from, e.to, e.text, e.action, e.valid]);

@@ -53,8 +53,11 @@ export function meanInterval(sum: number, sum2: number, n: number, range?: reado
   return { low: clip(m - half, range), high: clip(m + half, range) };
 }
 
-/** A rate of 0/1 values gets Wilson's interval; anything else (a mean, or a rate of fractions) the t one, within the metric's range. */
-export function intervalFor(metric: Pick<MetricSpec, 'kind' | 'range'>, sum: number, sum2: number, n: number): Bounds {
+/**
+ * A rate of 0/1 values gets Wilson's interval; anything else (a mean, or a rate of fractions) the t one,
+ * within the metric's range (a game's mean always has one; a mean without gives no interval when all values are equal).
+ */
+export function intervalFor(metric: { kind: MetricSpec['kind']; range?: [number, number] }, sum: number, sum2: number, n: number): Bounds {
   if (n < 2) return NONE;
   if (metric.kind === 'rate' && Number.isInteger(sum) && sum >= 0 && sum <= n && Math.abs(sum2 - sum) < 1e-9) {
     const { low, high } = wilson(sum, n);

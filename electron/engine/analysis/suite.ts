@@ -5,7 +5,7 @@
 import type { SuiteView } from '../../../shared/api/views';
 import { ExploreFiltersSchema } from '../../../shared/contract/explore';
 import type { Game } from '../core/game';
-import { runCannotPlay } from '../core/image-input';
+import { runCannotPlay } from '../capabilities/images/cannot-play';
 import type { PooledMetric, Suite } from '../core/suite';
 import { gameById, suiteById } from '../games/registry';
 import type { Store } from '../store/store';

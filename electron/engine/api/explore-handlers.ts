@@ -10,7 +10,7 @@ import { slices } from '../analysis/explore/slices';
 import { openTranscript } from './transcripts';
 import type { Game } from '../core/game';
 import { UserError } from '../errors';
-import { areVariants, variantInstances } from '../analysis/variants';
+import { areVariants, variantInstances } from '../capabilities/counterpart/variants';
 import { allGames, gameById } from '../games/registry';
 import { toCsv } from '../io/csv';
 import { significanceCsvRows, significanceLatex } from '../io/significance';

@@ -2,6 +2,7 @@
 import type { HumanGameState, TranscriptView } from '../../../shared/api/views';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { textOf } from '../../../shared/contract/content';
+import { capabilityOf } from '../core/capability';
 import { openTranscript } from './transcripts';
 import { gameById, gameOfRun } from '../games/registry';
 import { HumanSessions } from '../human/sessions';
@@ -54,7 +55,7 @@ export function registerHuman(registry: HandlerRegistry, store: Store, factory: 
       role: run.seats.find((s) => s.seat === humanSeat)?.role ?? '',
       dataset: episode.datasetName,
       subset: episode.instance.subset,
-      instructions: game.instructions?.(humanSeat, episode.instance, settings, episode.datasetKind) ?? '',
+      instructions: capabilityOf(game, 'people')?.instructions(humanSeat, episode.instance, settings, episode.datasetKind) ?? '',
       transcript: seatView(transcript, humanSeat, over),
       prompt: pending ? pending.messages.map((m) => ({ role: m.role, text: textOf(m.content), parts: typeof m.content === 'string' ? null : [...m.content] })) : null,
       waiting: pending !== null,

@@ -5,7 +5,6 @@ import { runReport } from '../analysis/run-report';
 import { applyAnnotations } from '../analysis/apply-annotations';
 import { openTranscript } from './transcripts';
 import { episodeBundle } from './episode-bundle';
-import { checkRunImages } from '../runner/images';
 import * as annotation from '../annotation/sets';
 import { UserError } from '../errors';
 import { allGames, brokenGames, gameById, gameOfRun } from '../games/registry';
@@ -121,7 +120,6 @@ export function createApiService(options: ApiServiceOptions): ApiService {
     })
     .handle('episodes.transcript', ({ episodeId }) => openTranscript(store, episodeId))
     .handle('episodes.exportBundle', ({ episodeId }) => episodeBundle(store, episodeId))
-    .handle('images.check', (input) => checkRunImages(store, input))
     .handle('calls.get', ({ callId }) => {
       const { runId: _run, episodeId: _episode, round: _round, modelConfigId: _config, startedAt: _at, ...call } = store.models.call(callId);
       return call;

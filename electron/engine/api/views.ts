@@ -3,9 +3,11 @@ import type { EpisodeSummary, EpisodeView, EventView, GameInfo, InstanceView, Ke
 import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
 import type { RunReport } from '../analysis/report';
 import { subjectOf } from '../analysis/explore/select';
+import { capabilityOf } from '../core/capability';
 import type { EventRow } from '../core/events';
 import { aggregateInfos, orderSeats, type Game, type InstanceRow } from '../core/game';
-import { runCannotPlay } from '../core/image-input';
+import { runCannotPlay } from '../capabilities/images/cannot-play';
+import type { GameImages } from '../capabilities/images/provision';
 import { gameById } from '../games/registry';
 import { capabilityFields } from '../capabilities/checks';
 import { defaultKeyEnv } from '../players/sdk-model';
@@ -76,6 +78,11 @@ export function eventView(e: EventRow): EventView {
   return { id: e.id, idx: e.idx, round: e.round, from: e.from, to: e.to, kind: e.kind, text: e.text, parts: e.parts, action: e.action, valid: e.valid, flags: e.flags, callId: e.callId, ...seatView };
 }
 
+/** What the New run form is told of a game's images: how many one message shows each role, and where to find them. */
+function imagesInfo(images: GameImages | undefined): GameInfo['images'] {
+  return images ? { perMessage: { ...images.perMessage }, hint: images.hint ?? null } : null;
+}
+
 export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset: string) => { instances: number; experiments: string[] }): GameInfo {
   // The capabilities' fields are GameInfo's, named at run time by their checks: the whole is GameInfo.
   return {
@@ -87,11 +94,11 @@ export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset
     aggregates: aggregateInfos(game),
     view: game.view,
     annotation: game.annotation?.info ?? null,
-    defaultSettings: game.parseSettings({}),
-    defaultRepetitions: game.defaultRepetitions ?? 5,
-    builtinRoles: Object.keys(game.builtins ?? {}),
-    images: game.images ? { perMessage: { ...game.images.perMessage }, hint: game.images.hint ?? null } : null,
-    counterpart: game.counterpart?.game ?? null,
+    defaultSettings: game.settings.parse({}),
+    defaultRepetitions: game.settings.repetitions,
+    builtinRoles: Object.keys(capabilityOf(game, 'builtins') ?? {}),
+    images: imagesInfo(capabilityOf(game, 'images')),
+    counterpart: capabilityOf(game, 'counterpart')?.game ?? null,
     presets: [...(game.presets ?? [])],
     runFiles: (game.runFiles ?? []).map(({ id, label }) => ({ id, label })),
     // Each capability's field (training, probing…), null where the game does not provide it.

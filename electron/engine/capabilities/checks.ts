@@ -5,13 +5,17 @@
 import type { GameInfo } from '../../../shared/contract/game';
 import { capabilityOf, type CapabilityCheck } from '../core/capability';
 import type { Game } from '../core/game';
+import { builtinsCheck } from './builtins/provision';
+import { counterpartCheck } from './counterpart/provision';
 import { failureModesCheck } from './failure-modes/provision';
+import { imagesCheck } from './images/provision';
+import { peopleCheck } from './people/provision';
 import { lastMoveCheck } from './last-move/provision';
 import { marksCheck } from './marks/provision';
 import { probingCheck } from './probing/provision';
 import { trainingCheck } from './training/provision';
 
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck];
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck, builtinsCheck, peopleCheck, counterpartCheck, imagesCheck];
 
 /** What `games.list` says of each capability that describes itself (`CapabilityCheck.info`): its field, null where the game does not provide it. */
 export function capabilityFields(game: Game<unknown>): Partial<GameInfo> {

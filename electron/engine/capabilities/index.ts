@@ -4,8 +4,9 @@
  */
 import { failureModesModule } from './failure-modes/module';
 import { lastMoveModule } from './last-move/module';
+import { imagesModule } from './images/module';
 import type { CapabilityModule } from './module';
 import { probingModule } from './probing/module';
 import { trainingModule } from './training/module';
 
-export const CAPABILITIES: readonly CapabilityModule[] = [trainingModule, probingModule, lastMoveModule, failureModesModule];
+export const CAPABILITIES: readonly CapabilityModule[] = [trainingModule, probingModule, lastMoveModule, failureModesModule, imagesModule];

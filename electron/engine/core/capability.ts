@@ -26,7 +26,8 @@ export interface Provision<K extends CapabilityKey = CapabilityKey> {
 }
 
 /** A game's offer of a capability, typed against that game's settings. */
-export function provide<S, K extends CapabilityKey>(game: Pick<Game<S>, 'id'>, capability: K, value: Provisions<S>[K]): Provision<K> {
+// The game's settings type is read from its `settings.parse`, so a provision's hooks get the game's settings.
+export function provide<S, K extends CapabilityKey>(game: Pick<Game<S>, 'id' | 'settings'>, capability: K, value: Provisions<S>[K]): Provision<K> {
   // A provision is stored without its settings type: the catalog hands it back only for its own game.
   return { game: game.id, capability, value: value as unknown as Provisions[K] };
 }

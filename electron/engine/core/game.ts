@@ -6,14 +6,13 @@
  */
 import type { FixedSubsetSpec } from './fixed-subsets';
 import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, RunPreset, ViewHints } from '../../../shared/contract/game';
-import type { BuiltinPolicy } from '../players/types';
 import type { EventRecord, EventRow } from './events';
 import type { InstanceInput, InstanceRow } from './instances';
 import type { TurnKit } from './turn-kit';
 
 export type { InstanceInput, InstanceRow } from './instances';
 
-/** An instance as a game reads it before it is stored (no ids yet): `images.of` and `seats` read its payload and tags only. */
+/** An instance as a game reads it before it is stored (no ids yet): `seats` and capabilities (images) read its payload and tags only. */
 export function unstoredRow(input: InstanceInput, subset: string, position: number): InstanceRow {
   return { ...input, id: 0, datasetId: 0, subset, position };
 }
@@ -172,37 +171,6 @@ export interface RuleAmendment {
   unresolved: string[];
 }
 
-export type { BuiltinPolicy };
-
-/** Bytes of an image the game can make itself (clembench's grid images from their ASCII grids). */
-export interface MadeImage {
-  bytes: Uint8Array;
-  mime: string;
-}
-
-/** A maker of some of a game's images, tried before the user's folders and the network. */
-export interface ImageMaker {
-  /** Where the report says Parlor looked ("rendered from ascii_game_instances.json"). */
-  label: string;
-  /** The image of this name, or null when this maker does not make it. Pure: the same name gives the same bytes. */
-  make(name: string): MadeImage | null;
-}
-
-/**
- * The images a game shows its players. Instances name images (clembench resource paths, URLs); the core
- * finds every image a run needs before it starts (media store, the game's makers, the user's folders, a
- * download) and refuses to start while one is missing, so no episode is ever half-played for an image.
- */
-export interface GameImages<S = unknown> {
-  /** Every image an episode of this instance may show, by the names the instance gives them. */
-  of(instance: InstanceRow, settings: S): string[];
-  /** The most images one message shows, per role: a model that takes fewer cannot play that role (clembench's "multiple images"). */
-  perMessage: Readonly<Record<string, number>>;
-  makers?: readonly ImageMaker[];
-  /** Where a user finds the images the game cannot make (shown with a missing image). */
-  hint?: string;
-}
-
 /** A finished episode as a run file reads it (its record, as stored). */
 export interface RunFileEpisode {
   repetition: number;
@@ -222,12 +190,20 @@ export interface RunFileSpec {
   make(runId: number, episodes: readonly RunFileEpisode[]): { filename: string; mime: string; content: string; summary: string };
 }
 
+/** A game's settings: how they are read (the papers' values filled in), and the repetitions a run plays by default. */
+export interface GameSettings<S> {
+  /** Validates settings and fills the defaults (the papers' values); throws a ZodError on a bad one. */
+  parse(input: unknown): S;
+  /** Repetitions of every instance when a run does not say (EDA: 5, as its paper; clembench: 1). */
+  readonly repetitions: number;
+}
+
 export interface Game<S = unknown> {
   readonly id: string;
   readonly title: string;
   readonly shortTitle: string;
-  /** Validates settings and fills the defaults (the papers' values). */
-  parseSettings(input: unknown): S;
+  /** How a run's settings are read, and how often a run plays each instance when it does not say. */
+  readonly settings: GameSettings<S>;
   readonly roles: readonly RoleSpec[];
   readonly datasets: DatasetSource;
   /** Who sits where in one episode; the draw lets a game seat players per episode (AGE's random order). */
@@ -244,17 +220,7 @@ export interface Game<S = unknown> {
   exportColumns?(events: readonly EventRecord[]): Record<string, string | number | null>;
   /** A transcript as lines of text (the CLI's `show`); the core prints a generic one otherwise. */
   textTranscript?(events: readonly EventRecord[], settings: S): string[];
-  /** What a seat is told to do, for a person taking it. */
-  instructions?(seat: string, instance: InstanceRow, settings: S, datasetKind: string): string;
   readonly annotation?: AnnotationHooks;
-  /** Repetitions of every instance when a run does not say (EDA: 5, as its paper; clembench: 1). */
-  readonly defaultRepetitions?: number;
-  /** Built-in players by role (`provider: builtin`, model `reference`): every game shown and tested without a model or a key. */
-  readonly builtins?: Readonly<Record<string, BuiltinPolicy>>;
-  /** The images the game shows (a multimodal game); played through `kit.image(name)`. */
-  readonly images?: GameImages<S>;
-  /** The same instance in a text-only variant of this game (clembench's ASCII grids for the grid images), for side-by-side reading and text vs image tables. */
-  readonly counterpart?: { game: string; key(instance: InstanceRow): string | null };
   /** The paper's experiments as runs to start from (`parlor run --preset <id>`, the New run form). */
   readonly presets?: readonly RunPreset[];
   /** Files the game makes from a run (SimulBench's test scripts). */

@@ -89,6 +89,17 @@ export async function loadGameFolder(folder: string, label: string): Promise<Loa
   return { games: list.map((game) => ({ game, provisions: provisions.get(game.id)!, problems: problems.get(game.id)! })), broken: [] };
 }
 
+/**
+ * What `Game`'s types promise but a folder imported at run time may not keep: the compiler never sees a
+ * user's folder (PARLOR_GAMES, perhaps plain JavaScript), and `isGame` only tells a game from other
+ * exports. A typed game (a bundled folder, a test's `registerGame`) cannot fail these.
+ */
+export function untypedGameProblems(game: Game<unknown>): string[] {
+  const metrics: readonly { key: string; kind: string; range?: unknown }[] = Array.isArray(game.metrics) ? game.metrics : [];
+  // Intervals are clipped to a mean's range and, when every value was equal, reach towards its ends.
+  return metrics.filter((m) => m.kind === 'mean' && !Array.isArray(m.range)).map((m) => `metric "${m.key}" is a mean without a range: declare [min, max] so its intervals stay within it`);
+}
+
 /** A game's provisions against the capabilities Parlor has: each known and sound. */
 export function gameFolderProblems(game: Game<unknown>, provisions: readonly Provision[], checks: readonly CapabilityCheck[]): string[] {
   const problems: string[] = [];

@@ -22,7 +22,7 @@ import { multimodalReferencegameClem } from './multimodal_referencegame/clem';
 import { matchitAsciiClem } from './matchit_ascii/clem';
 import { referencegameClem } from './referencegame/clem';
 import { textmapworldClem, textmapworldGraphreasoningClem, textmapworldSpecificroomClem } from './textmapworld/clem';
-import { gameFolderProblems, loadGameFolder, type BrokenGame } from './load-folder';
+import { gameFolderProblems, loadGameFolder, untypedGameProblems, type BrokenGame } from './load-folder';
 import { CAPABILITY_CHECKS } from '../capabilities/checks';
 import { recordProvisions, type Provision } from '../core/capability';
 
@@ -54,7 +54,7 @@ export async function addGameFolder(folder: string, label = folder): Promise<voi
   const loaded = await loadGameFolder(folder, label);
   broken.push(...loaded.broken);
   for (const { game, provisions, problems: found } of loaded.games) {
-    const problems = [...found, ...registrationProblems(game, provisions)];
+    const problems = [...found, ...untypedGameProblems(game), ...registrationProblems(game, provisions)];
     if (problems.length) broken.push({ folder: label, game: game.id, title: game.title, problems });
     else registerGame(game, provisions);
   }
@@ -190,7 +190,7 @@ export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unkn
   ];
   if (problems.length) throw new RunConfigError(`Invalid run config:\n${problems.join('\n')}`);
   try {
-    return { game, settings: game.parseSettings(config.settings ?? {}), repetitions: config.repetitions ?? game.defaultRepetitions ?? 5 };
+    return { game, settings: game.settings.parse(config.settings ?? {}), repetitions: config.repetitions ?? game.settings.repetitions };
   } catch (error) {
     if (error instanceof z.ZodError) throw new RunConfigError(describeZodError(error, `${game.shortTitle} settings`));
     throw error;

@@ -80,7 +80,7 @@ export class HumanSessions {
     const game = gameById(input.game);
     const { ref, fixed } = resolveFixed(this.store, game, { name: input.dataset, subset: input.subset, ...(input.fixed ? { fixed: input.fixed } : {}) });
     const dataset = game.datasets.load(ref);
-    const settings = game.parseSettings({});
+    const settings = game.settings.parse({});
     const first = dataset.instances[0];
     if (!first) throw new HumanSessionError(`${input.dataset}/${input.subset} has no instances to play.`);
     const seats = game.seats(unstoredRow(first, dataset.subset, 0), settings, firstDraw(game));

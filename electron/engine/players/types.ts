@@ -14,13 +14,6 @@ export interface ImageData {
   base64: string;
 }
 
-/**
- * A programmatic player (`provider: builtin`): it reads only what a model in its seat would read, the
- * conversation so far, and returns its reply. `variant` is what follows `reference-` in its model name
- * (`builtin:reference-b`; '' for `builtin:reference`): distinct built-in players where a game seats several.
- */
-export type BuiltinPolicy = (messages: readonly ChatMessage[], variant?: string) => string;
-
 export interface ChatRequest {
   messages: ChatMessage[];
   temperature: number;

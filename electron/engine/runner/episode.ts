@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { mediaRef, mediaSha } from '../../../shared/contract/content';
+import { capabilityOf } from '../core/capability';
 import type { CallRef } from '../core/events';
 import type { Game, ScoreResult, SeatInfo } from '../core/game';
 import { TurnKit, type SeatReply } from '../core/turn-kit';
@@ -97,6 +98,8 @@ export async function playStoredEpisode(
       append: (event) => store.events.append(episodeId, event),
       putMedia: (bytes, mime) => mediaRef(store.media.put(bytes, mime)),
       image: (name) => {
+        // Only a game that provides images has them found before its runs: another's would be a guess at what is stored.
+        if (!capabilityOf(game, 'images')) throw new Error(`${game.id} asked for the image "${name}", but it provides no images (capabilities/images.ts in its folder): a game without them shows no images.`);
         const found = store.media.named(name);
         if (!found && missingImage) return missingImage(name);
         // The run's image check stored every image the game names before any episode started.

@@ -3,13 +3,14 @@ import { modelLabel } from '../../../shared/contract/models';
 import { ImageSourcesSchema, roleModels, RunConfigSchema, type RunConfig } from '../../../shared/contract/run';
 import { BATCH_SHARE, callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
-import { cannotPlay } from '../core/image-input';
+import { capabilityOf } from '../core/capability';
+import { cannotPlay } from '../capabilities/images/cannot-play';
 import { parseNewRunConfig } from '../core/run-config';
 import { selectInstances } from '../core/selection';
 import { unstoredRow } from '../core/game';
 import { gameOf } from '../games/registry';
 import { instancesOf, resolveFixed } from './fixed-subsets';
-import { checkImages } from '../media/check';
+import { checkImages } from '../capabilities/images/check';
 
 /** The estimate as the API contract shapes it (the UI and the CLI show the same numbers). */
 export type RunEstimate = RunEstimateView;
@@ -24,12 +25,13 @@ export async function estimateRunChecked(store: Store, input: unknown): Promise<
   const whole = estimateRun(store, input);
   const config = RunConfigSchema.parse(input);
   const { game, settings } = gameOf(config);
+  const images = capabilityOf(game, 'images');
   const sources = ImageSourcesSchema.parse(config.images ?? {});
-  if (!game.images || sources.missing !== 'skip') return whole;
+  if (!images || sources.missing !== 'skip') return whole;
   const { ref, fixed } = resolveFixed(store, game, config.dataset);
   const dataset = game.datasets.load(ref);
   const chosen = selectInstances(instancesOf(dataset.instances, fixed), { experiments: config.dataset.experiments, limit: config.limit });
-  const check = await checkImages(store, game, settings, chosen.map((i, position) => unstoredRow(i, dataset.subset, position)), { ...sources, download: false });
+  const check = await checkImages(store, images, settings, chosen.map((i, position) => unstoredRow(i, dataset.subset, position)), { ...sources, download: false });
   if (check.incomplete.length === 0 || check.complete.length === 0) return whole;
   const estimate = estimateRun(store, { ...config, dataset: { ...config.dataset, experiments: check.complete } });
   return { ...estimate, leftOut: check.incomplete };

@@ -9,11 +9,10 @@ import { createHash } from 'node:crypto';
 import { unstoredRow, type Game, type InstanceInput, type LoadedDataset } from '../core/game';
 import type { LoggedEpisodeInput, LogProblem, LogReading } from '../core/log-import';
 import { parseRunConfig } from '../core/run-config';
-import { mediaRef } from '../../../shared/contract/content';
 import { gameById } from '../games/registry';
-import { placeholderPng } from '../media/placeholder';
-import type { FolderIndex } from '../media/folders';
-import { findImages } from '../media/resolve';
+import { capabilityOf } from '../core/capability';
+import type { FolderIndex } from '../capabilities/images/folders';
+import { importImages, type ImportedImages } from '../capabilities/images/import-images';
 import type { Store } from '../store/store';
 import { storeRun } from './prepare';
 import { playEpisodeFromLog } from './replay-log';
@@ -39,8 +38,7 @@ export interface ImportReport {
   extraReplies: { path: string; seats: Record<string, number> }[];
   problems: LogProblem[];
   unknownGames: Record<string, number>;
-  /** Images the imported instances name: found (stored), and missing (transcripts show a stand-in card). */
-  images: { needed: number; found: number; missing: string[] };
+  images: ImportedImages;
 }
 
 export interface ImportOptions {
@@ -49,16 +47,11 @@ export interface ImportOptions {
   imageFolders?: readonly string[];
 }
 
-/** Finds the images a group's instances name (the log's folder first, then the user's) and gives a stand-in for the others. */
-async function importImages(store: Store, game: Game<unknown>, settings: unknown, instances: readonly InstanceInput[], folders: readonly string[], report: ImportReport, indexes: Map<string, FolderIndex>) {
-  if (!game.images) return undefined;
-  const rows = instances.map((i, position) => unstoredRow(i, 'all', position));
-  const names = new Set(rows.flatMap((r) => game.images!.of(r, settings)));
-  const search = await findImages(store, names, { folders, download: false }, game.images.makers ?? [], indexes);
-  report.images.needed += names.size;
-  report.images.found += search.found.size;
-  report.images.missing.push(...search.missing.map((m) => m.name));
-  return (name: string) => ({ ref: mediaRef(store.media.put(placeholderPng(name), 'image/png')), mime: 'image/png' });
+/** The images of a group's instances, for a game that shows images; the stand-in card for those nobody has. */
+async function groupImages(store: Store, game: Game<unknown>, settings: unknown, instances: readonly InstanceInput[], folders: readonly string[], report: ImportReport, indexes: Map<string, FolderIndex>) {
+  const images = capabilityOf(game, 'images');
+  if (!images) return undefined;
+  return importImages(store, images, settings, instances.map((i, position) => unstoredRow(i, 'all', position)), folders, report.images, indexes);
 }
 
 const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
@@ -124,10 +117,10 @@ export async function importLogs(store: Store, reading: LogReading, options: Imp
       continue;
     }
     const players = Object.fromEntries(game.roles.map((r) => [r.id, { provider: 'imported' as const, model: models[r.id] ?? group }]));
-    const settings = game.parseSettings({});
+    const settings = game.settings.parse({});
     const config = { ...parseRunConfig({ name, game: gameId, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed: 0, settings }), seed: 0, repetitions: 1 };
     const instances = unique.map((u) => dataset.instances.find((i) => i.key === u.key)!);
-    const missingImage = await importImages(store, game, settings, instances, imageFolders, report, folderIndexes);
+    const missingImage = await groupImages(store, game, settings, instances, imageFolders, report, folderIndexes);
     const runId = storeRun(store, game, config, dataset, instances);
     const configIds = Object.fromEntries(Object.keys(config.players).map((role) => [role, store.models.ensureConfig(seatModel(config.players, role))]));
     store.runs.markRunning(runId);

@@ -1,20 +1,20 @@
 /** Before anything is played: the config is checked by the core and the game, data loaded, models tried. */
 import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
-import { allModels, ImageSourcesSchema, roleModels, type RunConfig } from '../../../shared/contract/run';
+import { allModels, roleModels, type RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
-import { unstoredRow, type DatasetProblem, type Game, type InstanceRow, type LoadedDataset } from '../core/game';
+import type { DatasetProblem, Game, InstanceRow, LoadedDataset } from '../core/game';
 import { parseNewRunConfig, RunConfigError } from '../core/run-config';
-import { cannotPlay } from '../core/image-input';
+import { capabilityOf } from '../core/capability';
+import { cannotPlay } from '../capabilities/images/cannot-play';
+import { imagesForRun } from '../capabilities/images/prepare';
 import { experimentsOf, selectInstances } from '../core/selection';
 import { inShard, SHARD_NEEDS_SEED, shardedRunUid, type Shard } from './shard';
 import { instancesOf, resolveFixed } from './fixed-subsets';
-import { checkImages, experimentKey, MissingImagesError } from '../media/check';
-import { unsendableImages } from './fit-images';
 import { episodeSeed, randomRunSeed } from '../core/seeds';
 import { describeError, UserError } from '../errors';
 import { gameOf } from '../games/registry';
 import { ProviderError } from '../players/errors';
-import { BuiltinModel } from '../players/builtin';
+import { builtinModel } from '../capabilities/builtins/model';
 import { createModel, type ModelFactory } from '../players/factory';
 import type { CallAttempt, ChatModel } from '../players/types';
 import type { Store } from '../store/store';
@@ -41,7 +41,7 @@ export function slotName(role: string, member: number, listed: boolean): string 
 export const slotKey = (role: string, member: number): string => `${role}#${member}`;
 
 /** Builds one model per role and member (a game's built-in player for `builtin`), turning a missing key or unusable config into a clear error. */
-export function buildModels(config: RunConfig, factory: ModelFactory, game: Pick<Game<unknown>, 'id' | 'shortTitle' | 'builtins'>): Record<string, ChatModel> {
+export function buildModels(config: RunConfig, factory: ModelFactory, game: Pick<Game<unknown>, 'id' | 'shortTitle'>): Record<string, ChatModel> {
   const failures: { role: string; error: ProviderError }[] = [];
   const models: Record<string, ChatModel> = {};
   for (const { role, member, model: modelConfig } of allModels(config.players)) {
@@ -58,20 +58,6 @@ export function buildModels(config: RunConfig, factory: ModelFactory, game: Pick
 /** The model of each of a run's seats, from the models `buildModels` made. */
 export function seatModels(seats: readonly { seat: string; role: string; member: number }[], models: Readonly<Record<string, ChatModel>>): Record<string, ChatModel> {
   return Object.fromEntries(seats.map((s) => [s.seat, models[slotKey(s.role, s.member)] ?? models[slotKey(s.role, 0)]!]));
-}
-
-/** The game's own player for a role, or a clear error when it has none by that name. */
-function builtinModel(game: Pick<Game<unknown>, 'shortTitle' | 'builtins'>, role: string, config: ModelConfig): ChatModel {
-  const name = /^reference(?:-([A-Za-z0-9_.]+))?$/.exec(config.model);
-  const policy = name ? game.builtins?.[role] : undefined;
-  if (policy) return new BuiltinModel(modelLabel(config), policy, name?.[1] ?? '');
-  const roles = Object.keys(game.builtins ?? {});
-  throw new ProviderError(
-    'model_not_found',
-    roles.length === 0
-      ? `${game.shortTitle} has no built-in players: choose a model for the ${role}.`
-      : `No built-in player "${config.model}" for the ${role} of ${game.shortTitle}: use builtin:reference, or builtin:reference-<name> for distinct built-in players (built-in roles: ${roles.join(', ')}).`,
-  );
 }
 
 const PERMANENT = new Set(['missing_key', 'auth', 'model_not_found', 'bad_request', 'connection', 'internal']);
@@ -219,20 +205,15 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   const factory = options.createModel ?? createModel;
   const models = buildModels(config, (c) => factory(c, { cacheMode: config.cache }), game);
   const warnings = [...dataset.problems];
-  if (game.images) {
-    const wanted = experimentsOf(instances);
-    instances = await imagesOrRefuse(store, game, settings, dataset, instances, config);
-    const kept = experimentsOf(instances);
-    const skipped = wanted.filter((e) => !kept.includes(e));
-    if (skipped.length) {
-      warnings.push({ severity: 'warning', line: 0, message: `left out for missing images: ${skipped.join(', ')}` });
+  const images = capabilityOf(game, 'images');
+  if (images) {
+    const found = await imagesForRun(store, images, settings, dataset, instances, config, Object.values(models));
+    instances = found.instances;
+    if (found.leftOut.length) {
+      warnings.push({ severity: 'warning', line: 0, message: `left out for missing images: ${found.leftOut.join(', ')}` });
       // The stored config says what was played, so a replay or a resume plays the same experiments.
-      stored.dataset = { ...stored.dataset, experiments: kept };
+      stored.dataset = { ...stored.dataset, experiments: experimentsOf(instances) };
     }
-    // Every image as each provider will get it, converted now if need be: never refused mid-episode.
-    const names = instances.flatMap((i, position) => game.images!.of(unstoredRow(i, dataset.subset, position), settings));
-    const unsendable = await unsendableImages(store, names, Object.values(models));
-    if (unsendable.length) throw new UserError(`The run was not started: ${unsendable.length === 1 ? 'an image cannot' : 'some images cannot'} be sent as the providers take them.\n${unsendable.map((u) => `  - ${u}`).join('\n')}`);
   }
   // A replay from the cache calls no provider, so there is nothing to check.
   const checked = config.preflight && config.cache !== 'only' ? await preflight(config, models, options.warn ?? (() => {})) : [];
@@ -240,16 +221,6 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   const runId = storeRun(store, game, stored, dataset, instances, { shard: options.shard ?? null });
   recordPreflight(store, checked);
   return { runId, config: stored, warnings, datasetSource: dataset.source };
-}
-
-/** Finds and stores every image the instances need; refuses the run while one is missing, or keeps only complete experiments when told to skip. */
-async function imagesOrRefuse(store: Store, game: Game<unknown>, settings: unknown, dataset: LoadedDataset, instances: LoadedDataset['instances'], config: RunConfig): Promise<LoadedDataset['instances']> {
-  const sources = ImageSourcesSchema.parse(config.images ?? {});
-  const rows = instances.map((i, position) => unstoredRow(i, dataset.subset, position));
-  const check = await checkImages(store, game, settings, rows, sources);
-  if (check.missing.length === 0) return instances;
-  if (sources.missing === 'skip' && check.complete.length > 0) return instances.filter((i) => check.complete.includes(experimentKey(i)));
-  throw new MissingImagesError(check, game.images?.hint);
 }
 
 /** A config as a run stores it: its seed and repetitions chosen. */

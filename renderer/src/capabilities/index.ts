@@ -1,12 +1,14 @@
 /** The capabilities' parts of the app, one line each. */
 import { failureModesUi } from './failure-modes';
+import { imagesUi } from './images';
 import { lastMoveUi } from './last-move';
 import { probingUi } from './probing';
 import { trainingUi } from './training';
 import type { CapabilityPage, RendererCapability } from './types';
 
 // In the order their buttons and panels show on a run's page.
-export const CAPABILITY_UIS: readonly RendererCapability[] = [probingUi, failureModesUi, trainingUi, lastMoveUi];
+export const CAPABILITY_UIS: readonly RendererCapability[] = [probingUi, failureModesUi, trainingUi, lastMoveUi, imagesUi];
+
 
 /** The capability page at a hash path, with the path's groups. */
 export function capabilityPage(path: string): { page: CapabilityPage; params: string[] } | null {

@@ -29,6 +29,29 @@ export interface AnnotationsSlot {
   gameOf(id: string): GameInfo | undefined;
 }
 
+/** The data a New run form has chosen so far, as a capability's field may check it before the run (the images a choice needs). */
+export interface NewRunChoice {
+  game: string;
+  dataset: { name: string; subset?: string; experiments?: string[] };
+  limit?: number;
+}
+
+/**
+ * A capability's part of the New run form, for the games that have it (a multimodal game's image
+ * sources): the page holds its value, draws it among the fields and adds what it says to the run's config.
+ * Methods, so a slot of its own value type sits in the list of slots of any value.
+ */
+export interface NewRunSlot<V = unknown> {
+  applies(game: GameInfo): boolean;
+  /** Its value when the form opens (what was chosen last time, where it remembers). */
+  initial(): V;
+  render(props: { game: GameInfo; value: V; onChange(value: V): void; choice: NewRunChoice }): ReactNode;
+  /** What it adds to the run's config (the `images` sources). */
+  config(value: V): Record<string, unknown>;
+  /** The run was started with this value (keep it for the next run). */
+  started?(value: V): void;
+}
+
 export interface RendererCapability {
   readonly key: string;
   readonly pages?: readonly CapabilityPage[];
@@ -38,4 +61,5 @@ export interface RendererCapability {
   runSections?(slot: RunSlot): ReactNode;
   /** A paragraph on the annotation page, above the form for a new set. */
   annotationsSection?(slot: AnnotationsSlot): ReactNode;
+  readonly newRun?: NewRunSlot;
 }

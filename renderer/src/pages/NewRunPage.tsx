@@ -1,15 +1,18 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useGames } from '../api/games';
 import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { counted, duration, usd } from '../format';
 import { href, navigate } from '../router';
-import { ImageSourcesField, rememberedImages, rememberImages, type ImageChoice } from './ImageSources';
+import { CAPABILITY_UIS } from '../capabilities';
 import { ModelListField, ModelOptions } from './ModelListField';
 import { defaultSubset, emptyLists, gameDefaults, INITIAL, localProblems, runConfig, shownProblems, withPreset, type Form } from './newRunForm';
 import { FixedSubsetSelect } from './FixedSubsetField';
 import { PresetField } from './PresetField';
 import { GameProblems } from '../components/GameProblems';
+
+/** The capabilities' parts of this form, by capability key. */
+const NEW_RUN_SLOTS = CAPABILITY_UIS.flatMap((ui) => (ui.newRun ? [{ key: ui.key, slot: ui.newRun }] : []));
 
 export function NewRunPage() {
   const api = useApi();
@@ -18,7 +21,8 @@ export function NewRunPage() {
   const [form, setForm] = useState<Form>(INITIAL);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [images, setImages] = useState<ImageChoice>(rememberedImages);
+  // The capabilities' fields (image sources), each with its value, kept across a change of game.
+  const [slotValues, setSlotValues] = useState<Record<string, unknown>>(() => Object.fromEntries(NEW_RUN_SLOTS.map(({ key, slot }) => [key, slot.initial()])));
   const profiles = useMemo(() => models.data ?? [], [models.data]);
   const game = gameOf(form.game);
   // A game's first dataset, its default subset (EDA: test, SimulBench: all) and default settings, until the user picks others.
@@ -34,7 +38,8 @@ export function NewRunPage() {
   const [attempted, setAttempted] = useState(false);
   const touch = (key: string) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
   const problems = shownProblems(allProblems, touched, attempted);
-  const config = useMemo(() => (valid ? runConfig(form, game, profiles, game?.images ? images : null) : null), [form, profiles, valid, game, images]);
+  const slots = useMemo(() => (game ? NEW_RUN_SLOTS.filter(({ slot }) => slot.applies(game)) : []), [game]);
+  const config = useMemo(() => (valid ? runConfig(form, game, profiles, Object.assign({}, ...slots.map(({ key, slot }) => slot.config(slotValues[key])))) : null), [form, profiles, valid, game, slots, slotValues]);
 
   // The estimate follows the form, and doubles as the engine's own validation of the config.
   const estimate = useLiveCall('runs.estimate', config ? { config } : null);
@@ -54,7 +59,7 @@ export function NewRunPage() {
     setSubmitting(true);
     setSubmitError(null);
     try {
-      if (game?.images) rememberImages(images);
+      for (const { key, slot } of slots) slot.started?.(slotValues[key]);
       const { runId } = await api.call('runs.start', { config });
       navigate(href.run(runId));
     } catch (error) {
@@ -153,14 +158,17 @@ export function NewRunPage() {
             )
           ),
         )}
-        {game?.images && (
-          <ImageSourcesField
-            choice={images}
-            onChange={setImages}
-            hint={game.images.hint}
-            check={{ game: form.game, dataset: { name: form.dataset, ...(form.subset ? { subset: form.subset } : {}), ...(form.experiments.length ? { experiments: form.experiments } : {}) }, ...(/^\d+$/.test(form.limit) ? { limit: Number(form.limit) } : {}) }}
-          />
-        )}
+        {game &&
+          slots.map(({ key, slot }) => (
+            <Fragment key={key}>
+              {slot.render({
+                game,
+                value: slotValues[key],
+                onChange: (value) => setSlotValues((v) => ({ ...v, [key]: value })),
+                choice: { game: form.game, dataset: { name: form.dataset, ...(form.subset ? { subset: form.subset } : {}), ...(form.experiments.length ? { experiments: form.experiments } : {}) }, ...(/^\d+$/.test(form.limit) ? { limit: Number(form.limit) } : {}) },
+              })}
+            </Fragment>
+          ))}
         {numberField('repetitions', 'Repetitions', undefined, 'Tables report mean ± std over repetitions.')}
         {field(
           'mode',

@@ -1,7 +1,6 @@
 /** The New run form's state and the pure steps from it to a run config: defaults, presets, checks. */
 import type { GameInfo, ModelProfile, RoleSpec } from '../../../shared/api/contract';
 import { DEFAULT_GAME } from '../../../shared/contract/default-game';
-import { imageSources, type ImageChoice } from './imageChoice';
 
 export interface Form {
   name: string;
@@ -115,7 +114,8 @@ function builtinConfig(position: number | null) {
   return { provider: 'builtin', model: `reference-${position < 26 ? String.fromCharCode(97 + position) : position + 1}` };
 }
 
-export function runConfig(form: Form, game: GameInfo | undefined, profiles: readonly ModelProfile[], images: ImageChoice | null): unknown {
+/** The run's config from the form; `extra`: what the capabilities' fields add (a multimodal game's image sources). */
+export function runConfig(form: Form, game: GameInfo | undefined, profiles: readonly ModelProfile[], extra: Record<string, unknown> = {}): unknown {
   const model = (id: string | undefined, position: number | null) => (id === BUILTIN ? builtinConfig(position) : profiles.find((p) => String(p.id) === id)?.config);
   // A role several models fill is always sent as a list, even of one: the run then names its seats' players as the user built them.
   const players = (game?.roles ?? []).map((r) => [r.id, r.several ? (form.lists[r.id] ?? []).map((id, k) => model(id, k)) : model(form.players[r.id], null)]);
@@ -129,7 +129,7 @@ export function runConfig(form: Form, game: GameInfo | undefined, profiles: read
     ...(form.limit ? { limit: Number(form.limit) } : {}),
     ...(form.seed ? { seed: Number(form.seed) } : {}),
     ...(form.settings.trim() ? { settings: JSON.parse(form.settings) as unknown } : {}),
-    ...(images ? { images: imageSources(images) } : {}),
+    ...extra,
     ...(form.mode === 'batch' ? { batch: { ...(form.batchRoles.length ? { roles: form.batchRoles } : {}), pollMs: Math.round(Number(form.pollSeconds) * 1000) } } : {}),
   };
 }

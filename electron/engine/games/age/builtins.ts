@@ -10,7 +10,7 @@
  * descriptions that its own sentence lacks, else none. Deterministic, and always in the reply format.
  */
 import { textOf } from '../../../../shared/contract/content';
-import type { BuiltinPolicy } from '../../core/game';
+import type { BuiltinPolicy } from '../../capabilities/builtins/provision';
 import { createHash } from 'node:crypto';
 import { isCorrectGuess, isLeak } from './match';
 import { wordKey } from './check';

@@ -7,11 +7,9 @@
 import type { ViewHints } from '../../../../shared/contract/game';
 import type { Game } from '../../core/game';
 import { ageAnnotation } from './annotation';
-import { referencePlayer } from './builtins';
 import { ageDatasets, AGE_KIND } from './datasets';
 import { playAge } from './master';
 import { AGE_PRESETS } from './presets';
-import { firstPrompt } from './prompts';
 import { AGE_METRICS, scoreAge } from './scoring';
 import { AGE_ROLE, ageSeats } from './seating';
 import { AgeSettingsSchema, type AgeSettings } from './settings';
@@ -36,7 +34,7 @@ export const ageGame: Game<AgeSettings> = {
   id: 'age',
   title: 'AGE: Who Is Spy (adversarial word game)',
   shortTitle: 'AGE',
-  parseSettings: (input) => AgeSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => AgeSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: [{ id: AGE_ROLE, label: 'Player', subject: true, several: { min: 1, max: 12 } }],
   datasets: ageDatasets,
   seats: (instance, settings, draw) => ageSeats(instance, settings, draw),
@@ -52,9 +50,6 @@ export const ageGame: Game<AgeSettings> = {
     return { [AGE_ROLE]: { calls, inputTokens: calls * (400 + (heard * (settings.rounds + 1)) / 2 + settings.maxTokens * (settings.rounds - 1) / 2), outputTokens: calls * settings.maxTokens } };
   },
   textTranscript: (events) => ageTextTranscript(events),
-  instructions: (_seat, instance, settings) => firstPrompt({ players: settings.groups[0] + settings.groups[1], player: 1, rounds: settings.rounds, word: String((instance.payload as { a?: unknown }).a ?? ''), heard: [] }),
-  builtins: { [AGE_ROLE]: referencePlayer },
-  defaultRepetitions: 1,
   presets: AGE_PRESETS,
   annotation: ageAnnotation,
 };

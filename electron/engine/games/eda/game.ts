@@ -6,10 +6,9 @@
 import type { Game, AnnotationHooks } from '../../core/game';
 import { actionOf } from '../../core/events';
 import { estimateEdaTokens } from './estimate';
-import { edaDatasets, edaPayload } from './datasets';
+import { edaDatasets } from './datasets';
 import { playEda } from './master';
 import { edaEpisodeMetrics, EDA_METRICS } from './metrics';
-import { fillTemplate } from './rules';
 import { edaPrompts, EdaKindSchema, EdaSettingsSchema, PROBE_PREFILL, type EdaSettings } from './settings';
 import { TOPIC_KEYS } from './topics';
 import { edaTextTranscript, edaTurns } from './turns';
@@ -58,7 +57,7 @@ export const edaGame: Game<EdaSettings> = {
   id: 'eda',
   title: 'Entity-Deduction Arena (20 questions)',
   shortTitle: 'EDA',
-  parseSettings: (input) => EdaSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => EdaSettingsSchema.parse(input ?? {}), repetitions: 5 },
   roles: [
     { id: 'guesser', label: 'Guesser', subject: true, human: true },
     { id: 'judge', label: 'Judge', condition: true, human: true },
@@ -94,12 +93,6 @@ export const edaGame: Game<EdaSettings> = {
   },
   exportColumns: (events) => ({ final_question: edaTurns(events).turns.at(-1)?.question ?? '' }),
   textTranscript: (events) => edaTextTranscript(events),
-  instructions(seat, instance, settings, datasetKind) {
-    const prompts = edaPrompts(EdaKindSchema.catch('things').parse(datasetKind), settings);
-    if (seat === 'guesser') return prompts.guesser;
-    const entity = settings.judgeEntity === 'line' ? edaPayload(instance.payload).line : instance.name;
-    return fillTemplate(prompts.judge, { entity, question: '…' });
-  },
   annotation,
   // The paper's human baseline (Appendix B) used 30 test items of each dataset; which 30 it does not
   // publish, so these are seeded draws of the same size, the same on every machine.

@@ -7,7 +7,7 @@
  * "same", as clembench's mock player does ("DECISION: Same image.").
  */
 import type { ContentPart } from '../../../../shared/contract/content';
-import type { BuiltinPolicy } from '../../core/game';
+import type { BuiltinPolicy } from '../../capabilities/builtins/provision';
 import type { ChatMessage } from '../../players/types';
 import { matchitMove } from '../matchit_ascii/builtins';
 

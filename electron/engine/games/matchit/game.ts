@@ -10,7 +10,6 @@ import { MATCHIT_METRICS, matchitScores, matchitTally } from '../matchit_ascii/m
 import { matchitEstimate } from '../matchit_ascii/protocol';
 import { MatchItSettingsSchema, type MatchItSettings } from '../matchit_ascii/settings';
 import { matchitTextTranscript } from '../matchit_ascii/transcript';
-import { imagePlayer } from './builtins';
 import { matchitImageDatasets, matchitImagePayload, MATCHIT_IMAGES_KIND } from './datasets';
 import { playMatchItImages } from './master';
 
@@ -30,7 +29,7 @@ export const matchitGame: Game<MatchItSettings> = {
   id: 'matchit',
   title: 'MatchIt (clembench, images)',
   shortTitle: 'MatchIt (images)',
-  parseSettings: (input) => MatchItSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => MatchItSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: MATCHIT_ROLES,
   datasets: matchitImageDatasets,
   seats: (instance) => matchitSeats((seat) => ({ image: imageOf(instance, seat) })),
@@ -40,17 +39,6 @@ export const matchitGame: Game<MatchItSettings> = {
   view: matchitView(MATCHIT_IMAGES_KIND, 'image'),
   estimate: (settings) => matchitEstimate(settings.maxTokens, IMAGE_TOKENS),
   textTranscript: (events) => matchitTextTranscript(events, true),
-  defaultRepetitions: 1,
-  instructions: (_seat, instance) => matchitImagePayload(instance.payload).initialPrompt,
-  builtins: { player_a: imagePlayer, player_b: imagePlayer },
-  images: {
-    of: (instance) => {
-      const p = matchitImagePayload(instance.payload);
-      return [p.imageA, p.imageB];
-    },
-    perMessage: { player_a: 1, player_b: 1 },
-    hint: "MatchIt's images are Visual Genome photos (VG_100K, VG_100K_2): point Parlor at a folder holding them, or allow downloads",
-  },
 };
 
 export default matchitGame;

@@ -6,7 +6,7 @@
  * image MatchIt's players read their moves the same way (`matchitMove`).
  */
 import { textOf } from '../../../../shared/contract/content';
-import type { BuiltinPolicy } from '../../core/game';
+import type { BuiltinPolicy } from '../../capabilities/builtins/provision';
 import type { ChatMessage } from '../../players/types';
 
 const quoted = (text: string, pattern: RegExp, fallback: string): string => pattern.exec(text)?.[1] ?? fallback;

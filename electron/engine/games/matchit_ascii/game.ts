@@ -5,17 +5,16 @@
  * follow clembench's matchit_ascii master at a717f23 and its logged episodes.
  */
 import type { Game, InstanceRow } from '../../core/game';
-import { referencePlayer } from './builtins';
 import { MATCHIT_ROLES, matchitSeats, matchitView } from './common';
 import { matchitDatasets, matchitPayload, MATCHIT_KIND } from './datasets';
 import { playMatchIt } from './master';
 import { MATCHIT_METRICS, matchitScores, matchitTally } from './metrics';
 import { matchitEstimate } from './protocol';
-import { initialPrompt } from './rules';
 import { MatchItSettingsSchema, type MatchItSettings } from './settings';
 import { matchitTextTranscript } from './transcript';
 
-const gridOf = (instance: InstanceRow, seat: string) => {
+/** The grid a seat is shown: player A sees grid A, player B grid B. */
+export const gridOf = (instance: InstanceRow, seat: string) => {
   const p = matchitPayload(instance.payload);
   return seat === 'player_a' ? p.gridA : p.gridB;
 };
@@ -24,7 +23,7 @@ export const matchitAsciiGame: Game<MatchItSettings> = {
   id: 'matchit_ascii',
   title: 'MatchIt ASCII (clembench)',
   shortTitle: 'MatchIt',
-  parseSettings: (input) => MatchItSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => MatchItSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: MATCHIT_ROLES,
   datasets: matchitDatasets,
   seats: (instance) => matchitSeats((seat) => ({ grid: gridOf(instance, seat) })),
@@ -34,9 +33,6 @@ export const matchitAsciiGame: Game<MatchItSettings> = {
   view: matchitView(MATCHIT_KIND, 'grid'),
   estimate: (settings) => matchitEstimate(settings.maxTokens),
   textTranscript: (events) => matchitTextTranscript(events),
-  defaultRepetitions: 1,
-  instructions: (seat, instance) => initialPrompt(matchitPayload(instance.payload), gridOf(instance, seat)),
-  builtins: { player_a: referencePlayer, player_b: referencePlayer },
 };
 
 export default matchitAsciiGame;

@@ -9,7 +9,7 @@
  * category from a photograph, so it explores the whole map too and stops where that ends.
  */
 import { textOf } from '../../../../shared/contract/content';
-import type { BuiltinPolicy } from '../../core/game';
+import type { BuiltinPolicy } from '../../capabilities/builtins/provision';
 import type { ChatMessage } from '../../players/types';
 import { dirsOf, Knowledge, lastMatch, nextStep, type Dir } from '../textmapworld/builtin';
 

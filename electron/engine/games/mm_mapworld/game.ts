@@ -11,12 +11,10 @@ import type { Game, InstanceRow } from '../../core/game';
 import { explorerGame, mapEstimate, mapView, type VariantInfo } from '../textmapworld/game';
 import { mapTextTranscript } from '../textmapworld/transcript';
 import type { MapSettings } from '../textmapworld/settings';
-import { mmReferenceExplorer } from './builtin';
 import { mmDatasets } from './datasets';
 import { categoryOf, mmPayload, type MmVariant } from './instance';
 import { EXPLORER, playMm } from './master';
 import { MM_METRICS, scoreMm } from './metrics';
-import { initialPrompt } from './rules';
 
 interface MmVariantInfo extends VariantInfo {
   /** The first message in tokens (about 4 characters each). */
@@ -42,8 +40,6 @@ export const MM_VARIANTS: Record<MmVariant, MmVariantInfo> = {
 /** One image in OpenAI's accounting at high detail (85 + 4 × 170: four 512-pixel tiles of a 1024×1024 image); the walker sees one per call. */
 export const IMAGE_TOKENS = 765;
 
-const imagesOf = (instance: InstanceRow) => [...new Set(mmPayload(instance.payload).mapping.map((m) => m.image))];
-
 /** What the reader is told of a decision: the room the explorer stands in and its photograph. */
 const where = (a: Record<string, unknown>) => (typeof a.room === 'string' ? `   (${a.room}: ${String(a.category)}, ${String(a.image).split('/').at(-1)})` : '');
 
@@ -65,14 +61,6 @@ export function mmGame(variant: MmVariant): Game<MapSettings> {
     // call; the instances never reprompt), plus one image per call: the walker forgets earlier images.
     estimate: (settings) => mapEstimate(settings, info.promptTokens, IMAGE_TOKENS),
     textTranscript: (events) => mapTextTranscript(events, where),
-    instructions: (_seat, instance) => initialPrompt(mmPayload(instance.payload)),
-    defaultRepetitions: 1,
-    builtins: { [EXPLORER]: mmReferenceExplorer },
-    images: {
-      of: imagesOf,
-      perMessage: { [EXPLORER]: 1 },
-      hint: `point Parlor at your clembench checkout (mm_mapworld/${variant === 'specificroom' ? 'mm_mapworld_specificroom' : 'mm_mapworld_main'}/resources/images/…: Parlor matches files by name)`,
-    },
   };
 }
 

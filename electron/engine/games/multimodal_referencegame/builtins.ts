@@ -6,7 +6,7 @@
  * by its position, the follower answers "first".
  */
 import { textOf, type ContentPart } from '../../../../shared/contract/content';
-import type { BuiltinPolicy } from '../../core/game';
+import type { BuiltinPolicy } from '../../capabilities/builtins/provision';
 import type { ChatMessage } from '../../players/types';
 
 const ORDINALS = ['first', 'second', 'third'] as const;

@@ -8,12 +8,8 @@
 import type { Game } from '../../core/game';
 import { refView } from '../referencegame/game';
 import { REF_METRICS, scoreReference } from '../referencegame/metrics';
-import { followerPrompt } from '../referencegame/rules';
 import { refTextTranscript } from '../referencegame/transcript';
-import { MM_REF_BUILTINS } from './builtins';
-import { textCounterpartKey } from './counterpart';
 import { MM_REF_KIND, mmRefDatasets } from './datasets';
-import { MM_REF_IMAGES } from './images';
 import { playMmReference } from './master';
 import { imagesOf, mmPayload } from './payload';
 import { mmRulesFor } from './rules';
@@ -28,7 +24,7 @@ export const multimodalReferenceGame: Game<MmRefSettings> = {
   id: 'multimodal_referencegame',
   title: 'Multimodal reference game (clembench)',
   shortTitle: 'Reference (images)',
-  parseSettings: (input) => MmRefSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => MmRefSettingsSchema.parse(input ?? {}), repetitions: 1 },
   // The text reference game's roles, so text and image tables line up.
   roles: [
     { id: 'describer', label: 'Describer', subject: true, human: true },
@@ -52,14 +48,6 @@ export const multimodalReferenceGame: Game<MmRefSettings> = {
     follower: { calls: 1, inputTokens: HEADER_TOKENS + settings.maxTokens + 3 * IMAGE_TOKENS, outputTokens: settings.maxTokens },
   }),
   textTranscript: (events) => refTextTranscript(events),
-  instructions(seat, instance) {
-    const p = mmPayload(instance.payload);
-    return seat === 'describer' ? p.player_1_prompt_header : followerPrompt(p.player_2_prompt_header, 'Expression: …');
-  },
-  defaultRepetitions: 1,
-  builtins: MM_REF_BUILTINS,
-  images: MM_REF_IMAGES,
-  counterpart: { game: 'referencegame', key: textCounterpartKey },
 };
 
 export default multimodalReferenceGame;

@@ -4,7 +4,7 @@
  * the photographs (ADE20K, DOCCI, CLEVR) and the pentomino boards of Sadler et al. (2024), whose
  * generator is not available, come from the user's clembench checkout.
  */
-import type { GameImages, ImageMaker } from '../../core/game';
+import type { GameImages, ImageMaker } from '../../capabilities/images/provision';
 import { renderGrid } from './grid-image';
 import { gridOfImage } from './grids';
 import { imagesOf, mmPayload } from './payload';

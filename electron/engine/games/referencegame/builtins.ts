@@ -3,7 +3,7 @@
  * target grid out row by row on one line; the follower finds the grid whose rows the expression
  * spells out (or, for another describer's words, the grid most of whose rows it quotes).
  */
-import type { BuiltinPolicy } from '../../core/game';
+import type { BuiltinPolicy } from '../../capabilities/builtins/provision';
 import type { ChatMessage } from '../../players/types';
 
 const ORDINALS = ['first', 'second', 'third'] as const;

@@ -6,7 +6,6 @@
  */
 import type { ViewHints } from '../../../../shared/contract/game';
 import type { Game } from '../../core/game';
-import { REF_BUILTINS } from './builtins';
 import { refDatasets, REF_KIND } from './datasets';
 import { playReference } from './master';
 import { REF_METRICS, scoreReference } from './metrics';
@@ -33,7 +32,7 @@ export const referenceGame: Game<RefSettings> = {
   id: 'referencegame',
   title: 'Reference game (clembench)',
   shortTitle: 'Reference',
-  parseSettings: (input) => RefSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => RefSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: [
     { id: 'describer', label: 'Describer', subject: true, human: true },
     { id: 'follower', label: 'Follower (picks the grid)', subject: true, human: true },
@@ -53,12 +52,6 @@ export const referenceGame: Game<RefSettings> = {
     follower: { calls: 1, inputTokens: 600 + settings.maxTokens, outputTokens: settings.maxTokens },
   }),
   textTranscript: (events) => refTextTranscript(events),
-  instructions(seat, instance) {
-    const p = refPayload(instance.payload);
-    return seat === 'describer' ? p.player_1_prompt_header : p.player_2_prompt_header.split('TARGET_EXPRESSION').join('Expression: …');
-  },
-  builtins: REF_BUILTINS,
-  defaultRepetitions: 1,
 };
 
 export default referenceGame;

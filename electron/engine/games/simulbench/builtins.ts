@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { textOf } from '../../../../shared/contract/content';
-import type { BuiltinPolicy } from '../../core/game';
+import type { BuiltinPolicy } from '../../capabilities/builtins/provision';
 
 const lastUser = (messages: Parameters<BuiltinPolicy>[0]) => textOf([...messages].reverse().find((m) => m.role === 'user')?.content ?? '');
 

@@ -10,7 +10,6 @@ import { actionOf } from '../../core/events';
 import type { AggregateSpec, EpisodeContext, Game, ScoreInput, ScoreResult } from '../../core/game';
 import { pairwiseAnnotation } from './annotation';
 import { answerOf, askJudge, scriptOf, VERDICT_FORMAT } from './answer';
-import { simulBuiltins } from './builtins';
 import { SIMULBENCH_KIND, simulbenchDatasets } from './datasets';
 import { combineOrders, flipped, readVerdict, type Verdict } from './parse';
 import { pairwiseJudgeMessages } from './prompts';
@@ -94,7 +93,7 @@ export const simulbenchPairwiseGame: Game<SimulSettings> = {
   id: 'simulbench_pairwise',
   title: 'SimulBench: two models compared by a judge, both orders',
   shortTitle: 'SimulBench pairwise',
-  parseSettings: (input) => SimulSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => SimulSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: [
     { id: 'model_a', label: 'Model A', subject: true },
     { id: 'model_b', label: 'Model B', subject: true },
@@ -117,7 +116,5 @@ export const simulbenchPairwiseGame: Game<SimulSettings> = {
     judge: { calls: 2 * (1 + s.judgeRetries), inputTokens: 2 * (1 + s.judgeRetries) * (1500 + 2 * s.maxTokens), outputTokens: 2 * (1 + s.judgeRetries) * s.judgeMaxTokens },
   }),
   textTranscript: (events) => simulTextTranscript(events),
-  builtins: simulBuiltins,
   annotation: pairwiseAnnotation,
-  defaultRepetitions: 1,
 };

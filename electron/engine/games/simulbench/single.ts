@@ -9,7 +9,6 @@ import { actionOf } from '../../core/events';
 import type { EpisodeContext, Game, ScoreInput, ScoreResult } from '../../core/game';
 import { singleAnnotation } from './annotation';
 import { answerOf, askJudge, RATING_FORMAT, scriptOf } from './answer';
-import { simulBuiltins } from './builtins';
 import { SIMULBENCH_KIND, simulbenchDatasets } from './datasets';
 import { readRating } from './parse';
 import { singleJudgeMessages } from './prompts';
@@ -70,7 +69,7 @@ export const simulbenchGame: Game<SimulSettings> = {
   id: 'simulbench',
   title: 'SimulBench: scripts rated by a judge',
   shortTitle: 'SimulBench',
-  parseSettings: (input) => SimulSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => SimulSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: [
     { id: 'simulator', label: 'Simulator (tested model)', subject: true },
     { id: 'judge', label: 'Judge', condition: true },
@@ -90,7 +89,5 @@ export const simulbenchGame: Game<SimulSettings> = {
     judge: { calls: 1 + s.judgeRetries, inputTokens: (1 + s.judgeRetries) * (1500 + s.maxTokens), outputTokens: (1 + s.judgeRetries) * s.judgeMaxTokens },
   }),
   textTranscript: (events) => simulTextTranscript(events),
-  builtins: simulBuiltins,
   annotation: singleAnnotation,
-  defaultRepetitions: 1,
 };

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { textOf } from '../../../../shared/contract/content';
-import type { BuiltinPolicy } from '../../core/game';
+import type { BuiltinPolicy } from '../../capabilities/builtins/provision';
 import { simulBuiltins } from '../simulbench/builtins';
 
 /** The seat's prompt: its first user message (corrections come after it). */

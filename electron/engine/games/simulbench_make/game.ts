@@ -7,7 +7,6 @@
  */
 import type { MetricSpec, ViewHints } from '../../../../shared/contract/game';
 import type { Game, ScoreInput, ScoreResult } from '../../core/game';
-import { makeBuiltins } from './builtins';
 import { SCRIPTS_FILE } from './export';
 import { MAKE_KIND, makeDatasets } from './datasets';
 import { scriptCount } from './extract';
@@ -65,7 +64,7 @@ export const simulbenchMakeGame: Game<MakeSettings> = {
   id: 'simulbench_make',
   title: 'SimulBench: making test scripts (user agent, simulator, challenging turn)',
   shortTitle: 'SimulBench scripts',
-  parseSettings: (input) => MakeSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => MakeSettingsSchema.parse(input ?? {}), repetitions: 3 },
   roles: [
     { id: SIMULATOR, label: 'Simulator', subject: true },
     { id: USER_AGENT, label: 'User agent' },
@@ -83,9 +82,7 @@ export const simulbenchMakeGame: Game<MakeSettings> = {
   view,
   estimate,
   textTranscript: (events) => makeTextTranscript(events),
-  builtins: makeBuiltins,
   // The paper collected each task three times (gpt-3.5-turbo.json, -1, -2).
-  defaultRepetitions: 3,
   runFiles: [SCRIPTS_FILE],
 };
 

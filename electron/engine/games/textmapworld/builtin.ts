@@ -8,7 +8,7 @@
  */
 import Graph from 'graphology';
 import { singleSourceLength } from 'graphology-shortest-path/unweighted.js';
-import type { BuiltinPolicy } from '../../core/game';
+import type { BuiltinPolicy } from '../../capabilities/builtins/provision';
 import type { ChatMessage } from '../../players/types';
 
 export type Dir = 'north' | 'south' | 'east' | 'west';

@@ -8,12 +8,10 @@
  */
 import type { ViewHints } from '../../../../shared/contract/game';
 import type { Game, InstanceRow } from '../../core/game';
-import { referenceExplorer } from './builtin';
 import { DATASET, mapDatasets } from './datasets';
 import { mapPayload, type Variant } from './instance';
 import { EXPLORER, playMap } from './master';
 import { scoreMap, VARIANT_METRICS } from './metrics';
-import { initialPrompt } from './rules';
 import { MapSettingsSchema, type MapSettings } from './settings';
 import { mapTextTranscript } from './transcript';
 
@@ -57,11 +55,11 @@ export function mapView(columns: string[], tags: string[], heatmap: string[]): V
 }
 
 /** What every MapWorld game is: named, with the MapWorld settings and one seat, the explorer. */
-export const explorerGame = (info: { id: string; title: string; shortTitle: string }): Pick<Game<MapSettings>, 'id' | 'title' | 'shortTitle' | 'parseSettings' | 'roles'> => ({
+export const explorerGame = (info: { id: string; title: string; shortTitle: string }): Pick<Game<MapSettings>, 'id' | 'title' | 'shortTitle' | 'settings' | 'roles'> => ({
   id: info.id,
   title: info.title,
   shortTitle: info.shortTitle,
-  parseSettings: (input) => MapSettingsSchema.parse(input ?? {}),
+  settings: { parse: (input) => MapSettingsSchema.parse(input ?? {}), repetitions: 1 },
   roles: [{ id: EXPLORER, label: 'Explorer', subject: true, human: true }],
 });
 
@@ -80,9 +78,6 @@ function mapGame(variant: Variant): Game<MapSettings> {
     view: mapView(info.columns, info.tags, ['main_score', 'played', 'success', 'exploration', 'efficiency', ...(variant === 'graphreasoning' ? ['graph_similarity'] : [])]),
     estimate: (settings) => mapEstimate(settings, variant === 'graphreasoning' ? 600 : 300),
     textTranscript: (events) => mapTextTranscript(events),
-    instructions: (_seat, instance) => initialPrompt(mapPayload(instance.payload)),
-    builtins: { [EXPLORER]: referenceExplorer },
-    defaultRepetitions: 1,
   };
 }
 

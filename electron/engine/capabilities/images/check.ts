@@ -3,10 +3,11 @@
  * message names each missing file and where Parlor looked. Experiments whose images are all there can
  * still run (`--experiments`, or `images.missing: "skip"` to leave the others out).
  */
-import type { Game, InstanceRow } from '../core/game';
-import { EXPERIMENT_TAG } from '../core/selection';
-import { UserError } from '../errors';
-import type { Store } from '../store/store';
+import type { InstanceRow } from '../../core/game';
+import type { GameImages } from './provision';
+import { EXPERIMENT_TAG } from '../../core/selection';
+import { UserError } from '../../errors';
+import type { Store } from '../../store/store';
 import { findImages, type ImageSources, type MissingImage } from './resolve';
 
 export interface ImageCheck {
@@ -26,9 +27,8 @@ export function experimentKey(instance: { tags: Record<string, string> }): strin
   return instance.tags[EXPERIMENT_TAG] ?? NO_EXPERIMENT;
 }
 
-export async function checkImages<S>(store: Store, game: Pick<Game<S>, 'images'>, settings: S, instances: readonly InstanceRow[], sources: ImageSources): Promise<ImageCheck> {
-  const images = game.images;
-  if (!images) return { needed: 0, found: 0, missing: [], complete: [], incomplete: [] };
+/** Every image the instances name (the game's `images.of`), found and stored, or missing with where Parlor looked. */
+export async function checkImages<S>(store: Store, images: GameImages<S>, settings: S, instances: readonly InstanceRow[], sources: ImageSources): Promise<ImageCheck> {
   const experimentsByName = new Map<string, Set<string>>();
   const order: string[] = [];
   for (const instance of instances) {

@@ -1,11 +1,12 @@
 /** The image check of a run that has not been made yet: which images its choice of data needs, and which are missing. */
-import { ImageSourcesSchema } from '../../../shared/contract/run';
-import { unstoredRow } from '../core/game';
-import { RunConfigError } from '../core/run-config';
-import { selectInstances } from '../core/selection';
-import { gameById } from '../games/registry';
-import { checkImages, type ImageCheck } from '../media/check';
-import type { Store } from '../store/store';
+import { ImageSourcesSchema } from '../../../../shared/contract/run';
+import { capabilityOf } from '../../core/capability';
+import { unstoredRow } from '../../core/game';
+import { RunConfigError } from '../../core/run-config';
+import { selectInstances } from '../../core/selection';
+import { gameById } from '../../games/registry';
+import { checkImages, type ImageCheck } from './check';
+import type { Store } from '../../store/store';
 
 export interface ImageCheckRequest {
   game: string;
@@ -16,10 +17,11 @@ export interface ImageCheckRequest {
 
 export async function checkRunImages(store: Store, request: ImageCheckRequest): Promise<ImageCheck & { hint: string | null }> {
   const game = gameById(request.game);
-  if (!game.images) throw new RunConfigError(`${game.shortTitle} shows no images: there is nothing to check.`);
+  const images = capabilityOf(game, 'images');
+  if (!images) throw new RunConfigError(`${game.shortTitle} shows no images: there is nothing to check.`);
   const dataset = game.datasets.load({ name: request.dataset?.name ?? game.datasets.bundled()[0]?.name ?? 'default', subset: request.dataset?.subset, file: request.dataset?.file });
   const instances = selectInstances(dataset.instances, { experiments: request.dataset?.experiments, limit: request.limit });
   const rows = instances.map((i, position) => unstoredRow(i, dataset.subset, position));
-  const check = await checkImages(store, game, game.parseSettings({}), rows, ImageSourcesSchema.parse(request.images ?? {}));
-  return { ...check, hint: game.images.hint ?? null };
+  const check = await checkImages(store, images, game.settings.parse({}), rows, ImageSourcesSchema.parse(request.images ?? {}));
+  return { ...check, hint: images.hint ?? null };
 }

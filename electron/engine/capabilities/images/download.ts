@@ -1,5 +1,5 @@
 /** Fetching a named image by URL, when the user allows downloads and a network answers. */
-import { sniffImage, type ImageMime } from './sniff';
+import { sniffImage, type ImageMime } from '../../media/sniff';
 
 /** No resource image of a benchmark is this large; a bigger answer is not the image. */
 const MAX_BYTES = 50 * 1024 * 1024;

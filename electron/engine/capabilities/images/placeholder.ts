@@ -3,7 +3,7 @@
  * image's file name. It is stored as its own blob, never under the image's name, so a later run that
  * finds the real image is not given the card.
  */
-import { FONT, newCanvas } from './canvas';
+import { FONT, newCanvas } from '../../media/canvas';
 import { nameSegments } from './folders';
 
 export function placeholderPng(name: string): Uint8Array {

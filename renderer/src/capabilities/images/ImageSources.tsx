@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { ImageCheckView } from '../../../shared/api/contract';
-import { useApi } from '../api/hooks';
-import { ErrorNote } from '../components/ErrorNote';
+import type { ImageCheckView } from '../../../../shared/api/capabilities/images';
+import { useApi } from '../../api/hooks';
+import { ErrorNote } from '../../components/ErrorNote';
+import type { NewRunChoice } from '../types';
 
 import { imageSources, type ImageChoice } from './imageChoice';
 
@@ -20,7 +21,7 @@ export function rememberedImages(): ImageChoice {
 }
 
 /** Where a multimodal game's images come from, and a check of every image the chosen data needs before the run starts. */
-export function ImageSourcesField({ choice, onChange, check, hint }: { choice: ImageChoice; onChange: (c: ImageChoice) => void; check: { game: string; dataset: { name: string; subset?: string; experiments?: string[] }; limit?: number }; hint: string | null }) {
+export function ImageSourcesField({ choice, onChange, check, hint }: { choice: ImageChoice; onChange: (c: ImageChoice) => void; check: NewRunChoice; hint: string | null }) {
   const api = useApi();
   const [result, setResult] = useState<ImageCheckView | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,10 @@
+/** The images capability's command: `parlor images check`, every image a run would need, found or missing. */
 import { resolve } from 'node:path';
-import { describeMissing, missingCount } from '../../engine/media/check';
-import { checkRunImages } from '../../engine/runner/images';
+import type { Command } from 'commander';
+import { describeMissing, missingCount } from '../../engine/capabilities/images/check';
+import { checkRunImages } from '../../engine/capabilities/images/run-check';
 import { CliError, openStore, positiveWhole, refuseBothDatasets } from '../context';
+import type { CliCapability } from './types';
 
 export interface ImagesFlags {
   game?: string;
@@ -42,3 +45,25 @@ export async function imagesCommand(action: string, flags: ImagesFlags): Promise
     store.close();
   }
 }
+
+const collect = (value: string, list: string[] = []) => [...list, value];
+
+export const imagesCli: CliCapability = {
+  key: 'images',
+  register(program: Command, ctx) {
+    program
+      .command('images <action>')
+      .description('multimodal games: `images check --game <id>` finds every image a run would need (media store, rendered, your folders, downloads), stores what it finds and lists what is missing and where it looked')
+      .option('--game <id>', 'the game')
+      .option('--dataset <name>', 'a bundled dataset (default: the game\'s first)')
+      .option('--dataset-file <path>', 'your own instance file')
+      .option('--experiments <names>', 'only these experiments, comma-separated')
+      .option('--limit <n>', 'only the first n instances of each experiment, as a run with --limit')
+      .option('--images <folder>', 'a folder holding the images, repeatable', collect)
+      .option('--download-images', 'fetch images named by URL')
+      .option('--json', 'the check as JSON')
+      .action(async (action: string, flags: ImagesFlags, cmd: Command) => {
+        ctx.exit(await imagesCommand(action, { ...flags, db: ctx.dbOf(cmd) }));
+      });
+  },
+};

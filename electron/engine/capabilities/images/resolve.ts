@@ -3,14 +3,14 @@
  * every time), the game's own makers (rendered grids), the user's folders, a download by URL. What
  * is found is stored under its name; what is not comes back with every place that was tried.
  */
-import type { ImageMaker } from '../core/game';
-import { IMAGE_FILE, readUserFile } from '../core/user-file';
-import { describeError } from '../errors';
-import type { Store } from '../store/store';
-import { decodeImage } from './canvas';
+import type { ImageMaker } from './provision';
+import { IMAGE_FILE, readUserFile } from '../../core/user-file';
+import { describeError } from '../../errors';
+import type { Store } from '../../store/store';
+import { decodeImage } from '../../media/canvas';
 import { downloadImage } from './download';
 import { FolderIndex } from './folders';
-import { sniffImage } from './sniff';
+import { sniffImage } from '../../media/sniff';
 
 export interface ImageSources {
   /** The user's image folders (a clembench checkout, a folder of photos), searched in order. */
