@@ -4,13 +4,7 @@
  * none (no button on its runs, no link on the annotation page), and EDA itself is still tagged. The
  * capability's check names what is wrong with a provision.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
-import { createApiService, type ApiService } from '../../electron/engine/api/service';
-import { MemoryVault } from '../../electron/engine/api/vault';
 import { failureModesCheck } from '../../electron/engine/capabilities/failure-modes/provision';
 import { failureTagStore } from '../../electron/engine/capabilities/failure-modes/store';
 import { tagsCommand } from '../../electron/cli/capabilities/failure-modes';
@@ -19,33 +13,19 @@ import { gameById, registerGame } from '../../electron/engine/games/registry';
 import { ScriptedModel } from '../../electron/engine/players/scripted';
 import { Store } from '../../electron/engine/store/store';
 import { failureModesShown, taggedRuns } from '../../renderer/src/capabilities/failure-modes/shown';
-import { edaWithout, playScriptedOn } from '../support/eda-without';
+import { edaWithoutFixture, type EdaWithout } from '../support/eda-without';
 
-let service: ApiService;
 let store: Store;
 let db: string;
 let bare: string;
 let own: number;
 let without: number;
+let reply: EdaWithout['reply'];
+let call: EdaWithout['call'];
 const tagger = new ScriptedModel('tagger', () => '[{"turn": 1, "mode": "redundancy", "reason": "asked before"}]');
 
-async function reply<M extends ApiMethod>(method: M, input: ApiInput<M>) {
-  return service.registry.dispatch(method, input) as Promise<{ ok: true; result: ApiOutput<M> } | { ok: false; error: { code: string; message: string } }>;
-}
-async function call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
-  const r = await reply(method, input);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.result;
-}
-
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'parlor-failure-modes-provision-'));
-  db = join(dir, 'p.db');
-  store = Store.open(db);
-  service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {}, createModel: () => tagger });
-  bare = edaWithout('failure-modes');
-  own = await playScriptedOn(store, dir, 'eda');
-  without = await playScriptedOn(store, dir, bare);
+  ({ store, db, bare, own, without, reply, call } = await edaWithoutFixture('failure-modes', { createModel: () => tagger }));
 });
 
 describe('a game without the failure-modes capability', () => {

@@ -4,13 +4,7 @@
  * none (no swap panel on its runs), and EDA itself still swaps. The capability's check names what is
  * wrong with a provision.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
-import { createApiService, type ApiService } from '../../electron/engine/api/service';
-import { MemoryVault } from '../../electron/engine/api/vault';
 import { lastMoveCheck } from '../../electron/engine/capabilities/last-move/provision';
 import { prepareLastTurnSwap } from '../../electron/engine/capabilities/last-move/swap';
 import { ablateCommand } from '../../electron/cli/capabilities/last-move';
@@ -18,33 +12,19 @@ import { provide } from '../../electron/engine/core/capability';
 import { gameById, registerGame } from '../../electron/engine/games/registry';
 import { Store } from '../../electron/engine/store/store';
 import { lastTurnShown } from '../../renderer/src/capabilities/last-move/shown';
-import { edaWithout, playScriptedOn } from '../support/eda-without';
+import { edaWithoutFixture, type EdaWithout } from '../support/eda-without';
 
-let service: ApiService;
 let store: Store;
 let db: string;
 let bare: string;
 let own: number;
 let without: number;
+let reply: EdaWithout['reply'];
+let call: EdaWithout['call'];
 const Y = { provider: 'scripted' as const, model: 'piano' };
 
-async function reply<M extends ApiMethod>(method: M, input: ApiInput<M>) {
-  return service.registry.dispatch(method, input) as Promise<{ ok: true; result: ApiOutput<M> } | { ok: false; error: { code: string; message: string } }>;
-}
-async function call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
-  const r = await reply(method, input);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.result;
-}
-
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'parlor-last-move-provision-'));
-  db = join(dir, 'p.db');
-  store = Store.open(db);
-  service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {} });
-  bare = edaWithout('last-move');
-  own = await playScriptedOn(store, dir, 'eda');
-  without = await playScriptedOn(store, dir, bare);
+  ({ store, db, bare, own, without, reply, call } = await edaWithoutFixture('last-move'));
 });
 
 describe('a game without the last-move capability', () => {

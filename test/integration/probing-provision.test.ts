@@ -5,43 +5,23 @@
  * capability's check names what is wrong with a provision.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput, GameInfo, RunDetail } from '../../shared/api/contract';
-import { createApiService, type ApiService } from '../../electron/engine/api/service';
-import { MemoryVault } from '../../electron/engine/api/vault';
+import type { GameInfo, RunDetail } from '../../shared/api/contract';
 import { probingCheck } from '../../electron/engine/capabilities/probing/provision';
 import { probesCommand } from '../../electron/cli/capabilities/probing';
 import { provide } from '../../electron/engine/core/capability';
 import { gameById, registerGame } from '../../electron/engine/games/registry';
-import { Store } from '../../electron/engine/store/store';
 import { probesShown } from '../../renderer/src/capabilities/probing/shown';
-import { edaWithout, playScriptedOn } from '../support/eda-without';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { edaWithoutFixture, type EdaWithout } from '../support/eda-without';
 
-let service: ApiService;
 let db: string;
 let bare: string;
 let withProbes: number;
 let without: number;
-
-async function reply<M extends ApiMethod>(method: M, input: ApiInput<M>) {
-  return service.registry.dispatch(method, input) as Promise<{ ok: true; result: ApiOutput<M> } | { ok: false; error: { code: string; message: string } }>;
-}
-async function call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
-  const r = await reply(method, input);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.result;
-}
+let reply: EdaWithout['reply'];
+let call: EdaWithout['call'];
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'parlor-probing-provision-'));
-  db = join(dir, 'p.db');
-  const store = Store.open(db);
-  service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {} });
-  bare = edaWithout('probing');
-  withProbes = await playScriptedOn(store, dir, 'eda');
-  without = await playScriptedOn(store, dir, bare);
+  ({ db, bare, own: withProbes, without, reply, call } = await edaWithoutFixture('probing'));
 });
 
 describe('a game without the probing capability', () => {

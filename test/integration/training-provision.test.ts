@@ -4,44 +4,23 @@
  * told it has none (no export panel on its runs), and EDA's runs still export. The capability's check
  * names what is wrong with a provision.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
-import { createApiService, type ApiService } from '../../electron/engine/api/service';
-import { MemoryVault } from '../../electron/engine/api/vault';
 import { trainingCheck } from '../../electron/engine/capabilities/training/provision';
 import { exportCommand } from '../../electron/cli/commands/export';
 import { provide } from '../../electron/engine/core/capability';
 import { gameById, registerGame } from '../../electron/engine/games/registry';
-import { Store } from '../../electron/engine/store/store';
 import { trainingShown } from '../../renderer/src/capabilities/training/shown';
-import { edaWithout, playScriptedOn } from '../support/eda-without';
+import { edaWithoutFixture, type EdaWithout } from '../support/eda-without';
 
-let service: ApiService;
 let db: string;
 let bare: string;
 let own: number;
 let without: number;
-
-async function reply<M extends ApiMethod>(method: M, input: ApiInput<M>) {
-  return service.registry.dispatch(method, input) as Promise<{ ok: true; result: ApiOutput<M> } | { ok: false; error: { code: string; message: string } }>;
-}
-async function call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
-  const r = await reply(method, input);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.result;
-}
+let reply: EdaWithout['reply'];
+let call: EdaWithout['call'];
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'parlor-training-provision-'));
-  db = join(dir, 'p.db');
-  const store = Store.open(db);
-  service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {} });
-  bare = edaWithout('training');
-  own = await playScriptedOn(store, dir, 'eda');
-  without = await playScriptedOn(store, dir, bare);
+  ({ db, bare, own, without, reply, call } = await edaWithoutFixture('training'));
 });
 
 describe('a game without the training capability', () => {

@@ -3,14 +3,20 @@
  * the game under another id, registered with every capability EDA provides but that one, and a run of
  * it played by the scripted players (`eda-scripted.ts`, probing on), beside the same run of EDA itself.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ApiInput, ApiMethod, ApiReply } from '../../shared/api/contract';
+import { createApiService, type ApiService } from '../../electron/engine/api/service';
+import { MemoryVault } from '../../electron/engine/api/vault';
+import type { ModelFactory } from '../../electron/engine/players/factory';
 import { capabilitiesOf, capabilityOf, provide, type CapabilityKey, type Provision } from '../../electron/engine/core/capability';
 import type { Game } from '../../electron/engine/core/game';
 import { allGames, gameById, registerGame } from '../../electron/engine/games/registry';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
-import type { Store } from '../../electron/engine/store/store';
+import { Store } from '../../electron/engine/store/store';
+import { apiCaller, type ApiCall } from './api';
 import { INSTRUMENTS, SCRIPTED_PLAYERS, scriptedEdaFactory } from './eda-scripted';
 
 /** The id of EDA's copy without `key` (registered once per process). */
@@ -35,4 +41,31 @@ export async function playScriptedOn(store: Store, dir: string, game: string): P
   const { runId } = await prepareRun(store, config, { createModel });
   await executeRun(store, runId, { createModel });
   return runId;
+}
+
+/** One database holding a scripted run of EDA (`own`) and one of its copy without `key` (`without`), with the API over it. */
+export interface EdaWithout {
+  service: ApiService;
+  store: Store;
+  db: string;
+  /** The copy's game id. */
+  bare: string;
+  own: number;
+  without: number;
+  /** The API's reply as it is, for the refusals. */
+  reply<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiReply<M>>;
+  call: ApiCall;
+}
+
+/** Plays the scripted run on EDA and on its copy without `key`, in a fresh database with the API service over it. */
+export async function edaWithoutFixture(key: CapabilityKey, options: { createModel?: ModelFactory } = {}): Promise<EdaWithout> {
+  const dir = mkdtempSync(join(tmpdir(), `parlor-${key}-provision-`));
+  const db = join(dir, 'p.db');
+  const store = Store.open(db);
+  const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser', env: {}, ...(options.createModel ? { createModel: options.createModel } : {}) });
+  const bare = edaWithout(key);
+  const own = await playScriptedOn(store, dir, 'eda');
+  const without = await playScriptedOn(store, dir, bare);
+  const reply = <M extends ApiMethod>(method: M, input: ApiInput<M>) => service.registry.dispatch(method, input) as Promise<ApiReply<M>>;
+  return { service, store, db, bare, own, without, reply, call: apiCaller(service) };
 }
