@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { executeRun } from '../../electron/engine/runner/execute';
 import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
-import { COLOURS, toyGame } from '../fixtures/toy-game/game';
+import { COLOURS } from '../fixtures/toy-game/game';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { openAppInBrowser, type AppInBrowser } from '../support/app-browser';
 import { requireBrowser, screenshot, storyDir, STORY, WAIT } from '../support/browser';
