@@ -202,6 +202,8 @@ export interface GameInfo {
   defaultRepetitions: number;
   /** Roles a game's built-in player can take (`builtin:reference`). */
   builtinRoles: string[];
+  /** A first run a new user can play at once, by built-in players in every role: instances per experiment; null where the game offers none. */
+  sampleRun: { perExperiment: number } | null;
   /** A multimodal game: the most images one message shows each role, and where a user finds the images. */
   images: { perMessage: Record<string, number>; hint: string | null } | null;
   /** The text-only variant of this game, if it has one (side by side, text vs image tables). */

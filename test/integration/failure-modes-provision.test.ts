@@ -4,6 +4,7 @@
  * none (no button on its runs, no link on the annotation page), and EDA itself is still tagged. The
  * capability's check names what is wrong with a provision.
  */
+import { nothingElse } from '../support/provisions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { failureModesCheck } from '../../electron/engine/capabilities/failure-modes/provision';
 import { failureTagStore } from '../../electron/engine/capabilities/failure-modes/store';
@@ -70,12 +71,12 @@ describe('the failure-modes check', () => {
     const eda = gameById('eda');
     const mode = { id: 'loop', label: 'Loop', description: 'asks the same again' };
     const bad = { seat: 'guesser', modes: [mode, mode, { id: 'vague', label: '', description: '' }], rules: () => ({}), detect: () => [], taggerPrompt: 'tag it', rounds: () => [] } as never;
-    expect(failureModesCheck.problems(bad, eda)).toEqual([
+    expect(failureModesCheck.problems(bad, eda, nothingElse)).toEqual([
       'mode "loop" is declared twice',
       'mode "vague" needs a label and a description people can check a tag against',
       'taggerPrompt must be a function',
     ]);
-    expect(failureModesCheck.problems({ ...(bad as object), modes: [], seat: '' } as never, eda)).toEqual(['seat must name the seat whose moves are tagged', 'modes must list at least one failure mode', 'taggerPrompt must be a function']);
+    expect(failureModesCheck.problems({ ...(bad as object), modes: [], seat: '' } as never, eda, nothingElse)).toEqual(['seat must name the seat whose moves are tagged', 'modes must list at least one failure mode', 'taggerPrompt must be a function']);
     const broken = { ...eda, id: 'eda_bad_failure_modes' };
     expect(() => registerGame(broken, [provide(broken, 'failure-modes', bad)])).toThrow(/failure-modes: mode "loop" is declared twice/);
   });

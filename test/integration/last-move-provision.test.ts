@@ -4,6 +4,7 @@
  * none (no swap panel on its runs), and EDA itself still swaps. The capability's check names what is
  * wrong with a provision.
  */
+import { nothingElse } from '../support/provisions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastMoveCheck } from '../../electron/engine/capabilities/last-move/provision';
 import { prepareLastTurnSwap } from '../../electron/engine/capabilities/last-move/swap';
@@ -62,7 +63,7 @@ describe('the last-move check', () => {
   it("names each problem of a game's provision, and keeps a game with one out", () => {
     const eda = gameById('eda');
     const bad = { seat: '', cut: 'last' } as never;
-    expect(lastMoveCheck.problems(bad, eda)).toEqual(['seat must name the seat whose last move is swapped', "cut must be a function of an episode's events"]);
+    expect(lastMoveCheck.problems(bad, eda, nothingElse)).toEqual(['seat must name the seat whose last move is swapped', "cut must be a function of an episode's events"]);
     const broken = { ...eda, id: 'eda_bad_last_move' };
     expect(() => registerGame(broken, [provide(broken, 'last-move', bad)])).toThrow(/last-move: seat must name/);
   });

@@ -4,6 +4,7 @@
  * kit still keeps and shows the probes the game asks while playing, and EDA itself is untouched. The
  * capability's check names what is wrong with a provision.
  */
+import { nothingElse } from '../support/provisions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameInfo, RunDetail } from '../../shared/api/contract';
 import { probingCheck } from '../../electron/engine/capabilities/probing/provision';
@@ -65,7 +66,7 @@ describe('the probing check', () => {
   it("names each problem of a game's provision, and keeps a game with one out", () => {
     const eda = gameById('eda');
     const bad = { seat: '', kind: '', size: 0, enabled: 'yes', rounds: null } as never;
-    expect(probingCheck.problems(bad, eda)).toEqual([
+    expect(probingCheck.problems(bad, eda, nothingElse)).toEqual([
       'seat must name the seat probed',
       'kind must name what a probe asks (EDA: top5)',
       'size must be a whole number of items, at least 1 (not 0)',

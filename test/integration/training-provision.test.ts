@@ -4,6 +4,7 @@
  * told it has none (no export panel on its runs), and EDA's runs still export. The capability's check
  * names what is wrong with a provision.
  */
+import { nothingElse } from '../support/provisions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { trainingCheck } from '../../electron/engine/capabilities/training/provision';
 import { exportCommand } from '../../electron/cli/commands/export';
@@ -53,8 +54,8 @@ describe('the training check', () => {
   it("names each problem of a game's provision, and keeps a game with one out", () => {
     const eda = gameById('eda');
     const bad = { seat: 'guesser', heldOut: ['exam'], dialogue: () => [], rewardRule: {}, rewards: () => [] } as never;
-    expect(trainingCheck.problems(bad, eda)).toEqual(['heldOut names "exam", which no bundled dataset of the game has', 'rewardRule must be a function']);
-    expect(trainingCheck.problems({ ...(bad as object), seat: '', heldOut: 'test' } as never, eda)).toEqual([
+    expect(trainingCheck.problems(bad, eda, nothingElse)).toEqual(['heldOut names "exam", which no bundled dataset of the game has', 'rewardRule must be a function']);
+    expect(trainingCheck.problems({ ...(bad as object), seat: '', heldOut: 'test' } as never, eda, nothingElse)).toEqual([
       'seat must name the seat whose view is exported',
       'heldOut must list the subsets held out for evaluation (empty when none is)',
       'rewardRule must be a function',

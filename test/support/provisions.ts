@@ -11,3 +11,6 @@ export function provided<K extends CapabilityKey>(game: Pick<Game<unknown>, 'id'
   if (value === undefined) throw new Error(`${game.id} provides no ${key}`);
   return value as NonNullable<Provisions[K]>;
 }
+
+/** For a capability check called on its own: the game provides nothing else. */
+export const nothingElse = (): undefined => undefined;

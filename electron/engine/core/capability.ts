@@ -56,7 +56,7 @@ export function capabilitiesOf(game: Pick<Game<unknown>, 'id'>): CapabilityKey[]
 export interface CapabilityCheck<K extends CapabilityKey = CapabilityKey> {
   readonly key: K;
   /** Problems with the game's provision, in words; empty when it is sound. */
-  problems(value: Provisions[K], game: Game<unknown>): string[];
+  problems(value: Provisions[K], game: Game<unknown>, provided: <O extends CapabilityKey>(key: O) => Provisions[O] | undefined): string[];
   /** What the app is told of the capability (`games.list`): one field of GameInfo, null for a game that does not provide it. */
   readonly info?: CapabilityInfo<K>;
 }

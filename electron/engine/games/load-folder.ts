@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CapabilityCheck, Provision } from '../core/capability';
+import type { CapabilityCheck, CapabilityKey, Provision, Provisions } from '../core/capability';
 import type { Game } from '../core/game';
 
 export interface BrokenGame {
@@ -103,10 +103,12 @@ export function untypedGameProblems(game: Game<unknown>): string[] {
 /** A game's provisions against the capabilities Parlor has: each known and sound. */
 export function gameFolderProblems(game: Game<unknown>, provisions: readonly Provision[], checks: readonly CapabilityCheck[]): string[] {
   const problems: string[] = [];
+  // A capability may build on another the same game provides (a sample run on its built-in players).
+  const provided = <K extends CapabilityKey>(key: K) => provisions.find((o) => o.capability === key)?.value as Provisions[K] | undefined;
   for (const p of provisions) {
     const check = checks.find((c) => c.key === p.capability);
     if (!check) problems.push(`it provides "${p.capability}", which is not a capability Parlor has (${checks.map((c) => c.key).join(', ')})`);
-    else problems.push(...check.problems(p.value, game).map((text) => `${p.capability}: ${text}`));
+    else problems.push(...check.problems(p.value, game, provided).map((text) => `${p.capability}: ${text}`));
   }
   const keys = provisions.map((p) => p.capability);
   for (const key of keys.filter((k, i) => keys.indexOf(k) !== i)) problems.push(`it provides "${key}" twice`);

@@ -119,20 +119,21 @@ function Welcome({ hasModels }: { hasModels: boolean }) {
   );
 }
 
-/** A first look without a key: the Reference game, two instances of each experiment, played by its built-in players. */
+/** A first look without a key: the first game offering a sample run, a few instances of each experiment, played by its built-in players. */
 function SampleRun() {
   const api = useApi();
   const { games } = useGames();
   const [error, setError] = useState<string | null>(null);
-  const game = games.find((g) => g.id === 'referencegame' && g.roles.every((r) => g.builtinRoles.includes(r.id)));
-  if (!game) return null;
+  const game = games.find((g) => g.sampleRun !== null && g.roles.every((r) => g.builtinRoles.includes(r.id)));
+  if (!game?.sampleRun) return null;
+  const limit = game.sampleRun.perExperiment;
   const start = () =>
     api
-      .call('runs.start', { config: { name: 'Sample: Reference game, built-in players', game: game.id, dataset: { name: game.datasets[0]!.name }, players: Object.fromEntries(game.roles.map((r) => [r.id, { provider: 'builtin', model: 'reference' }])), repetitions: 1, limit: 2 } })
+      .call('runs.start', { config: { name: `Sample: ${game.title}, built-in players`, game: game.id, dataset: { name: game.datasets[0]!.name }, players: Object.fromEntries(game.roles.map((r) => [r.id, { provider: 'builtin', model: 'reference' }])), repetitions: 1, limit } })
       .then(({ runId }) => navigate(href.run(runId)), (e: Error) => setError(e.message));
   return (
     <p>
-      <button type="button" className="primary" onClick={start}>Play a sample run</button> — the {game.shortTitle}, two games of each experiment, played by
+      <button type="button" className="primary" onClick={start}>Play a sample run</button> — {game.title}, {limit === 1 ? 'one game' : `${limit} games`} of each experiment, played by
       Parlor's built-in players (no model, no key).
       <ErrorNote error={error} />
     </p>
