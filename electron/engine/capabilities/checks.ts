@@ -14,8 +14,9 @@ import { lastMoveCheck } from './last-move/provision';
 import { marksCheck } from './marks/provision';
 import { probingCheck } from './probing/provision';
 import { trainingCheck } from './training/provision';
+import { textTranscriptCheck } from './text-transcript/provision';
 
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck, builtinsCheck, peopleCheck, counterpartCheck, imagesCheck];
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck, builtinsCheck, peopleCheck, counterpartCheck, imagesCheck, textTranscriptCheck];
 
 /** What `games.list` says of each capability that describes itself (`CapabilityCheck.info`): its field, null where the game does not provide it. */
 export function capabilityFields(game: Game<unknown>): Partial<GameInfo> {
