@@ -154,7 +154,7 @@ describe('MatchIt (images) messages, as clembench sends them', () => {
       episode: { played: 1, main_score: 100, aborted: 0, success: 1, lose: 0, player_score: 100, request_count: 16, parsed_request_count: 16, violated_request_count: 0 },
       seat: { player_a: { correct: 1 }, player_b: { correct: 1 } },
     });
-    expect(game.textTranscript!(events, game.settings.parse({})).slice(0, 4)).toEqual(['— round 1 —', `  [A is shown ${IMG_A}]`, '  A: DESCRIPTION: a kitchen.', `  [B is shown ${IMG_B}]`]);
+    expect(provided(game, 'text-transcript')(events, game.settings.parse({})).slice(0, 4)).toEqual(['— round 1 —', `  [A is shown ${IMG_A}]`, '  A: DESCRIPTION: a kitchen.', `  [B is shown ${IMG_B}]`]);
   });
 });
 

@@ -212,7 +212,7 @@ describe('the text transcript', () => {
   it('tells the reader the room each move reached: cell, category and photograph', async () => {
     const inst = instance(mmMapworldGame, SMALL2);
     const { events } = await play(mmMapworldGame, inst, scripted([main('GO: south'), main('DONE')]));
-    expect(mmMapworldGame.textTranscript!(events, mmMapworldGame.settings.parse({}))).toEqual([
+    expect(provided(mmMapworldGame, 'text-transcript')(events, mmMapworldGame.settings.parse({}))).toEqual([
       ` 1. ${JSON.stringify(main('GO: south'))}`,
       '    We have made a step and are now in this room. From here we can go: north. What is your next instruction?   [moved (3, 3) → (3, 2)]   ((3, 2): garage, ADE_val_00001379.jpg)',
       ` 2. ${JSON.stringify(main('DONE'))}`,

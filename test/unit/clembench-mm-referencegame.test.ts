@@ -98,7 +98,7 @@ describe('multimodal_referencegame messages', () => {
     const prompts = d.events.filter((e) => e.kind === 'prompt');
     expect(prompts.map((e) => [e.to, e.parts?.length])).toEqual([['describer', 4], ['follower', 4]]);
     expect(d.result.outcome).toBe('success');
-    expect(game.textTranscript!(d.events, game.settings.parse({})).filter((l) => l.includes('[image'))).toHaveLength(6);
+    expect(provided(game, 'text-transcript')(d.events, game.settings.parse({})).filter((l) => l.includes('[image'))).toHaveLength(6);
   });
 });
 

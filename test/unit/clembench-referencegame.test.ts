@@ -14,6 +14,7 @@ import { pyRegex } from '../../electron/engine/games/clembench/pyregex';
 import { V16_PATTERNS } from '../../electron/engine/games/referencegame/rules';
 import { episodeOf } from '../../renderer/src/games/referencegame/episode';
 import { drive, episodeScores, readFixture, resultsRow, rowOf, turnsOf } from './clembench-referencegame.driver';
+import { provided } from '../support/provisions';
 
 const v16 = referenceGame.datasets.load({ name: 'v1.6' });
 const v20 = referenceGame.datasets.load({ name: 'v2.0' });
@@ -158,7 +159,7 @@ describe('referencegame scores', () => {
     const prior = first.events.filter((e) => e.from === 'describer' || (e.kind === 'prompt' && e.to === 'describer'));
     const resumed = await drive(row, () => 'Answer: first', {}, prior);
     expect(resumed.sent.map((s) => s.seat)).toEqual(['follower']);
-    expect(referenceGame.textTranscript!(resumed.events, referenceGame.settings.parse({})).join('\n')).toContain('Answer: first');
+    expect(provided(referenceGame, 'text-transcript')(resumed.events, referenceGame.settings.parse({})).join('\n')).toContain('Answer: first');
   });
 });
 

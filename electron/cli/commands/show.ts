@@ -3,6 +3,7 @@ import { scoresLine } from '../../../shared/contract/game';
 import { orderSeats } from '../../engine/api/views';
 import type { EventRecord } from '../../engine/core/events';
 import type { Game } from '../../engine/core/game';
+import { capabilityOf } from '../../engine/core/capability';
 import { gameOfRun } from '../../engine/games/registry';
 import { episodeBundle } from '../../engine/api/episode-bundle';
 import type { CallRow, EpisodeRow } from '../../engine/store/store';
@@ -31,7 +32,8 @@ export function renderTranscript(game: Game<unknown>, episode: EpisodeRow, event
     `Status: ${episode.status}${episode.outcome ? ` (${game.view.outcomeLabels[episode.outcome]})` : ''}${episode.error ? ` — ${episode.error}` : ''}`,
   ];
   if (episode.scores) head.push(scoresLine(game.metrics, episode.scores));
-  const body = game.textTranscript ? game.textTranscript(events, settings) : genericTranscript(events);
+  const transcript = capabilityOf(game, 'text-transcript');
+  const body = transcript ? transcript(events, settings) : genericTranscript(events);
   return [...head, '', ...body].join('\n');
 }
 

@@ -7,6 +7,7 @@ import { capabilityOf, type CapabilityCheck } from '../core/capability';
 import type { Game } from '../core/game';
 import { builtinsCheck } from './builtins/provision';
 import { counterpartCheck } from './counterpart/provision';
+import { exportColumnsCheck } from './export-columns/provision';
 import { failureModesCheck } from './failure-modes/provision';
 import { imagesCheck } from './images/provision';
 import { peopleCheck } from './people/provision';
@@ -15,8 +16,9 @@ import { marksCheck } from './marks/provision';
 import { probingCheck } from './probing/provision';
 import { sampleRunCheck } from './sample-run/provision';
 import { trainingCheck } from './training/provision';
+import { textTranscriptCheck } from './text-transcript/provision';
 
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck, builtinsCheck, peopleCheck, counterpartCheck, imagesCheck, sampleRunCheck];
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck, builtinsCheck, peopleCheck, counterpartCheck, imagesCheck, textTranscriptCheck, exportColumnsCheck, sampleRunCheck];
 
 /** What `games.list` says of each capability that describes itself (`CapabilityCheck.info`): its field, null where the game does not provide it. */
 export function capabilityFields(game: Game<unknown>): Partial<GameInfo> {

@@ -216,10 +216,6 @@ export interface Game<S = unknown> {
   readonly aggregates?: readonly AggregateSpec[];
   readonly view: ViewHints;
   estimate(settings: S, datasetKind: string): EpisodeEstimate;
-  /** Extra columns of the per-episode export (EDA: the final question). */
-  exportColumns?(events: readonly EventRecord[]): Record<string, string | number | null>;
-  /** A transcript as lines of text (the CLI's `show`); the core prints a generic one otherwise. */
-  textTranscript?(events: readonly EventRecord[], settings: S): string[];
   readonly annotation?: AnnotationHooks;
   /** The paper's experiments as runs to start from (`parlor run --preset <id>`, the New run form). */
   readonly presets?: readonly RunPreset[];

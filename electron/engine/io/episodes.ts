@@ -1,10 +1,12 @@
 /** One flat row per episode, the unit researchers analyse: the core's columns, the game's metrics, the game's extras. */
 import { outcomeName } from '../../../shared/contract/game';
-import { orderSeats, type Game } from '../core/game';
+import { capabilityOf } from '../core/capability';
+import { orderSeats } from '../core/game';
 import { EXPERIMENT_TAG } from '../core/selection';
 import { subjectOf } from '../core/subjects';
 import { gameById } from '../games/registry';
 import type { EpisodeRow, Store } from '../store/store';
+import type { ExportColumns } from '../capabilities/export-columns/provision';
 
 export type EpisodeExportRow = Record<string, string | number | null>;
 
@@ -20,7 +22,8 @@ export function episodeExportRows(store: Store, runId: number): EpisodeExportRow
   const run = store.runs.get(runId);
   const game = gameById(run.game);
   const seats = orderSeats(run.seats, game);
-  const extras = Object.keys(game.exportColumns?.([]) ?? {});
+  const columns = capabilityOf(game, 'export-columns');
+  const extras = Object.keys(columns?.([]) ?? {});
   const seatMetrics = game.metrics.filter((m) => m.scope === 'seat');
   const episodes = store.episodes.list(runId);
   const grouped = episodes.some((e) => e.instance.tags[EXPERIMENT_TAG] !== undefined);
@@ -44,13 +47,13 @@ export function episodeExportRows(store: Store, runId: number): EpisodeExportRow
     ...Object.fromEntries(seats.flatMap((s) => seatMetrics.map((m) => [`${s.seat}_${m.key}`, e.seatScores[s.seat]?.[m.key] ?? null]))),
     error_kind: e.errorKind ?? '',
     error: e.error ?? '',
-    ...extraColumns(store, game, e, extras),
+    ...extraColumns(store, columns, e, extras),
     ...(people ? { hinted: store.models.hasCall(e.id, 'hint') ? 1 : 0 } : {}),
   }));
 }
 
-function extraColumns(store: Store, game: Game<unknown>, e: EpisodeRow, keys: string[]): Record<string, string | number | null> {
-  if (!game.exportColumns) return {};
+function extraColumns(store: Store, columns: ExportColumns | undefined, e: EpisodeRow, keys: string[]): Record<string, string | number | null> {
+  if (!columns) return {};
   if (e.status !== 'done') return Object.fromEntries(keys.map((k) => [k, '']));
-  return game.exportColumns(store.events.list(e.id));
+  return columns(store.events.list(e.id));
 }

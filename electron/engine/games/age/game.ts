@@ -13,7 +13,6 @@ import { AGE_PRESETS } from './presets';
 import { AGE_METRICS, scoreAge } from './scoring';
 import { AGE_ROLE, ageSeats } from './seating';
 import { AgeSettingsSchema, type AgeSettings } from './settings';
-import { ageTextTranscript } from './transcript';
 
 const view: ViewHints = {
   nouns: { instance: 'word pair', instances: 'word pairs', subset: 'list' },
@@ -49,7 +48,6 @@ export const ageGame: Game<AgeSettings> = {
     const heard = 60 * seats;
     return { [AGE_ROLE]: { calls, inputTokens: calls * (400 + (heard * (settings.rounds + 1)) / 2 + settings.maxTokens * (settings.rounds - 1) / 2), outputTokens: calls * settings.maxTokens } };
   },
-  textTranscript: (events) => ageTextTranscript(events),
   presets: AGE_PRESETS,
   annotation: ageAnnotation,
 };

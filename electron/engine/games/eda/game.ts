@@ -11,7 +11,7 @@ import { playEda } from './master';
 import { edaEpisodeMetrics, EDA_METRICS } from './metrics';
 import { edaPrompts, EdaKindSchema, EdaSettingsSchema, PROBE_PREFILL, type EdaSettings } from './settings';
 import { TOPIC_KEYS } from './topics';
-import { edaTextTranscript, edaTurns } from './turns';
+import { edaTurns } from './turns';
 
 const annotation: AnnotationHooks = {
   info: {
@@ -91,8 +91,6 @@ export const edaGame: Game<EdaSettings> = {
     const probe = settings.probe.enabled ? { promptChars: (settings.probe.prompt ?? PROBE_PREFILL).length, maxTokens: settings.probe.maxTokens } : undefined;
     return estimateEdaTokens(settings.maxTurns, { promptChars: prompts.guesser.length, maxTokens: settings.guesser.maxTokens }, { promptChars: prompts.judge.length, maxTokens: settings.judge.maxTokens }, probe);
   },
-  exportColumns: (events) => ({ final_question: edaTurns(events).turns.at(-1)?.question ?? '' }),
-  textTranscript: (events) => edaTextTranscript(events),
   annotation,
   // The paper's human baseline (Appendix B) used 30 test items of each dataset; which 30 it does not
   // publish, so these are seeded draws of the same size, the same on every machine.

@@ -9,7 +9,6 @@ import { MATCHIT_ROLES, matchitSeats, matchitView } from '../matchit_ascii/commo
 import { MATCHIT_METRICS, matchitScores, matchitTally } from '../matchit_ascii/metrics';
 import { matchitEstimate } from '../matchit_ascii/protocol';
 import { MatchItSettingsSchema, type MatchItSettings } from '../matchit_ascii/settings';
-import { matchitTextTranscript } from '../matchit_ascii/transcript';
 import { matchitImageDatasets, matchitImagePayload, MATCHIT_IMAGES_KIND } from './datasets';
 import { playMatchItImages } from './master';
 
@@ -38,7 +37,6 @@ export const matchitGame: Game<MatchItSettings> = {
   metrics: MATCHIT_METRICS,
   view: matchitView(MATCHIT_IMAGES_KIND, 'image'),
   estimate: (settings) => matchitEstimate(settings.maxTokens, IMAGE_TOKENS),
-  textTranscript: (events) => matchitTextTranscript(events, true),
 };
 
 export default matchitGame;

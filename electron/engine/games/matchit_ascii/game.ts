@@ -11,7 +11,6 @@ import { playMatchIt } from './master';
 import { MATCHIT_METRICS, matchitScores, matchitTally } from './metrics';
 import { matchitEstimate } from './protocol';
 import { MatchItSettingsSchema, type MatchItSettings } from './settings';
-import { matchitTextTranscript } from './transcript';
 
 /** The grid a seat is shown: player A sees grid A, player B grid B. */
 export const gridOf = (instance: InstanceRow, seat: string) => {
@@ -32,7 +31,6 @@ export const matchitAsciiGame: Game<MatchItSettings> = {
   metrics: MATCHIT_METRICS,
   view: matchitView(MATCHIT_KIND, 'grid'),
   estimate: (settings) => matchitEstimate(settings.maxTokens),
-  textTranscript: (events) => matchitTextTranscript(events),
 };
 
 export default matchitAsciiGame;

@@ -9,7 +9,6 @@
  */
 import type { Game, InstanceRow } from '../../core/game';
 import { explorerGame, mapEstimate, mapView, type VariantInfo } from '../textmapworld/game';
-import { mapTextTranscript } from '../textmapworld/transcript';
 import type { MapSettings } from '../textmapworld/settings';
 import { mmDatasets } from './datasets';
 import { categoryOf, mmPayload, type MmVariant } from './instance';
@@ -41,7 +40,6 @@ export const MM_VARIANTS: Record<MmVariant, MmVariantInfo> = {
 export const IMAGE_TOKENS = 765;
 
 /** What the reader is told of a decision: the room the explorer stands in and its photograph. */
-const where = (a: Record<string, unknown>) => (typeof a.room === 'string' ? `   (${a.room}: ${String(a.category)}, ${String(a.image).split('/').at(-1)})` : '');
 
 export function mmGame(variant: MmVariant): Game<MapSettings> {
   const info = MM_VARIANTS[variant];
@@ -60,7 +58,6 @@ export function mmGame(variant: MmVariant): Game<MapSettings> {
     // Textmapworld's bound (every round played, every reply as long as allowed, the text history re-read each
     // call; the instances never reprompt), plus one image per call: the walker forgets earlier images.
     estimate: (settings) => mapEstimate(settings, info.promptTokens, IMAGE_TOKENS),
-    textTranscript: (events) => mapTextTranscript(events, where),
   };
 }
 

@@ -8,7 +8,6 @@
 import type { Game } from '../../core/game';
 import { refView } from '../referencegame/game';
 import { REF_METRICS, scoreReference } from '../referencegame/metrics';
-import { refTextTranscript } from '../referencegame/transcript';
 import { MM_REF_KIND, mmRefDatasets } from './datasets';
 import { playMmReference } from './master';
 import { imagesOf, mmPayload } from './payload';
@@ -47,7 +46,6 @@ export const multimodalReferenceGame: Game<MmRefSettings> = {
     describer: { calls: 1, inputTokens: HEADER_TOKENS + 3 * IMAGE_TOKENS, outputTokens: settings.maxTokens },
     follower: { calls: 1, inputTokens: HEADER_TOKENS + settings.maxTokens + 3 * IMAGE_TOKENS, outputTokens: settings.maxTokens },
   }),
-  textTranscript: (events) => refTextTranscript(events),
 };
 
 export default multimodalReferenceGame;

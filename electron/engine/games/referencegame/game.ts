@@ -12,7 +12,6 @@ import { REF_METRICS, scoreReference } from './metrics';
 import { refPayload } from './payload';
 import { rulesFor } from './rules';
 import { RefSettingsSchema, type RefSettings } from './settings';
-import { refTextTranscript } from './transcript';
 
 /** What the views show of a reference game (the multimodal one too): its instances are triplets of `what`. */
 export function refView(kind: string, what: string): ViewHints {
@@ -51,7 +50,6 @@ export const referenceGame: Game<RefSettings> = {
     describer: { calls: 1, inputTokens: 600, outputTokens: settings.maxTokens },
     follower: { calls: 1, inputTokens: 600 + settings.maxTokens, outputTokens: settings.maxTokens },
   }),
-  textTranscript: (events) => refTextTranscript(events),
 };
 
 export default referenceGame;

@@ -14,7 +14,6 @@ import { SIMULBENCH_KIND, simulbenchDatasets } from './datasets';
 import { combineOrders, flipped, readVerdict, type Verdict } from './parse';
 import { pairwiseJudgeMessages } from './prompts';
 import { SimulSettingsSchema, type SimulSettings } from './settings';
-import { simulTextTranscript } from './transcript';
 
 const ORDERS = [
   { order: 'ab', round: 3 },
@@ -115,6 +114,5 @@ export const simulbenchPairwiseGame: Game<SimulSettings> = {
     model_b: { calls: 1, inputTokens: 800, outputTokens: s.maxTokens },
     judge: { calls: 2 * (1 + s.judgeRetries), inputTokens: 2 * (1 + s.judgeRetries) * (1500 + 2 * s.maxTokens), outputTokens: 2 * (1 + s.judgeRetries) * s.judgeMaxTokens },
   }),
-  textTranscript: (events) => simulTextTranscript(events),
   annotation: pairwiseAnnotation,
 };

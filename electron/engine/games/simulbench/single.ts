@@ -13,7 +13,6 @@ import { SIMULBENCH_KIND, simulbenchDatasets } from './datasets';
 import { readRating } from './parse';
 import { singleJudgeMessages } from './prompts';
 import { SimulSettingsSchema, type SimulSettings } from './settings';
-import { simulTextTranscript } from './transcript';
 
 async function playSingle(ctx: EpisodeContext<SimulSettings>): Promise<void> {
   const { kit } = ctx;
@@ -88,6 +87,5 @@ export const simulbenchGame: Game<SimulSettings> = {
     simulator: { calls: 1, inputTokens: 800, outputTokens: s.maxTokens },
     judge: { calls: 1 + s.judgeRetries, inputTokens: (1 + s.judgeRetries) * (1500 + s.maxTokens), outputTokens: (1 + s.judgeRetries) * s.judgeMaxTokens },
   }),
-  textTranscript: (events) => simulTextTranscript(events),
   annotation: singleAnnotation,
 };

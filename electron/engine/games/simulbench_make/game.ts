@@ -13,7 +13,6 @@ import { scriptCount } from './extract';
 import { playMake, taskOf } from './master';
 import { dialogueOf, JUDGE, judgedTurn, SIMULATOR, USER_AGENT } from './record';
 import { MakeSettingsSchema, type MakeSettings } from './settings';
-import { makeTextTranscript } from './transcript';
 
 export function scoreMake({ events, instance }: ScoreInput<MakeSettings>): ScoreResult {
   const turns = Math.floor(dialogueOf(events, taskOf(instance.payload)).length / 2);
@@ -81,7 +80,6 @@ export const simulbenchMakeGame: Game<MakeSettings> = {
   metrics: MAKE_METRICS,
   view,
   estimate,
-  textTranscript: (events) => makeTextTranscript(events),
   // The paper collected each task three times (gpt-3.5-turbo.json, -1, -2).
   runFiles: [SCRIPTS_FILE],
 };

@@ -13,7 +13,6 @@ import { mapPayload, type Variant } from './instance';
 import { EXPLORER, playMap } from './master';
 import { scoreMap, VARIANT_METRICS } from './metrics';
 import { MapSettingsSchema, type MapSettings } from './settings';
-import { mapTextTranscript } from './transcript';
 
 export interface VariantInfo {
   id: string;
@@ -77,7 +76,6 @@ function mapGame(variant: Variant): Game<MapSettings> {
     metrics: VARIANT_METRICS[variant],
     view: mapView(info.columns, info.tags, ['main_score', 'played', 'success', 'exploration', 'efficiency', ...(variant === 'graphreasoning' ? ['graph_similarity'] : [])]),
     estimate: (settings) => mapEstimate(settings, variant === 'graphreasoning' ? 600 : 300),
-    textTranscript: (events) => mapTextTranscript(events),
   };
 }
 
