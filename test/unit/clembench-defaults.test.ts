@@ -1,6 +1,7 @@
 /** Every clembench game plays each instance once unless told otherwise, as clembench runs them; EDA five times and SimulBench's pipeline three dialogues per task, as their papers. */
 import { describe, expect, it } from 'vitest';
-import { allGames, gameOf } from '../../electron/engine/games/registry';
+import { allGames } from '../../electron/engine/games/registry';
+import { planOf } from '../../electron/engine/games/run-plan';
 import { parseRunConfig } from '../../electron/engine/core/run-config';
 
 describe('default repetitions', () => {
@@ -9,7 +10,7 @@ describe('default repetitions', () => {
   for (const game of allGames()) {
     it(`${game.id}: ${expected[game.id] ?? 1}`, () => {
       const config = parseRunConfig({ game: game.id, dataset: { name: game.datasets.bundled()[0]!.name }, players: players(game.roles) });
-      expect(gameOf(config).repetitions).toBe(expected[game.id] ?? 1);
+      expect(planOf(config).repetitions).toBe(expected[game.id] ?? 1);
     });
   }
 });

@@ -4,7 +4,7 @@ import { orderSeats } from '../../engine/api/views';
 import type { EventRecord } from '../../engine/core/events';
 import type { Game } from '../../engine/core/game';
 import { capabilityOf } from '../../engine/core/capability';
-import { gameOfRun } from '../../engine/games/registry';
+import { planOfRun } from '../../engine/games/run-plan';
 import { episodeBundle } from '../../engine/api/episode-bundle';
 import type { CallRow, EpisodeRow } from '../../engine/store/store';
 import { openStore, parseId } from '../context';
@@ -41,7 +41,7 @@ export function showCommand(episodeText: string, flags: { json?: boolean; calls?
   const store = openStore(flags.db, { create: false });
   try {
     const episode = store.episodes.get(parseId(episodeText, 'Episode id'));
-    const { game, settings } = gameOfRun(store.runs.get(episode.runId));
+    const { game, settings } = planOfRun(store.runs.get(episode.runId));
     const events = store.events.list(episode.id);
     if (flags.bundle) {
       const file = episodeBundle(store, episode.id);

@@ -4,11 +4,12 @@
  * guesses people ruled a match); nothing here knows a game.
  */
 import type { AnnotationApplyView } from '../../../shared/api/annotation-views';
+import { planOfRun } from '../games/run-plan';
 import type { EventRow } from '../core/events';
 import type { AcceptedLabel, InstanceRow } from '../core/game';
 import { corrections } from '../annotation/results';
 import { AnnotationError, gameOfSet, labelledItems, setSummary } from '../annotation/sets';
-import { gameOfRun } from '../games/registry';
+
 import type { AnnotationItemRow } from '../store/annotations';
 import type { Store } from '../store/store';
 import { rescoreRun } from './rescore';
@@ -47,7 +48,7 @@ export function applyAnnotations(store: Store, setId: number, write: boolean): A
   const accepted = acceptedLabels(store, rows, corrections(items));
   const runs = store.runs.all().filter((r) => r.game === game.id);
   const skipped = runs.filter((r) => r.status === 'running').map((r) => ({ runId: r.id, reason: 'in progress: apply again once it has stopped' }));
-  const plans = runs.filter((r) => r.status !== 'running').map((run) => ({ run, amendment: hooks.apply!(gameOfRun(run).settings, accepted) }));
+  const plans = runs.filter((r) => r.status !== 'running').map((run) => ({ run, amendment: hooks.apply!(planOfRun(run).settings, accepted) }));
   const changing = plans.filter((p) => p.amendment.changes.length > 0);
   const rescore = () =>
     changing.map(({ run, amendment }) => {

@@ -1,6 +1,5 @@
 import type { Score } from '../core/game';
-import { parseRunConfig } from '../core/run-config';
-import { gameOf } from '../games/registry';
+import { planWithSettings } from '../games/run-plan';
 import type { Store } from '../store/store';
 import { summarizeRun, type RunReport } from './report';
 
@@ -18,8 +17,7 @@ const sameScores = (a: readonly Score[], stored: Record<string, number> | null, 
  * game's pure scorer (no model call), with the run's own settings or overrides; `write` stores them.
  */
 export function rescoreRun(store: Store, runId: number, overrides: Record<string, unknown> = {}, write = false): { report: RunReport; changed: number } {
-  const config = parseRunConfig(store.runs.get(runId).config);
-  const { game, settings } = gameOf({ ...config, settings: { ...(config.settings as Record<string, unknown> | undefined), ...overrides } });
+  const { game, settings, config } = planWithSettings(store.runs.get(runId), overrides);
   const episodes = store.episodes.list(runId);
   let changed = 0;
   const results = episodes.flatMap((e) => {

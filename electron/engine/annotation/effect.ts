@@ -4,9 +4,10 @@
  * The rest of a game would have gone otherwise, so it cannot be recomputed.
  */
 import type { AnnotationResultsView } from '../../../shared/api/views';
+import { planOfRun } from '../games/run-plan';
 import type { EventRecord, EventRow } from '../core/events';
 import type { AnnotationHooks, Game, Score } from '../core/game';
-import { gameOfRun } from '../games/registry';
+
 import type { AnnotationItemRow } from '../store/annotations';
 import type { Store } from '../store/store';
 import { corrections, type LabelledItem } from './results';
@@ -32,7 +33,7 @@ export function recomputedMetrics(store: Store, game: Game<unknown>, hooks: Anno
   for (const [episodeId, fixes] of byEpisode) {
     const episode = store.episodes.get(episodeId);
     if (episode.status !== 'done' || !episode.scores) continue;
-    if (!settingsOf.has(episode.runId)) settingsOf.set(episode.runId, gameOfRun(store.runs.get(episode.runId)).settings);
+    if (!settingsOf.has(episode.runId)) settingsOf.set(episode.runId, planOfRun(store.runs.get(episode.runId)).settings);
     const settings = settingsOf.get(episode.runId);
     const events = store.events.list(episodeId);
     const score = (list: readonly EventRecord[]) => {

@@ -1,10 +1,11 @@
 /** The Play page's API: a person in a seat of any game; the same episode record as a model's. */
 import type { HumanGameState, TranscriptView } from '../../../shared/api/views';
+import { planOfRun } from '../games/run-plan';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { textOf } from '../../../shared/contract/content';
 import { capabilityOf } from '../core/capability';
 import { openTranscript } from './transcripts';
-import { gameById, gameOfRun } from '../games/registry';
+import { gameById } from '../games/registry';
 import { HumanSessions } from '../human/sessions';
 import type { ModelFactory } from '../players/factory';
 import type { Store } from '../store/store';
@@ -39,7 +40,7 @@ export function registerHuman(registry: HandlerRegistry, store: Store, factory: 
     const session = humans.sessions.get(episodeId);
     const episode = store.episodes.get(episodeId);
     const run = store.runs.get(episode.runId);
-    const { game, settings } = gameOfRun(run);
+    const { game, settings } = planOfRun(run);
     const humanSeat = session?.seat ?? run.seats.find((s) => s.playerKind === 'human')?.seat ?? '';
     const handle = run.seats.find((s) => s.seat === humanSeat)?.player.replace(/^human:/, '') ?? '';
     const over = episode.status === 'done' || episode.status === 'error';

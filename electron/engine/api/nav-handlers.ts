@@ -1,6 +1,7 @@
 /** Continuing a paused human game from its row on the Play page: the same players, seat and subset as before. */
 import { seatModel } from '../../../shared/contract/run';
-import { parseRunConfig } from '../core/run-config';
+import { planOfRun } from '../games/run-plan';
+
 import { UserError } from '../errors';
 import type { HumanSessions } from '../human/sessions';
 import type { Store } from '../store/store';
@@ -13,7 +14,7 @@ export function registerNav(registry: HandlerRegistry, store: Store, humans: Hum
     const run = store.runs.get(episode.runId);
     const human = run.seats.find((s) => s.playerKind === 'human');
     if (!human) throw new UserError(`Game ${episodeId} was played by models only: there is nothing to continue on the Play page.`);
-    const config = parseRunConfig(run.config);
+    const config = planOfRun(run).config;
     const models = Object.fromEntries(run.seats.filter((s) => s.role !== human.role).map((s) => [s.role, seatModel(config.players, s.role, s.member)]));
     // start() continues this person's unfinished game in the run with these players.
     const resumed = humans.start({ game: run.game, handle: human.player.replace(/^human:/, ''), dataset: config.dataset.name, subset: run.subset, seat: human.seat, models });

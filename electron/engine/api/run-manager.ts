@@ -1,3 +1,4 @@
+import { planOfRun } from '../games/run-plan';
 import { executeRun, refuseHumanRun, retryErrors, type ExecuteOptions, type ExecuteResult } from '../runner/execute';
 import { prepareRun } from '../runner/prepare';
 import type { ModelFactory } from '../players/factory';
@@ -61,7 +62,8 @@ export class RunManager {
 
   private refuseActive(runId: number): void {
     if (this.active.has(runId)) throw new ConflictError(`Run ${runId} is already playing.`);
-    refuseHumanRun(this.store.runs.get(runId));
+    const run = this.store.runs.get(runId);
+    refuseHumanRun(run, planOfRun(run));
   }
 
   private launch(runId: number, play: Play): Promise<void> {

@@ -1,5 +1,6 @@
 import type { AppInfo, DatasetInfo } from '../../../shared/api/views';
 import { mediaSha } from '../../../shared/contract/content';
+import { planOfRun } from '../games/run-plan';
 import { runCostView } from '../analysis/cost';
 import { runReport } from '../analysis/run-report';
 import { applyAnnotations } from '../analysis/apply-annotations';
@@ -7,7 +8,7 @@ import { openTranscript } from './transcripts';
 import { episodeBundle } from './episode-bundle';
 import * as annotation from '../annotation/sets';
 import { UserError } from '../errors';
-import { allGames, brokenGames, gameById, gameOfRun } from '../games/registry';
+import { allGames, brokenGames, gameById } from '../games/registry';
 import { runFile } from '../runner/run-files';
 import { createModel, type ModelFactory } from '../players/factory';
 import { estimateRunChecked } from '../runner/estimate';
@@ -86,7 +87,7 @@ export function createApiService(options: ApiServiceOptions): ApiService {
         config: row.config,
         seed: row.seed,
         appVersion: row.appVersion,
-        repetitions: gameOfRun(row).repetitions,
+        repetitions: planOfRun(row).repetitions,
         metrics: metricSummaries(report, game),
         perRepetition: report.repetitions.map(({ repetition, episodes: n, means }) => ({ repetition, episodes: n, means })),
         errorsExcluded: report.errors,

@@ -1,6 +1,7 @@
 import type { EpisodeNeighbours, EventView, HintView, TranscriptView, TurnStats } from '../../../shared/api/contract';
 import type { EventRow } from '../core/events';
-import { gameOfRun } from '../games/registry';
+import { planOfRun } from '../games/run-plan';
+
 import { capabilityOf } from '../core/capability';
 import type { CallRow } from '../store/models';
 import type { EpisodeRow, Store } from '../store/store';
@@ -12,7 +13,7 @@ import { episodeView, eventView } from './views';
  * its run, and for a person's game whether it was hinted and the hints at the round each was asked.
  */
 export function openTranscript(store: Store, episodeId: number, episode: EpisodeRow = store.episodes.get(episodeId)): TranscriptView {
-  const { game, settings } = gameOfRun(store.runs.get(episode.runId));
+  const { game, settings } = planOfRun(store.runs.get(episode.runId));
   const events = store.events.list(episodeId);
   const people = new Map(episode.seats.filter((s) => s.playerKind === 'human').map((s) => [s.seat, s.player.replace(/^human:/, '')]));
   const hints = people.size ? hintsOf(store.models.calls(episodeId)) : [];

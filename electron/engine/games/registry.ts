@@ -3,16 +3,12 @@
  * so a new game is its folder plus one line below.
  */
 import { delimiter, resolve } from 'node:path';
-import { z } from 'zod';
-import { describeZodError, type RunConfig } from '../../../shared/contract/run';
-import type { RoleSpec } from '../../../shared/contract/game';
 import { gameProblems } from '../core/check-game';
 import type { Game } from '../core/game';
 import type { LogSource } from '../core/log-import';
 import type { Suite } from '../core/suite';
 import { comparisonProblems, type SuiteComparison } from '../core/comparison';
-import { parseRunConfig, RunConfigError } from '../core/run-config';
-import { describeError, UserError } from '../errors';
+import { UserError } from '../errors';
 import { clembenchSource } from './clembench/source';
 import { clembenchTextVsImages } from './clembench/compare';
 import { clembenchMultimodalSuite, clembenchSuite } from './clembench/suite';
@@ -154,47 +150,6 @@ export function gameById(id: string): Game<unknown> {
 
 export function allGames(): Game<unknown>[] {
   return [...games.values()];
-}
-
-/** A list of models is for a role several models fill, and within its bounds. */
-function listProblems(role: RoleSpec, players: RunConfig['players'][string] | undefined, game: string): string[] {
-  if (!Array.isArray(players)) return [];
-  if (!role.several) return [`  - players.${role.id}: one model plays the ${role.label.toLowerCase()} of ${game}, not a list`];
-  const { min, max } = role.several;
-  if (players.length < min || players.length > max) return [`  - players.${role.id}: ${game} seats ${min} to ${max} models as ${role.label.toLowerCase()}s; the list has ${players.length}`];
-  return [];
-}
-
-/** A stored run's game and its settings as the run was played (its config, checked as when it was made). */
-export function gameOfRun(run: { config: unknown }): { game: Game<unknown>; settings: unknown; repetitions: number } {
-  return gameOf(parseRunConfig(run.config));
-}
-
-/**
- * The config's game with its settings parsed, every role given a model and no other, and the
- * repetitions (the config's, else the game's default: EDA 5, clembench 1).
- */
-export function gameOf(config: RunConfig): { game: Game<unknown>; settings: unknown; repetitions: number } {
-  let game: Game<unknown>;
-  try {
-    game = gameById(config.game);
-  } catch (error) {
-    throw new RunConfigError(describeError(error));
-  }
-  const roles = game.roles.map((r) => r.id);
-  const problems = [
-    ...roles.filter((r) => !config.players[r]).map((r) => `  - players.${r}: say which model plays the ${r} (${game.shortTitle} needs ${roles.join(' and ')})`),
-    ...Object.keys(config.players).filter((r) => !roles.includes(r)).map((r) => `  - players.${r}: ${game.shortTitle} has no role "${r}" (its roles: ${roles.join(', ')})`),
-    ...game.roles.flatMap((r) => listProblems(r, config.players[r.id], game.shortTitle)),
-    ...(config.batch?.roles ?? []).filter((r) => !roles.includes(r)).map((r) => `  - batch.roles: ${game.shortTitle} has no role "${r}" (its roles: ${roles.join(', ')})`),
-  ];
-  if (problems.length) throw new RunConfigError(`Invalid run config:\n${problems.join('\n')}`);
-  try {
-    return { game, settings: game.settings.parse(config.settings ?? {}), repetitions: config.repetitions ?? game.settings.repetitions };
-  } catch (error) {
-    if (error instanceof z.ZodError) throw new RunConfigError(describeZodError(error, `${game.shortTitle} settings`));
-    throw error;
-  }
 }
 
 // The clembench games as two benchmarks (text, multimodal: clemscore each), their comparison, and the reader of clembench results trees.

@@ -4,17 +4,18 @@
  * a seat, on a dataset subset, against the same models, collect in one run, one episode per instance.
  */
 import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
+import { planOfRun, planOfConfig } from '../games/run-plan';
 import { seatModel } from '../../../shared/contract/run';
 import { firstDraw, unstoredRow, type Game, type InstanceRow } from '../core/game';
 import { describeError, UserError } from '../errors';
-import { gameById, gameOf } from '../games/registry';
+import { gameById } from '../games/registry';
 import { ProviderError } from '../players/errors';
 import type { ModelFactory } from '../players/factory';
 import type { ChatModel } from '../players/types';
 import { callRole, playStoredEpisode } from '../runner/episode';
 import { instancesOf, resolveFixed } from '../runner/fixed-subsets';
 import { playerFor, seatPlan, storeInstances } from '../runner/prepare';
-import { parseRunConfig } from '../core/run-config';
+
 import { episodeSeed, randomRunSeed } from '../core/seeds';
 import type { Store } from '../store/store';
 import { isStorageFailure } from '../store/db';
@@ -116,7 +117,7 @@ export class HumanSessions {
           game: game.id,
           datasetId,
           subset: dataset.subset,
-          config: parseRunConfig({ name, game: game.id, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed, settings }),
+          config: planOfConfig({ name, game: game.id, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed, settings }).config,
           seed,
           appVersion: APP_VERSION,
           seats: plan.seats,
@@ -147,8 +148,7 @@ export class HumanSessions {
 
   private begin(episodeId: number, runId: number, game: Game<unknown>, handle: string, seat: string, hintConfig?: ModelConfig): void {
     const run = this.store.runs.get(runId);
-    const config = parseRunConfig(run.config);
-    const { settings } = gameOf(config);
+    const { config, settings } = planOfRun(run);
     const human = new HumanSeat(handle);
     const factory = this.createModel();
     const players = Object.fromEntries(run.seats.map((s) => [s.seat, s.seat === seat ? human : factory(seatModel(config.players, s.role, s.member), {})]));

@@ -1,14 +1,14 @@
 import type { RunEstimateView } from '../../../shared/api/contract';
 import { modelLabel } from '../../../shared/contract/models';
+import { planOf, planOfNew } from '../games/run-plan';
 import { ImageSourcesSchema, roleModels, RunConfigSchema, type RunConfig } from '../../../shared/contract/run';
 import { BATCH_SHARE, callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';
 import { capabilityOf } from '../core/capability';
 import { cannotPlay } from '../capabilities/images/cannot-play';
-import { parseNewRunConfig } from '../core/run-config';
 import { selectInstances } from '../core/selection';
 import { unstoredRow } from '../core/game';
-import { gameOf } from '../games/registry';
+
 import { instancesOf, resolveFixed } from './fixed-subsets';
 import { checkImages } from '../capabilities/images/check';
 
@@ -24,7 +24,7 @@ export async function estimateRunChecked(store: Store, input: unknown): Promise<
   // The whole choice first: it checks the config as a new run's, with the errors the form shows.
   const whole = estimateRun(store, input);
   const config = RunConfigSchema.parse(input);
-  const { game, settings } = gameOf(config);
+  const { game, settings } = planOf(config);
   const images = capabilityOf(game, 'images');
   const sources = ImageSourcesSchema.parse(config.images ?? {});
   if (!images || sources.missing !== 'skip') return whole;
@@ -39,8 +39,7 @@ export async function estimateRunChecked(store: Store, input: unknown): Promise<
 
 /** A dry estimate of a run's size and cost before anything is played: the game's upper bound per episode, times episodes. */
 export function estimateRun(store: Store, input: unknown): RunEstimate {
-  const config = parseNewRunConfig(input);
-  const { game, settings, repetitions } = gameOf(config);
+  const { game, settings, repetitions, config } = planOfNew(input);
   const { ref, fixed } = resolveFixed(store, game, config.dataset);
   const dataset = game.datasets.load(ref);
   const chosen = selectInstances(instancesOf(dataset.instances, fixed), { experiments: config.dataset.experiments, limit: config.limit });

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import PQueue from 'p-queue';
 import type { RunEvent } from '../../../shared/contract/events';
-import { allModels, seatModel } from '../../../shared/contract/run';
+import { seatModel } from '../../../shared/contract/run';
 import type { RunStatus } from '../../../shared/contract/records';
 import { callCost, priceFor, runCost } from '../analysis/cost';
 import { ConflictError, describeError } from '../errors';
@@ -17,8 +17,9 @@ import { callRole, playStoredEpisode, type CallSite } from './episode';
 import { swapRounds } from './swap-rounds';
 import { capabilityOf } from '../core/capability';
 import { buildModels, seatModels } from './prepare';
-import { parseRunConfig, RunConfigError } from '../core/run-config';
-import { gameOf } from '../games/registry';
+import { RunConfigError } from '../core/run-config';
+import type { RunPlan } from '../core/run-plan';
+import { planOfRun } from '../games/run-plan';
 import { batchHubFor } from './batch-mode';
 import { isStorageFailure } from '../store/db';
 import { afterStorageFailure } from './storage-failure';
@@ -63,12 +64,14 @@ export class BudgetExhaustedError extends ConflictError {
 }
 
 /** The run, after marking it interrupted if its process died; refused while another process plays it. */
-function claimableRun(store: Store, runId: number): RunRow {
+function claimableRun(store: Store, runId: number): { run: RunRow; plan: RunPlan } {
   if (!store.readOnly) store.runs.reconcileInterrupted((r) => runOwnerAlive(r));
   const run = store.runs.get(runId);
   if (run.status === 'running') throw new RunBusyError(runId, run.pid, run.host);
-  refuseHumanRun(run);
-  return run;
+  // Resolved before the run is claimed: a run of a game this build lacks is refused untouched.
+  const plan = planOfRun(run);
+  refuseHumanRun(run, plan);
+  return { run, plan };
 }
 
 /** A done run with nothing pending (nor errors to retry) is left as it is, its finish time included. */
@@ -80,8 +83,8 @@ function nothingToPlay(store: Store, run: RunRow, retrying: boolean): ExecuteRes
 }
 
 /** A person's games are played (and continued) from the Play page; a batch must not touch them. */
-export function refuseHumanRun(run: RunRow): void {
-  if (allModels(parseRunConfig(run.config).players).some((p) => p.model.provider === 'human')) {
+export function refuseHumanRun(run: Pick<RunRow, 'id'>, plan: RunPlan): void {
+  if (plan.models.some((p) => p.model.provider === 'human')) {
     throw new RunConfigError(`Run ${run.id} holds a person's games: they are continued from the Play page, never resumed or retried as a batch.`);
   }
 }
@@ -97,11 +100,10 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
   // run at its next flush, and the store takes writes again only once every run that heard it has stopped.
   const release = store.hold();
   try {
-    const run = claimableRun(store, runId);
+    const { run, plan } = claimableRun(store, runId);
     const idle = nothingToPlay(store, run, options.requeueErrors ?? false);
     if (idle) return idle;
-    const config = parseRunConfig(run.config);
-    gameOf(config); // a run of a game this build lacks is refused before it is claimed
+    const { config } = plan;
     const prices = store.models.listPrices();
     // The budget covers the whole run, earlier sessions included.
     const spent = runCost(store.models.usage(runId), prices).usd;
@@ -110,7 +112,7 @@ export async function executeRun(store: Store, runId: number, options: ExecuteOp
     const claim = store.runs.claim(runId, (r) => runOwnerAlive(r));
     if (!claim.claimed) throw new RunBusyError(runId, claim.owner.pid, claim.owner.host);
     try {
-      return await playClaimed(store, run, options, spent, claim.previous);
+      return await playClaimed(store, run, plan, options, spent, claim.previous);
     } catch (error) {
       if (!isStorageFailure(error)) throw error;
       const stopped = afterStorageFailure(store, runId, error);
@@ -132,10 +134,9 @@ function unlessStarted<T>(store: Store, runId: number, previous: ClaimedFrom, se
   }
 }
 
-async function playClaimed(store: Store, run: RunRow, options: ExecuteOptions, spentBefore: number, previous: ClaimedFrom): Promise<ExecuteResult> {
+async function playClaimed(store: Store, run: RunRow, plan: RunPlan, options: ExecuteOptions, spentBefore: number, previous: ClaimedFrom): Promise<ExecuteResult> {
   const runId = run.id;
-  const config = parseRunConfig(run.config);
-  const { game, settings } = gameOf(config);
+  const { config, game, settings } = plan;
   const prices = store.models.listPrices();
   let spent = spentBefore;
   const cache = { get: (key: string) => store.models.cacheGet(key), put: store.models.cachePut.bind(store.models) };

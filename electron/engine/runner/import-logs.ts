@@ -5,10 +5,11 @@
  * by Parlor's scorer and compared with the logged scores; every difference is reported.
  */
 import { seatModel } from '../../../shared/contract/run';
+import { planOfConfig } from '../games/run-plan';
 import { createHash } from 'node:crypto';
 import { unstoredRow, type Game, type InstanceInput, type LoadedDataset } from '../core/game';
 import type { LoggedEpisodeInput, LogProblem, LogReading } from '../core/log-import';
-import { parseRunConfig } from '../core/run-config';
+
 import { gameById } from '../games/registry';
 import { capabilityOf } from '../core/capability';
 import type { FolderIndex } from '../capabilities/images/folders';
@@ -118,7 +119,7 @@ export async function importLogs(store: Store, reading: LogReading, options: Imp
     }
     const players = Object.fromEntries(game.roles.map((r) => [r.id, { provider: 'imported' as const, model: models[r.id] ?? group }]));
     const settings = game.settings.parse({});
-    const config = { ...parseRunConfig({ name, game: gameId, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed: 0, settings }), seed: 0, repetitions: 1 };
+    const config = { ...planOfConfig({ name, game: gameId, dataset: { name: dataset.name, subset: dataset.subset, kind: dataset.kind }, players, repetitions: 1, concurrency: 1, preflight: false, seed: 0, settings }).config, seed: 0, repetitions: 1 };
     const instances = unique.map((u) => dataset.instances.find((i) => i.key === u.key)!);
     const missingImage = await groupImages(store, game, settings, instances, imageFolders, report, folderIndexes);
     const runId = storeRun(store, game, config, dataset, instances);

@@ -3,7 +3,8 @@ import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
 import { allModels, roleModels, type RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
 import type { DatasetProblem, Game, InstanceRow, LoadedDataset } from '../core/game';
-import { parseNewRunConfig, RunConfigError } from '../core/run-config';
+import { RunConfigError } from '../core/run-config';
+import type { RunPlan } from '../core/run-plan';
 import { capabilityOf } from '../core/capability';
 import { cannotPlay } from '../capabilities/images/cannot-play';
 import { imagesForRun } from '../capabilities/images/prepare';
@@ -12,7 +13,7 @@ import { inShard, SHARD_NEEDS_SEED, shardedRunUid, type Shard } from './shard';
 import { instancesOf, resolveFixed } from './fixed-subsets';
 import { episodeSeed, randomRunSeed } from '../core/seeds';
 import { describeError, UserError } from '../errors';
-import { gameOf } from '../games/registry';
+import { planOfNew, rememberStoredPlan } from '../games/run-plan';
 import { ProviderError } from '../players/errors';
 import { builtinModel } from '../capabilities/builtins/model';
 import { createModel, type ModelFactory } from '../players/factory';
@@ -177,10 +178,14 @@ export function playerIds(store: Store, players: RunConfig['players']): Record<s
   return Object.fromEntries(Object.entries(players).map(([role, p]) => [role, roleModels(p).map((m) => playerFor(store, m))]));
 }
 
-/** Validates a config, loads its dataset, checks its models and stores the run with every episode pending. */
-export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
-  const config = parseNewRunConfig(input);
-  const { game, settings, repetitions } = gameOf(config);
+/** Validates a new run's config (a door's input), then prepares it as `preparePlannedRun`. */
+export function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
+  return preparePlannedRun(store, planOfNew(input), options);
+}
+
+/** Loads a planned run's dataset, checks its models and stores the run with every episode pending. */
+export async function preparePlannedRun(store: Store, plan: RunPlan, options: PrepareOptions = {}): Promise<PreparedRun> {
+  const { config, game, settings, repetitions } = plan;
   if (config.budgetUsd !== undefined) {
     const prices = store.models.listPrices();
     const unpriced = allModels(config.players).map((m) => m.model).filter((m) => !priceFor(prices, m.provider, m.model));
@@ -197,10 +202,10 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   if (options.shard && config.seed === undefined) throw new RunConfigError(SHARD_NEEDS_SEED);
   const seed = config.seed ?? randomRunSeed();
   const stored: StoredRunConfig = { ...config, seed, settings, repetitions, dataset: { ...config.dataset, subset: dataset.subset, kind: dataset.kind } };
-  let instances = selectInstances(instancesOf(dataset.instances, fixed), { experiments: config.dataset.experiments, limit: config.limit });
+  let instances = selectInstances(instancesOf(dataset.instances, fixed), plan.selection);
   const unplayable = cannotPlay(game, config.players);
   // Recorded as clembench records it: the run exists, nothing is played, nothing is called.
-  if (unplayable) return { runId: storeRun(store, game, stored, dataset, instances, { episodes: false }), config: stored, warnings: [...dataset.problems, { severity: 'warning', line: 0, message: unplayable }], datasetSource: dataset.source };
+  if (unplayable) return { runId: storedPlanned(store, plan, stored, dataset, instances, { episodes: false }), config: stored, warnings: [...dataset.problems, { severity: 'warning', line: 0, message: unplayable }], datasetSource: dataset.source };
 
   const factory = options.createModel ?? createModel;
   const models = buildModels(config, (c) => factory(c, { cacheMode: config.cache }), game);
@@ -218,9 +223,16 @@ export async function prepareRun(store: Store, input: unknown, options: PrepareO
   // A replay from the cache calls no provider, so there is nothing to check.
   const checked = config.preflight && config.cache !== 'only' ? await preflight(config, models, options.warn ?? (() => {})) : [];
 
-  const runId = storeRun(store, game, stored, dataset, instances, { shard: options.shard ?? null });
+  const runId = storedPlanned(store, plan, stored, dataset, instances, { shard: options.shard ?? null });
   recordPreflight(store, checked);
   return { runId, config: stored, warnings, datasetSource: dataset.source };
+}
+
+/** Stores the run as `storeRun` does, and keeps its plan: the run is read back without parsing its settings again. */
+function storedPlanned(store: Store, plan: RunPlan, stored: StoredRunConfig, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][], options: { episodes?: boolean; shard?: Shard | null }): number {
+  const runId = storeRun(store, plan.game, stored, dataset, instances, options);
+  rememberStoredPlan(runId, stored, plan);
+  return runId;
 }
 
 /** A config as a run stores it: its seed and repetitions chosen. */

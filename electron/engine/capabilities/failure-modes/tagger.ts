@@ -5,12 +5,13 @@
  * a failed call or an unreadable reply is stored as such and the others go on.
  */
 import PQueue from 'p-queue';
+import { planOfRun } from '../../games/run-plan';
 import { z } from 'zod';
 import { modelLabel, ModelConfigSchema, type ModelConfig } from '../../../../shared/contract/models';
 import { capabilityOf } from '../../core/capability';
 import type { CallRef } from '../../core/events';
 import { describeError, UserError } from '../../errors';
-import { gameOfRun } from '../../games/registry';
+
 import { createModel, type ModelFactory } from '../../players/factory';
 import type { Store } from '../../store/store';
 import { failureTagStore } from './store';
@@ -60,7 +61,7 @@ export async function tagWithModel(
   const work: (() => Promise<void>)[] = [];
   for (const runId of runIds) {
     const run = store.runs.get(runId);
-    const { game } = gameOfRun(run);
+    const { game } = planOfRun(run);
     const hooks = capabilityOf(game, 'failure-modes');
     if (!hooks) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which has no failure-mode tags.`);
     const done = tagStore.taggedEpisodes(runId, source);

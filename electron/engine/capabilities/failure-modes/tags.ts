@@ -5,12 +5,13 @@
  * counted tag (Wilson 95%) and tags per game (t 95%). A tag counts unless its last review rejected it.
  */
 import type { FailureCount, FailureTagView, FailureTagsView } from '../../../../shared/api/capabilities/failure-modes';
+import { planOfRun } from '../../games/run-plan';
 import { meanInterval } from '../../analysis/intervals';
 import { wilson } from '../../annotation/stats';
 import { capabilityOf } from '../../core/capability';
 import type { EventRecord } from '../../core/events';
 import { UserError } from '../../errors';
-import { gameOfRun } from '../../games/registry';
+
 import type { Store } from '../../store/store';
 import type { DetectedTag, FailureModeHooks } from './provision';
 import { failureTagStore } from './store';
@@ -74,7 +75,7 @@ export function failureTagsView(store: Store, runIds: readonly number[], options
   const tagStore = store.module(failureTagStore);
   for (const runId of runIds) {
     const run = store.runs.get(runId);
-    const { game, settings } = gameOfRun(run);
+    const { game, settings } = planOfRun(run);
     const provided = capabilityOf(game, 'failure-modes');
     if (!provided) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which has no failure-mode tags.`);
     if (hooks && hooks !== provided) throw new UserError(`Run ${runId} plays another game than run ${runIds[0]}: count failure modes of one game at a time.`);
@@ -133,7 +134,7 @@ export function failureTagsView(store: Store, runIds: readonly number[], options
 /** Stores a person's verdict on a tag, after checking the mode and the move exist; `null` clears it. */
 export function reviewFailureTag(store: Store, input: { episodeId: number; round: number; mode: string; reviewer: string; verdict: 'confirmed' | 'rejected' | 'added' | null; note?: string | null }): void {
   const episode = store.episodes.get(input.episodeId);
-  const { game } = gameOfRun(store.runs.get(episode.runId));
+  const { game } = planOfRun(store.runs.get(episode.runId));
   const hooks = capabilityOf(game, 'failure-modes');
   if (!hooks) throw new UserError(`${game.shortTitle} has no failure-mode tags.`);
   if (!hooks.modes.some((m) => m.id === input.mode)) throw new UserError(`"${input.mode}" is not a failure mode of ${game.shortTitle}; its modes are ${hooks.modes.map((m) => m.id).join(', ')}.`);

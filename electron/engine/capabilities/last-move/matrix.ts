@@ -4,19 +4,20 @@
  * dataset; and a swap run's episodes beside their originals, the last move as played and as swapped.
  */
 import type { MetricSpec } from '../../../../shared/contract/game';
+import { planOfRun } from '../../games/run-plan';
 import type { SwapCell, SwapMatrix, SwapMatrixView, SwapPair, SwapPairsView } from '../../../../shared/api/capabilities/last-move';
 import { intervalFor } from '../../analysis/intervals';
 import { capabilityOf } from '../../core/capability';
-import { parseRunConfig } from '../../core/run-config';
+
 import type { EventRecord } from '../../core/events';
 import { UserError } from '../../errors';
-import { gameOfRun } from '../../games/registry';
+
 import type { EpisodeRow, Store } from '../../store/store';
 
 type Metric = SwapMatrixView['metric'];
 
 function metricOf(store: Store, runId: number, key?: string): { metric: Metric; spec: MetricSpec; seat: string; game: string } {
-  const { game } = gameOfRun(store.runs.get(runId));
+  const { game } = planOfRun(store.runs.get(runId));
   const hooks = capabilityOf(game, 'last-move');
   if (!hooks) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which offers no last-turn swap.`);
   const wanted = key ?? game.view.sortBy;
@@ -37,7 +38,7 @@ export function swapMatrix(store: Store, runIds: readonly number[], metricKey?: 
     const info = metricOf(store, runId, first.metric.key);
     if (info.game !== first.game) throw new UserError(`Run ${runId} plays another game than run ${runIds[0]}: an X → Y table compares one game.`);
     const run = store.runs.get(runId);
-    const config = parseRunConfig(run.config);
+    const config = planOfRun(run).config;
     const to = playerIn(store, runId, info.seat);
     const from = config.lastTurn ? playerIn(store, config.lastTurn.run, info.seat) : to;
     const dataset = `${run.datasetName}/${run.subset}`;
@@ -71,11 +72,11 @@ function lastMoveLines(events: readonly EventRecord[], round: number): { from: s
 /** A swap run's episodes beside their originals: the round each was cut at, as played and as swapped. */
 export function swapPairs(store: Store, runId: number): SwapPairsView {
   const run = store.runs.get(runId);
-  const config = parseRunConfig(run.config);
+  const config = planOfRun(run).config;
   if (!config.lastTurn) throw new UserError(`Run ${runId} is not a last-turn swap (start one with parlor ablate --trajectories <run> --last-turn <model>).`);
   const { metric, seat } = metricOf(store, runId);
   // metricOf has refused a game without last-move swaps.
-  const hooks = capabilityOf(gameOfRun(run).game, 'last-move')!;
+  const hooks = capabilityOf(planOfRun(run).game, 'last-move')!;
   const swapped = new Map(store.episodes.list(runId).map((e) => [`${e.instance.id}/${e.repetition}`, e]));
   const pairs: SwapPair[] = [];
   for (const original of store.episodes.list(config.lastTurn.run)) {

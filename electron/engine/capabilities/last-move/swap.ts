@@ -5,11 +5,12 @@
  * by the game as usual.
  */
 import type { z } from 'zod';
+import { planOfRun } from '../../games/run-plan';
 import { modelLabel, ModelConfigSchema } from '../../../../shared/contract/models';
 import { capabilityOf } from '../../core/capability';
-import { parseRunConfig } from '../../core/run-config';
+
 import { UserError } from '../../errors';
-import { gameOf } from '../../games/registry';
+
 import { APP_VERSION } from '../../version';
 import type { Store } from '../../store/store';
 import type { EventRecord } from '../../core/events';
@@ -26,8 +27,7 @@ export interface LastTurnSwap {
 export function prepareLastTurnSwap(store: Store, sourceRunId: number, modelInput: z.input<typeof ModelConfigSchema>, options: { name?: string; concurrency?: number } = {}): LastTurnSwap {
   const model = ModelConfigSchema.parse(modelInput);
   const source = store.runs.get(sourceRunId);
-  const config = parseRunConfig(source.config);
-  const { game, settings, repetitions } = gameOf(config);
+  const { config, game, settings, repetitions } = planOfRun(source);
   const hooks = capabilityOf(game, 'last-move');
   if (!hooks) throw new UserError(`Run ${sourceRunId} plays ${game.shortTitle}, which offers no last-turn swap.`);
   if (config.lastTurn) throw new UserError(`Run ${sourceRunId} is itself a last-turn swap of run ${config.lastTurn.run}: swap the last turn of the original run instead.`);

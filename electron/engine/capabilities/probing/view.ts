@@ -4,10 +4,11 @@
  * with a 95% t interval, an absent answer counted as one past the last item (EDA: 6).
  */
 import type { ProbeEpisodeView, ProbeSeriesPoint, ProbeView } from '../../../../shared/api/capabilities/probing';
+import { planOfRun } from '../../games/run-plan';
 import { meanInterval } from '../../analysis/intervals';
 import { capabilityOf } from '../../core/capability';
 import { UserError } from '../../errors';
-import { gameOfRun } from '../../games/registry';
+
 import type { Store } from '../../store/store';
 
 /** Pure: per player, the mean rank at each round over the episodes probed there. */
@@ -45,7 +46,7 @@ export function probeView(store: Store, runIds: readonly number[]): ProbeView {
   let failed = 0;
   for (const runId of runIds) {
     const run = store.runs.get(runId);
-    const { game, settings } = gameOfRun(run);
+    const { game, settings } = planOfRun(run);
     const probing = capabilityOf(game, 'probing');
     if (!probing) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which offers no dialogue-state probes.`);
     if (hooks && (hooks.kind !== probing.kind || hooks.seat !== probing.seat)) throw new UserError(`Run ${runId} probes ${probing.seat} (${probing.kind}), unlike the other runs chosen: read them apart.`);

@@ -6,10 +6,11 @@
  * against its schema before it is returned.
  */
 import type { z } from 'zod';
+import { planOfRun } from '../../games/run-plan';
 import { ChatLineSchema, ChatWithOutcomeLineSchema, RewardsLineSchema, type TrainingFormat } from '../../../../shared/contract/training';
 import { capabilityOf } from '../../core/capability';
 import { UserError } from '../../errors';
-import { gameOfRun } from '../../games/registry';
+
 import type { Store } from '../../store/store';
 
 export interface TrainingExportOptions {
@@ -47,7 +48,7 @@ export function exportTraining(store: Store, options: TrainingExportOptions): Tr
   const rules = new Set<string>();
   for (const runId of options.runIds) {
     const run = store.runs.get(runId);
-    const { game, settings } = gameOfRun(run);
+    const { game, settings } = planOfRun(run);
     const training = capabilityOf(game, 'training');
     if (!training) throw new UserError(`Run ${runId} plays ${game.shortTitle}, which offers no training export.`);
     const rule = options.format === 'rewards' ? training.rewardRule(options.rule, settings) : null;

@@ -12,7 +12,8 @@ import { counted } from '../../format';
 
 /** 20 questions from the guesser's seat: the models' instructions, a question counter, the judge's answers. */
 export function EdaPlay({ state, act, onAgain }: PlayProps) {
-  const [tutorial, setTutorial] = useState(() => !localStorage.getItem('parlor.tutorial.done') && state.transcript.events.length === 0);
+  // A first game is one where nothing has been asked yet (the seat's instructions, a prompt event, are there from the start).
+  const [tutorial, setTutorial] = useState(() => !localStorage.getItem('parlor.tutorial.done') && state.transcript.events.every((e) => e.kind === 'prompt'));
   if (tutorial) {
     return (
       <Tutorial
