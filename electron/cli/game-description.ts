@@ -6,6 +6,8 @@ import { capabilityOf } from '../engine/core/capability';
 import type { RoleSpec, RunPreset } from '../../shared/contract/game';
 import type { Game } from '../engine/core/game';
 import { subsetShape } from '../engine/core/selection';
+import { ownFixedSubsets } from '../engine/capabilities/fixed-subsets/provision';
+import { presetsOf } from '../engine/capabilities/presets/provision';
 
 export interface GameDescription {
   id: string;
@@ -34,8 +36,8 @@ export function describeGame(game: Game<unknown>): GameDescription {
     defaultRepetitions: game.settings.repetitions,
     defaultSettings: game.settings.parse({}),
     datasets: game.datasets.bundled().map((d) => ({ ...d, defaultSubset: d.defaultSubset ?? d.subsets[0] ?? '' })),
-    fixedSubsets: game.fixedSubsets ?? [],
-    presets: game.presets ?? [],
+    fixedSubsets: ownFixedSubsets(game),
+    presets: presetsOf(game),
     shape: (dataset, subset) => subsetShape(game, dataset, subset),
   };
 }

@@ -6,6 +6,7 @@ import { DEFAULT_GAME } from '../../shared/contract/default-game';
 import { readUtf8 } from '../engine/core/text-file';
 import { CONFIG_FILE } from '../engine/core/user-file';
 import { allGames } from '../engine/games/registry';
+import { presetsOf } from '../engine/capabilities/presets/provision';
 
 export interface ChosenGame {
   id: string;
@@ -64,7 +65,7 @@ export function chosenGame(runArgs: readonly string[]): ChosenGame {
   const fileGame = config === undefined ? undefined : configGame(config);
   if (fileGame) return { id: fileGame, from: 'config' };
   const preset = valueOf(runArgs, ['--preset']);
-  const presetGame = preset === undefined ? undefined : allGames().find((g) => (g.presets ?? []).some((p) => p.id === preset))?.id;
+  const presetGame = preset === undefined ? undefined : allGames().find((g) => presetsOf(g).some((p) => p.id === preset))?.id;
   if (presetGame) return { id: presetGame, from: 'preset' };
   return { id: DEFAULT_GAME, from: 'default' };
 }

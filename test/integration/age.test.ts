@@ -15,9 +15,10 @@ import { prepareRun } from '../../electron/engine/runner/prepare';
 import type { Store } from '../../electron/engine/store/store';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { tempStore } from '../support/tmp';
+import { presetsOf } from '../../electron/engine/capabilities/presets/provision';
 
 const age = gameById('age');
-const preset = (id: string) => age.presets!.find((p) => p.id === id)!;
+const preset = (id: string) => presetsOf(age).find((p) => p.id === id)!;
 const builtin = (v: string) => ({ provider: 'builtin', model: `reference-${v}` });
 
 let mock: MockProvider;

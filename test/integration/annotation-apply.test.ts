@@ -21,6 +21,7 @@ import { mockGuesser, mockJudge } from '../mock-provider/behaviours';
 import { parlor } from '../support/cli';
 import { playScripted } from '../support/scripted-run';
 import { tempDir, tempStore } from '../support/tmp';
+import { annotationOf } from '../../electron/engine/capabilities/annotation/provision';
 
 /**
  * Guesses by the seat's word and round. Against bread, "loaf" is a synonym the list lacks (Jaro 0.483:
@@ -154,6 +155,6 @@ describe('AGE guess-matching annotation', () => {
     expect(set.ok).toBe(true);
     const setId = (set as { result: { id: number } }).result.id;
     expect(await service.registry.dispatch('annotations.apply', { setId })).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringMatching(/nothing to apply/) } });
-    expect(edaGame.annotation!.info.apply).toBeUndefined();
+    expect(annotationOf(edaGame)!.info.apply).toBeUndefined();
   });
 });

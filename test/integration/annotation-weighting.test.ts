@@ -17,6 +17,7 @@ import { parlor } from '../support/cli';
 import { playScripted } from '../support/scripted-run';
 import { tempStore } from '../support/tmp';
 import { apiCaller } from '../support/api';
+import { annotationOf } from '../../electron/engine/capabilities/annotation/provision';
 
 describe('a stratified annotation set', () => {
   it('reports the stratum-weighted error rate, names it, and gives the sample k/n beside it', async () => {
@@ -29,7 +30,7 @@ describe('a stratified annotation set', () => {
     const call = apiCaller(service);
     // The judge's answers by label: the population each stratum is drawn from.
     const sizes = new Map<string, number>();
-    for (const c of store.annotations.candidates([runId], edaGame.annotation!.target, 'label')) if (c.label !== '') sizes.set(c.label, (sizes.get(c.label) ?? 0) + 1);
+    for (const c of store.annotations.candidates([runId], annotationOf(edaGame)!.target, 'label')) if (c.label !== '') sizes.set(c.label, (sizes.get(c.label) ?? 0) + 1);
     const labels = [...sizes.keys()].sort((a, b) => sizes.get(a)! - sizes.get(b)! || a.localeCompare(b));
     expect(labels.length).toBeGreaterThanOrEqual(2);
     const rare = labels[0]!;

@@ -9,6 +9,7 @@ import { parlor } from '../support/cli';
 import { playScripted } from '../support/scripted-run';
 import { tempStore } from '../support/tmp';
 import { apiCaller } from '../support/api';
+import { annotationOf } from '../../electron/engine/capabilities/annotation/provision';
 
 async function setup() {
   const store = tempStore();
@@ -24,7 +25,7 @@ async function setup() {
 describe('annotation sets through the API', () => {
   it('draws a set, labels by queue, undoes, and reports; the CLI report says the same', async () => {
     const { store, runId, call } = await setup();
-    const judgeTurns = store.annotations.candidates([runId], edaGame.annotation!.target, 'label');
+    const judgeTurns = store.annotations.candidates([runId], annotationOf(edaGame)!.target, 'label');
     const preview = await call('annotations.preview', { spec: { runs: [runId], method: 'stratified', size: 12, strata: ['label'], seed: 4 } });
     expect(preview.available).toBe(judgeTurns.length);
     expect(preview.size).toBe(12);
@@ -84,7 +85,7 @@ describe('annotation sets through the API', () => {
 
   it('recomputes #Yes with the corrected answers, counting only corrections that change it (by hand)', async () => {
     const { store, runId, call } = await setup();
-    const episode = store.episodes.list(runId).find((e) => e.status === 'done' && store.annotations.candidates([runId], edaGame.annotation!.target, 'label').some((c) => c.episodeId === e.id && c.label === 'yes'))!;
+    const episode = store.episodes.list(runId).find((e) => e.status === 'done' && store.annotations.candidates([runId], annotationOf(edaGame)!.target, 'label').some((c) => c.episodeId === e.id && c.label === 'yes'))!;
     const set = await call('annotations.create', { name: 'one episode', spec: { runs: [runId], method: 'episodes', episodes: [episode.id], seed: 1 } });
     const { items } = await call('annotations.queue', { setId: set.id, annotator: 'ada', limit: 50 });
     const yes = items.find((i) => i.label === 'yes')!;

@@ -20,6 +20,8 @@ import { DEFAULT_GAME } from '../../shared/contract/default-game';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { parlor, type CliResult } from '../support/cli';
 import { tempDir } from '../support/tmp';
+import { presetsOf } from '../../electron/engine/capabilities/presets/provision';
+import { ownFixedSubsets } from '../../electron/engine/capabilities/fixed-subsets/provision';
 
 const IMAGES = join(import.meta.dirname, '../fixtures/user-images');
 
@@ -199,8 +201,8 @@ describe('parlor run --help', () => {
     for (const role of game.roles) expect(help).toMatch(new RegExp(`^  ${role.id} +${role.label.replace(/[()]/g, '\\$&')}`, 'm'));
     for (const [key] of flatSettings(game.settings.parse({}))) expect(help).toMatch(new RegExp(`^  ${key.replace(/\./g, '\\.')} +\\S`, 'm'));
     for (const d of game.datasets.bundled()) expect(help).toContain(`  ${d.name}: ${d.title}`);
-    for (const p of game.presets ?? []) expect(help).toContain(`  ${p.id}: ${p.title}`);
-    for (const f of game.fixedSubsets ?? []) expect(help).toMatch(new RegExp(`^  ${f.name} +${f.size} of`, 'm'));
+    for (const p of presetsOf(game)) expect(help).toContain(`  ${p.id}: ${p.title}`);
+    for (const f of ownFixedSubsets(game)) expect(help).toMatch(new RegExp(`^  ${f.name} +${f.size} of`, 'm'));
     const own = new Set(game.roles.map((r) => r.id));
     for (const other of allGames()) {
       for (const role of other.roles.filter((r) => !own.has(r.id) && ![...own].some((id) => roleFlag(id).startsWith(roleFlag(r.id))))) {

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { actionOf, type EventRecord, type EventRow } from '../../electron/engine/core/events';
-import type { AcceptedLabel, Game } from '../../electron/engine/core/game';
+import type { Game } from '../../electron/engine/core/game';
+import type { AcceptedLabel } from '../../electron/engine/capabilities/annotation/provision';
 import { gameProblems } from '../../electron/engine/core/check-game';
 import { ageAnnotation } from '../../electron/engine/games/age/annotation';
 import { ageGame } from '../../electron/engine/games/age/game';

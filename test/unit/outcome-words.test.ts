@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { outcomeName } from '../../shared/contract/game';
 import { allGames, gameById } from '../../electron/engine/games/registry';
 import { wordingProblems } from '../support/wording';
+import { aggregatesOf } from '../../electron/engine/capabilities/aggregates/provision';
 
 describe('outcomes in words', () => {
   it('every game has a plural for each outcome that reads right after a count', () => {
@@ -33,7 +34,7 @@ describe('outcomes in words', () => {
 
   it('gives the pairwise Win − Lose as a share with the digits of Win, Tie and Lose', () => {
     const game = gameById('simulbench_pairwise');
-    const difference = game.aggregates!.find((a) => a.key === 'difference')!;
+    const difference = aggregatesOf(game).find((a) => a.key === 'difference')!;
     for (const key of ['win', 'tie', 'lose']) expect(game.metrics.find((m) => m.key === key)!.digits).toBe(difference.digits);
     expect(difference.compute({ win: 0.55, tie: 0.1, lose: 0.35 })).toBeCloseTo(0.2, 12);
   });

@@ -17,6 +17,7 @@ import { prepareRun } from '../../electron/engine/runner/prepare';
 import { Store } from '../../electron/engine/store/store';
 import { parlor } from '../support/cli';
 import { tempDir, tempStore } from '../support/tmp';
+import { presetsOf } from '../../electron/engine/capabilities/presets/provision';
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const filters = (dataset: string, instances: 'common' | 'all' = 'common') => ExploreFiltersSchema.parse({ game: 'age', dataset, instances });
@@ -217,7 +218,7 @@ describe('significance view on AGE played by its built-in players', () => {
   const age = gameById('age');
   const builtin = (v: string) => ({ provider: 'builtin', model: `reference-${v}` });
   async function play(store: Store, preset: string, players: unknown[], limit: number, repetitions: number) {
-    const p = age.presets!.find((x) => x.id === preset)!;
+    const p = presetsOf(age).find((x) => x.id === preset)!;
     const { runId } = await prepareRun(store, { game: 'age', dataset: p.dataset, settings: p.settings, repetitions, limit, seed: 5, concurrency: 4, players: { player: players } });
     await executeRun(store, runId);
     return runId;

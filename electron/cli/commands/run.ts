@@ -16,6 +16,8 @@ import { progressPrinter } from '../progress';
 import { printReport } from './report';
 import { duration } from '../../../shared/text/duration';
 import { fixed } from '../../../shared/text/number';
+import { ownFixedSubsets } from '../../engine/capabilities/fixed-subsets/provision';
+import { presetsOf } from '../../engine/capabilities/presets/provision';
 
 export interface RunFlags {
   config?: string;
@@ -94,7 +96,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  */
 function withPreset(file: Json, presetId: string | undefined, gameId: string | undefined): Json {
   if (!presetId) return file;
-  const presets = allGames().flatMap((g) => (g.presets ?? []).map((p) => ({ game: g.id, ...p })));
+  const presets = allGames().flatMap((g) => presetsOf(g).map((p) => ({ game: g.id, ...p })));
   const preset = presets.find((p) => p.id === presetId);
   if (!preset) throw new CliError(`Unknown preset "${presetId}"; the presets: ${presets.map((p) => p.id).join(', ') || 'none'}.`);
   if (gameId !== undefined && gameId !== preset.game) {
@@ -138,7 +140,7 @@ export function configFromFlags(flags: RunFlags): Json {
   if (flags.fixed) {
     dataset.fixed = flags.fixed;
     // A game's own fixed subset names its dataset: `--fixed celebrities-30` alone is enough.
-    const own = game.fixedSubsets?.find((f) => f.name === flags.fixed);
+    const own = ownFixedSubsets(game).find((f) => f.name === flags.fixed);
     if (own && !flags.dataset && !obj(file.dataset).name) dataset.name = own.dataset;
   }
   const settings = deepMerge(obj(file.settings), parseSettingFlags(flags.set));

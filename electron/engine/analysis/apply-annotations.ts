@@ -6,13 +6,14 @@
 import type { AnnotationApplyView } from '../../../shared/api/annotation-views';
 import { planOfRun } from '../games/run-plan';
 import type { EventRow } from '../core/events';
-import type { AcceptedLabel, InstanceRow } from '../core/game';
+import type { InstanceRow } from '../core/game';
 import { corrections } from '../annotation/results';
 import { AnnotationError, gameOfSet, labelledItems, setSummary } from '../annotation/sets';
 
 import type { AnnotationItemRow } from '../store/annotations';
 import type { Store } from '../store/store';
 import { rescoreRun } from './rescore';
+import { type AcceptedLabel } from '../capabilities/annotation/provision';
 
 /** The set's items with an accepted label: their annotators' majority (a tie or `ambiguous` gives none). */
 function acceptedLabels(store: Store, rows: readonly AnnotationItemRow[], gold: ReadonlyMap<number, string>): AcceptedLabel[] {

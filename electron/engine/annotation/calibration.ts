@@ -6,11 +6,12 @@
  */
 import type { AnnotationCalibrationView, CalibrationAgreementView } from '../../../shared/api/calibration-views';
 import type { AnnotationInfo, MetricSpec } from '../../../shared/contract/game';
-import type { AnnotationHooks, Game } from '../core/game';
+import type { Game } from '../core/game';
 import type { Store } from '../store/store';
 import { BOOTSTRAP, bootstrap, meanDifference, nominalKappa, quadraticKappa, spearman, type Estimate, type Pair } from './ordinal';
 import { goldAnswer, type LabelledItem } from './results';
 import { wilson } from './stats';
+import { type AnnotationHooks } from '../capabilities/annotation/provision';
 
 type Scale = NonNullable<AnnotationInfo['scale']>;
 

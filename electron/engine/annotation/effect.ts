@@ -6,11 +6,12 @@
 import type { AnnotationResultsView } from '../../../shared/api/views';
 import { planOfRun } from '../games/run-plan';
 import type { EventRecord, EventRow } from '../core/events';
-import type { AnnotationHooks, Game, Score } from '../core/game';
+import type { Game, Score } from '../core/game';
 
 import type { AnnotationItemRow } from '../store/annotations';
 import type { Store } from '../store/store';
 import { corrections, type LabelledItem } from './results';
+import { type AnnotationHooks } from '../capabilities/annotation/provision';
 
 export function recomputedMetrics(store: Store, game: Game<unknown>, hooks: AnnotationHooks, items: readonly LabelledItem[], rows: readonly AnnotationItemRow[]): AnnotationResultsView['scoreEffect'] {
   const keys: readonly string[] = hooks.info.recompute.metrics;

@@ -6,7 +6,7 @@
 import type { AnnotationItemView, AnnotationPreview, AnnotationResultsView, AnnotationSetSummary, AnnotatorProgress, ExportFile } from '../../../shared/api/views';
 import { AnnotationSpecSchema, type AnnotationSpec, type Verdict } from '../../../shared/contract/annotation';
 import { describeZodError } from '../../../shared/contract/run';
-import type { AnnotationHooks, Game } from '../core/game';
+import type { Game } from '../core/game';
 import { UserError } from '../errors';
 import { gameById } from '../games/registry';
 import { toCsv, toJsonl } from '../io/csv';
@@ -21,6 +21,7 @@ import { disagreements, withReadableColumns } from './review';
 import { wilson } from './stats';
 import { drawSample, stratumOf, type Candidate, type StratumNames } from './sample';
 import { stratumText } from '../../../shared/text/words';
+import { annotationOf, type AnnotationHooks } from '../capabilities/annotation/provision';
 
 export class AnnotationError extends UserError {
   override name = 'AnnotationError';
@@ -37,8 +38,9 @@ export function gameOfSpec(store: Store, runIds: readonly number[]): { game: Gam
   const games = new Set(runIds.map((id) => store.runs.get(id).game));
   if (games.size > 1) throw new AnnotationError(`Runs ${runIds.join(', ')} are of different games (${[...games].join(', ')}); a set holds one game's events.`);
   const game = gameById([...games][0]!);
-  if (!game.annotation) throw new AnnotationError(`${game.title} has nothing to annotate.`);
-  return { game, hooks: game.annotation };
+  const hooks = annotationOf(game);
+  if (!hooks) throw new AnnotationError(`${game.title} has nothing to annotate.`);
+  return { game, hooks };
 }
 
 export function gameOfSet(store: Store, setId: number): { game: Game<unknown>; hooks: AnnotationHooks } {

@@ -5,7 +5,7 @@ import type { RunReport } from '../analysis/report';
 import { subjectOf } from '../analysis/explore/select';
 import { capabilityOf } from '../core/capability';
 import type { EventRow } from '../core/events';
-import { aggregateInfos, orderSeats, type Game, type InstanceRow } from '../core/game';
+import { orderSeats, type Game, type InstanceRow } from '../core/game';
 import { runCannotPlay } from '../capabilities/images/cannot-play';
 import type { GameImages } from '../capabilities/images/provision';
 import { gameById } from '../games/registry';
@@ -91,16 +91,12 @@ export function gameInfo(game: Game<unknown>, subsetShape: (name: string, subset
     shortTitle: game.shortTitle,
     roles: [...game.roles],
     metrics: [...game.metrics],
-    aggregates: aggregateInfos(game),
     view: game.view,
-    annotation: game.annotation?.info ?? null,
     defaultSettings: game.settings.parse({}),
     defaultRepetitions: game.settings.repetitions,
     builtinRoles: Object.keys(capabilityOf(game, 'builtins') ?? {}),
     images: imagesInfo(capabilityOf(game, 'images')),
     counterpart: capabilityOf(game, 'counterpart')?.game ?? null,
-    presets: [...(game.presets ?? [])],
-    runFiles: (game.runFiles ?? []).map(({ id, label }) => ({ id, label })),
     // Each capability's field (training, probing…), null where the game does not provide it.
     ...capabilityFields(game),
     datasets: game.datasets.bundled().map((d) => ({ name: d.name, title: d.title, kind: d.kind, defaultSubset: d.defaultSubset ?? d.subsets[0] ?? '', subsets: d.subsets.map((s) => ({ name: s, ...subsetShape(d.name, s) })) })),

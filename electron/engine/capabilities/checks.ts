@@ -5,7 +5,12 @@
 import type { GameInfo } from '../../../shared/contract/game';
 import { capabilityOf, type CapabilityCheck } from '../core/capability';
 import type { Game } from '../core/game';
+import { aggregatesCheck } from './aggregates/provision';
+import { annotationCheck } from './annotation/provision';
 import { builtinsCheck } from './builtins/provision';
+import { fixedSubsetsCheck } from './fixed-subsets/provision';
+import { presetsCheck } from './presets/provision';
+import { runFilesCheck } from './run-files/provision';
 import { counterpartCheck } from './counterpart/provision';
 import { exportColumnsCheck } from './export-columns/provision';
 import { failureModesCheck } from './failure-modes/provision';
@@ -18,7 +23,7 @@ import { sampleRunCheck } from './sample-run/provision';
 import { trainingCheck } from './training/provision';
 import { textTranscriptCheck } from './text-transcript/provision';
 
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck, builtinsCheck, peopleCheck, counterpartCheck, imagesCheck, textTranscriptCheck, exportColumnsCheck, sampleRunCheck];
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck, builtinsCheck, peopleCheck, counterpartCheck, imagesCheck, textTranscriptCheck, exportColumnsCheck, sampleRunCheck, aggregatesCheck, annotationCheck, presetsCheck, runFilesCheck, fixedSubsetsCheck];
 
 /** What `games.list` says of each capability that describes itself (`CapabilityCheck.info`): its field, null where the game does not provide it. */
 export function capabilityFields(game: Game<unknown>): Partial<GameInfo> {
@@ -26,7 +31,7 @@ export function capabilityFields(game: Game<unknown>): Partial<GameInfo> {
   for (const check of CAPABILITY_CHECKS) {
     if (!check.info) continue;
     const value = capabilityOf(game, check.key);
-    fields[check.info.field] = value === undefined ? null : check.info.of(value, game);
+    fields[check.info.field] = value === undefined ? (check.info.none ?? null) : check.info.of(value, game);
   }
   return fields as Partial<GameInfo>;
 }

@@ -63,5 +63,6 @@ export interface CapabilityCheck<K extends CapabilityKey = CapabilityKey> {
 
 /** One GameInfo field a capability fills from the game's provision. */
 export type CapabilityInfo<K extends CapabilityKey = CapabilityKey> = {
-  [F in keyof GameInfo]: null extends GameInfo[F] ? { readonly field: F; of(value: Provisions[K], game: Game<unknown>): NonNullable<GameInfo[F]> } : never;
+  // A field that can be null is null for a game without the capability; any other field (a list) names what it is then.
+  [F in keyof GameInfo]: { readonly field: F; of(value: Provisions[K], game: Game<unknown>): NonNullable<GameInfo[F]> } & (null extends GameInfo[F] ? { readonly none?: null } : { readonly none: GameInfo[F] });
 }[keyof GameInfo];

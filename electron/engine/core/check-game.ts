@@ -2,7 +2,6 @@
  * What the core relies on in a game, checked once when the game is registered, so a slip in a game's
  * folder is a message naming the game and the field, not a blank column or a dead key in the UI.
  */
-import { ANNOTATION_COMMAND_KEYS } from '../../../shared/contract/game';
 import type { Game } from './game';
 
 // Underscores too: clembench names its games and players that way (matchit_ascii, player_a).
@@ -26,9 +25,8 @@ export function gameProblems(game: Game<unknown>): string[] {
   }
 
   const metrics = game.metrics.map((m) => m.key);
-  const aggregates = (game.aggregates ?? []).map((a) => a.key);
   if (metrics.length === 0) say('it has no metrics');
-  for (const key of duplicates([...metrics, ...aggregates])) say(`metric or aggregate "${key}" is declared twice`);
+  for (const key of duplicates(metrics)) say(`metric "${key}" is declared twice`);
   // A mean's range is required by MetricSpec's type; that it is not empty, no type can say.
   for (const m of game.metrics) if (m.range && !(m.range[0] < m.range[1])) say(`metric "${m.key}" has an empty range [${m.range.join(', ')}]`);
   const metric = (key: string | null, where: string) => {
@@ -48,33 +46,5 @@ export function gameProblems(game: Game<unknown>): string[] {
   perEpisode(game.view.difficulty.metric, 'view.difficulty.metric');
   perEpisode(game.view.difficulty.solved, 'view.difficulty.solved');
 
-  for (const preset of game.presets ?? []) {
-    const bundled = game.datasets.bundled().find((d) => d.name === preset.dataset.name);
-    if (!bundled) say(`preset "${preset.id}" plays dataset "${preset.dataset.name}", which the game does not bundle`);
-    else if (preset.dataset.subset && !bundled.subsets.includes(preset.dataset.subset)) say(`preset "${preset.id}" plays subset "${preset.dataset.subset}", which ${preset.dataset.name} does not have`);
-    try {
-      game.settings.parse(preset.settings);
-    } catch (error) {
-      say(`preset "${preset.id}" has settings the game refuses: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    }
-  }
-
-  const annotation = game.annotation;
-  if (annotation) {
-    if (!roles.includes(annotation.target.role)) say(`annotation.target.role "${annotation.target.role}" is not one of its roles`);
-    const labels = annotation.info.labels;
-    if (labels.length === 0) say('annotation has no labels');
-    for (const id of duplicates(labels.map((l) => l.id))) say(`annotation label "${id}" is declared twice`);
-    for (const key of duplicates(labels.map((l) => l.key))) say(`annotation key "${key}" is given to two labels`);
-    for (const { id, key } of labels) {
-      if (!/^[a-z0-9]$/.test(key)) say(`annotation label "${id}" has key "${key}": a key is one lowercase letter or digit`);
-      else if ((ANNOTATION_COMMAND_KEYS as readonly string[]).includes(key)) {
-        say(`annotation label "${id}" has key "${key}", which the annotation page keeps for itself (${ANNOTATION_COMMAND_KEYS.join(' ')})`);
-      }
-    }
-    annotation.info.recompute.metrics.forEach((key) => metric(key, 'annotation.info.recompute.metrics'));
-    annotation.info.producerMetrics?.forEach((key) => metric(key, 'annotation.info.producerMetrics'));
-    if (!annotation.apply !== !annotation.info.apply) say('annotation.apply and annotation.info.apply go together: declare both or neither');
-  }
   return problems;
 }

@@ -4,9 +4,8 @@
  * a finished episode is scored from its events alone, and what the views should show. The core knows
  * nothing else about any game.
  */
-import type { FixedSubsetSpec } from './fixed-subsets';
-import type { AggregateInfo, AnnotationInfo, MetricSpec, Outcome, RoleSpec, RunPreset, ViewHints } from '../../../shared/contract/game';
-import type { EventRecord, EventRow } from './events';
+import type { MetricSpec, Outcome, RoleSpec, ViewHints } from '../../../shared/contract/game';
+import type { EventRecord } from './events';
 import type { InstanceInput, InstanceRow } from './instances';
 import type { TurnKit } from './turn-kit';
 
@@ -116,79 +115,8 @@ export interface ScoreResult {
   scores: Score[];
 }
 
-/** A number per leaderboard row, computed from its metric means (pooled over episodes). */
-export interface AggregateSpec extends AggregateInfo {
-  compute(means: Readonly<Record<string, number | null>>): number | null;
-}
-
 /** An upper bound on one episode's model use, per role. */
 export type EpisodeEstimate = Record<string, { calls: number; inputTokens: number; outputTokens: number }>;
-
-/** Which events can be annotated, and how an annotator reads and corrects them. */
-export interface AnnotationHooks {
-  info: AnnotationInfo;
-  /**
-   * Events of this kind from seats of this role, produced by a model call, can be annotated; with
-   * `labelled`, only those whose action carries a label (AGE: replies with a guess).
-   */
-  target: { role: string; kind: 'response' | 'input'; needsCall: boolean; labelled?: boolean };
-  /** Where the event's own label sits in its action (EDA: `label`). */
-  labelKey: string;
-  /**
-   * What the annotator reads: the text the event answers and the dialogue before it. `answers`: where
-   * the event judged answers to a question (SimulBench), the question alone is `question` and each
-   * answer is shown apart, not inside one quote with it; `prompt` still holds them all (the CSV's column).
-   */
-  item(event: EventRow, events: readonly EventRow[]): { prompt: string; context: { round: number; prompt: string; reply: string; label: string | null }[]; question?: string; answers?: { label: string; text: string }[] };
-  /** The event as if it had carried another label, for metrics recomputed with corrections. */
-  relabel(event: EventRecord, label: string): EventRecord;
-  /**
-   * Where accepted labels change the game's rules for every run, not only the annotated events (AGE:
-   * guesses ruled a match extend the synonym list): a run's settings that carry them, as overrides of
-   * its own. Declared with `info.apply`; the core rescores each run whose settings change.
-   */
-  apply?(settings: unknown, accepted: readonly AcceptedLabel[]): RuleAmendment;
-}
-
-/** An annotated event with the label its annotators agreed on (their majority). */
-export interface AcceptedLabel {
-  event: EventRow;
-  /** Its episode's events and instance. */
-  events: readonly EventRow[];
-  instance: InstanceRow;
-  /** The event's own label. */
-  label: string;
-  /** The label its annotators agreed on; it may equal `label`. */
-  accepted: string;
-}
-
-export interface RuleAmendment {
-  /** Settings overrides of the run's own; empty when its rules already agree with the labels. */
-  overrides: Record<string, unknown>;
-  /** What the overrides change, one line each (the confirmation shows them). */
-  changes: string[];
-  /** What was left alone and why (annotators' items disagreeing), one line each. */
-  unresolved: string[];
-}
-
-/** A finished episode as a run file reads it (its record, as stored). */
-export interface RunFileEpisode {
-  repetition: number;
-  outcome: Outcome | null;
-  instance: InstanceRow;
-  events: readonly EventRecord[];
-}
-
-/**
- * A file a game makes from a run (SimulBench's pipeline: the test scripts it cut), from the run's
- * finished, counted episodes alone; shown as a download on the run page and `parlor file <run> <id>`.
- */
-export interface RunFileSpec {
-  id: string;
-  label: string;
-  /** A UserError when the run has nothing to make it from yet. */
-  make(runId: number, episodes: readonly RunFileEpisode[]): { filename: string; mime: string; content: string; summary: string };
-}
 
 /** A game's settings: how they are read (the papers' values filled in), and the repetitions a run plays by default. */
 export interface GameSettings<S> {
@@ -213,21 +141,8 @@ export interface Game<S = unknown> {
   /** Pure: the outcome and scores of an episode from its events, so any episode can be rescored. */
   score(input: ScoreInput<S>): ScoreResult;
   readonly metrics: readonly MetricSpec[];
-  readonly aggregates?: readonly AggregateSpec[];
   readonly view: ViewHints;
   estimate(settings: S, datasetKind: string): EpisodeEstimate;
-  readonly annotation?: AnnotationHooks;
-  /** The paper's experiments as runs to start from (`parlor run --preset <id>`, the New run form). */
-  readonly presets?: readonly RunPreset[];
-  /** Files the game makes from a run (SimulBench's test scripts). */
-  readonly runFiles?: readonly RunFileSpec[];
-  /** Named, seeded samples of its splits that every run and human game can use (EDA: Things-30, Celebrities-30). */
-  readonly fixedSubsets?: readonly FixedSubsetSpec[];
-}
-
-/** What the views are told of a game's aggregates: everything but how to compute them. */
-export function aggregateInfos(game: Pick<Game<unknown>, 'aggregates'>): AggregateInfo[] {
-  return (game.aggregates ?? []).map(({ compute: _compute, ...info }) => info);
 }
 
 /** Seats in the order of the game's roles (EDA: guesser, judge), then by name. */

@@ -6,6 +6,7 @@ import { drawFixed, FIXED_NAME, keepFixed, type FixedSubset, type FixedSubsetSpe
 import type { DatasetRef, Game, LoadedDataset } from '../core/game';
 import { RunConfigError } from '../core/run-config';
 import type { Store } from '../store/store';
+import { ownFixedSubsets } from '../capabilities/fixed-subsets/provision';
 
 function fromGame(game: Game<unknown>, spec: FixedSubsetSpec): FixedSubset {
   const { instances } = game.datasets.load({ name: spec.dataset, subset: spec.subset });
@@ -14,16 +15,16 @@ function fromGame(game: Game<unknown>, spec: FixedSubsetSpec): FixedSubset {
 
 /** Every fixed subset of a game: its own first, then users'. */
 export function fixedSubsetsOf(store: Store, game: Game<unknown>): FixedSubset[] {
-  return [...(game.fixedSubsets ?? []).map((spec) => fromGame(game, spec)), ...store.fixedSubsets.list(game.id)];
+  return [...ownFixedSubsets(game).map((spec) => fromGame(game, spec)), ...store.fixedSubsets.list(game.id)];
 }
 
 /** The fixed subset of this name for this game, or an error naming the ones there are. */
 export function findFixed(store: Store, game: Game<unknown>, name: string): FixedSubset {
-  const own = game.fixedSubsets?.find((s) => s.name === name);
+  const own = ownFixedSubsets(game).find((s) => s.name === name);
   if (own) return fromGame(game, own);
   const stored = store.fixedSubsets.get(name);
   if (stored && stored.game === game.id) return stored;
-  const known = [...(game.fixedSubsets ?? []).map((s) => s.name), ...store.fixedSubsets.list(game.id).map((s) => s.name)];
+  const known = [...ownFixedSubsets(game).map((s) => s.name), ...store.fixedSubsets.list(game.id).map((s) => s.name)];
   const where = stored ? ` (${name} belongs to ${stored.game})` : '';
   throw new RunConfigError(`${game.shortTitle} has no fixed subset ${name}${where}; ${known.length ? `it has ${known.join(', ')}` : 'define one with parlor subsets create'}.`);
 }
@@ -46,7 +47,7 @@ export function instancesOf<T extends LoadedDataset['instances'][number]>(instan
 /** Defines a user's fixed subset: checks the name and the split, draws the keys once and stores them. */
 export function defineFixed(store: Store, game: Game<unknown>, spec: FixedSubsetSpec): FixedSubset {
   if (!FIXED_NAME.test(spec.name)) throw new RunConfigError(`"${spec.name}" cannot name a fixed subset: use 1–64 lowercase letters, digits, dots, dashes or underscores.`);
-  if (game.fixedSubsets?.some((s) => s.name === spec.name)) throw new RunConfigError(`${spec.name} is one of ${game.shortTitle}'s own fixed subsets: choose another name.`);
+  if (ownFixedSubsets(game).some((s) => s.name === spec.name)) throw new RunConfigError(`${spec.name} is one of ${game.shortTitle}'s own fixed subsets: choose another name.`);
   if (!Number.isInteger(spec.seed) || spec.seed < 0 || spec.seed > 2 ** 31 - 1) throw new RunConfigError(`The seed must be a whole number from 0 to 2147483647 (got ${spec.seed}).`);
   const { instances, subset } = game.datasets.load({ name: spec.dataset, subset: spec.subset });
   const keys = drawFixed(instances.map((i) => i.key), spec.size, spec.seed);

@@ -1,5 +1,5 @@
-/** A game's run files (`Game.runFiles`): made from the run's finished, counted episodes and their stored records. */
-import type { RunFileEpisode } from '../core/game';
+/** A game's run files (the run-files capability): made from the run's finished, counted episodes and their stored records. */
+import { runFilesOf, type RunFileEpisode } from '../capabilities/run-files/provision';
 import { UserError } from '../errors';
 import { gameById } from '../games/registry';
 import type { Store } from '../store/store';
@@ -15,9 +15,9 @@ export function runFileEpisodes(store: Store, runId: number): RunFileEpisode[] {
 export function runFile(store: Store, runId: number, id: string): { filename: string; mime: string; content: string; summary: string } {
   const run = store.runs.get(runId);
   const game = gameById(run.game);
-  const spec = game.runFiles?.find((f) => f.id === id);
+  const spec = runFilesOf(game).find((f) => f.id === id);
   if (!spec) {
-    const known = (game.runFiles ?? []).map((f) => f.id);
+    const known = runFilesOf(game).map((f) => f.id);
     throw new UserError(`${game.shortTitle} makes no file "${id}" from a run${known.length ? `; it makes: ${known.join(', ')}` : ''}.`, 'bad_request');
   }
   return spec.make(runId, runFileEpisodes(store, runId));

@@ -6,7 +6,7 @@
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import type { InstanceCoverage, LeaderboardRowView, LeaderboardView, MetricCellView } from '../../../../shared/api/views';
 import type { MetricSpec } from '../../../../shared/contract/game';
-import { aggregateInfos, type Game } from '../../core/game';
+import type { Game } from '../../core/game';
 import { gameById } from '../../games/registry';
 import type { RepSum } from '../../store/explore';
 import type { Store } from '../../store/store';
@@ -14,6 +14,7 @@ import { bestRows } from '../../../../shared/stats/caution';
 import { intervalFor } from '../intervals';
 import { coverage, restrictedSums } from './coverage';
 import { rowKind, rowRoles, rowsOf, selectRuns, type ExploreFilters, type ViewRun } from './select';
+import { aggregateInfos, aggregatesOf } from '../../capabilities/aggregates/provision';
 
 export type LeaderboardRow = LeaderboardRowView;
 
@@ -62,7 +63,7 @@ export function leaderboardFrom(
       unfinishedExcluded: runIds.reduce((a, id) => a + (excluded.get(id)?.unfinished ?? 0), 0),
       leftOut: runIds.reduce((a, id) => a + (leftOut.get(id) ?? 0), 0),
       metrics: cells,
-      aggregates: Object.fromEntries((game.aggregates ?? []).map((a) => [a.key, a.compute(Object.fromEntries(game.metrics.map((m) => [m.key, cells[m.key]?.pooled ?? null])))])),
+      aggregates: Object.fromEntries(aggregatesOf(game).map((a) => [a.key, a.compute(Object.fromEntries(game.metrics.map((m) => [m.key, cells[m.key]?.pooled ?? null])))])),
     });
   }
   const sortBy = game.metrics.find((m) => m.key === game.view.sortBy);

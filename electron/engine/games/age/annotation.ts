@@ -5,7 +5,7 @@
  */
 import type { AnnotationInfo } from '../../../../shared/contract/game';
 import { actionOf, type EventRecord } from '../../core/events';
-import type { AcceptedLabel, AnnotationHooks, RuleAmendment } from '../../core/game';
+import type { AcceptedLabel, AnnotationHooks, RuleAmendment } from '../../capabilities/annotation/provision';
 import { wordKey } from './check';
 import { DEFAULT_MATCH_SETTINGS, jaro, jaroExceeds, normalise } from './match';
 import type { MatchLabel } from './master';

@@ -6,10 +6,8 @@
  */
 import type { ViewHints } from '../../../../shared/contract/game';
 import type { Game } from '../../core/game';
-import { ageAnnotation } from './annotation';
 import { ageDatasets, AGE_KIND } from './datasets';
 import { playAge } from './master';
-import { AGE_PRESETS } from './presets';
 import { AGE_METRICS, scoreAge } from './scoring';
 import { AGE_ROLE, ageSeats } from './seating';
 import { AgeSettingsSchema, type AgeSettings } from './settings';
@@ -48,8 +46,6 @@ export const ageGame: Game<AgeSettings> = {
     const heard = 60 * seats;
     return { [AGE_ROLE]: { calls, inputTokens: calls * (400 + (heard * (settings.rounds + 1)) / 2 + settings.maxTokens * (settings.rounds - 1) / 2), outputTokens: calls * settings.maxTokens } };
   },
-  presets: AGE_PRESETS,
-  annotation: ageAnnotation,
 };
 
 export default ageGame;

@@ -3,8 +3,7 @@
  * yes/no questions to find a hidden entity, a judge model that knows it answers. Rules, prompts and
  * metrics follow the paper (§3.1, appendix B) and, where it is silent, its reference code.
  */
-import type { Game, AnnotationHooks } from '../../core/game';
-import { actionOf } from '../../core/events';
+import type { Game } from '../../core/game';
 import { estimateEdaTokens } from './estimate';
 import { edaDatasets } from './datasets';
 import { playEda } from './master';
@@ -12,46 +11,6 @@ import { edaEpisodeMetrics, EDA_METRICS } from './metrics';
 import { edaPrompts, EdaKindSchema, EdaSettingsSchema, PROBE_PREFILL, type EdaSettings } from './settings';
 import { TOPIC_KEYS } from './topics';
 import { edaTurns } from './turns';
-
-const annotation: AnnotationHooks = {
-  info: {
-    producer: 'judge',
-    itemNoun: 'judge answer',
-    itemsNoun: 'judge answers',
-    labelNoun: 'answer',
-    labels: [
-      { id: 'yes', label: 'Yes', key: 'y' },
-      { id: 'no', label: 'No', key: 'n' },
-      { id: 'maybe', label: 'Maybe', key: 'm' },
-      { id: 'dunno', label: 'Dunno', key: 'd' },
-    ],
-    groups: { label: 'judgeLabel', model: 'judgeModel', tag: 'category' },
-    guidelines:
-      'Judge the question about the entity shown, as a well-informed person would answer it: Yes, No, Maybe (true only sometimes, or in ' +
-      'part) or Dunno (nobody could know, or the question makes no sense for it).\n\n' +
-      "The judge's wording does not matter, only the answer it gives. Read the dialogue before (T) when the question refers to earlier ones.\n\n" +
-      'Press Q when two answers are equally defensible, and write a note (C) when you are unsure: the notes go into the export.',
-    columns: { prompt: 'question', text: 'judge_raw' },
-    recompute: {
-      metrics: ['yes'],
-      note:
-        '#Yes is recomputed with the corrected answers of the annotated turns only. #Turns, Success and Score cannot be: ' +
-        'with another answer the guesser would have asked other questions, so the rest of the game is unknown.',
-    },
-  },
-  // Bingo turns are decided by the rules (no judge call) and are never drawn.
-  target: { role: 'judge', kind: 'response', needsCall: true },
-  labelKey: 'label',
-  item(event, events) {
-    const turns = edaTurns(events.filter((e) => e.idx <= event.idx)).turns;
-    const current = turns.find((t) => t.idx === event.round);
-    return {
-      prompt: current?.question ?? '',
-      context: turns.filter((t) => t.idx < event.round).map((t) => ({ round: t.idx, prompt: t.question, reply: t.reply, label: t.label })),
-    };
-  },
-  relabel: (event, label) => ({ ...event, action: { ...actionOf(event), label } }),
-};
 
 export const edaGame: Game<EdaSettings> = {
   id: 'eda',
@@ -91,13 +50,6 @@ export const edaGame: Game<EdaSettings> = {
     const probe = settings.probe.enabled ? { promptChars: (settings.probe.prompt ?? PROBE_PREFILL).length, maxTokens: settings.probe.maxTokens } : undefined;
     return estimateEdaTokens(settings.maxTurns, { promptChars: prompts.guesser.length, maxTokens: settings.guesser.maxTokens }, { promptChars: prompts.judge.length, maxTokens: settings.judge.maxTokens }, probe);
   },
-  annotation,
-  // The paper's human baseline (Appendix B) used 30 test items of each dataset; which 30 it does not
-  // publish, so these are seeded draws of the same size, the same on every machine.
-  fixedSubsets: [
-    { name: 'things-30', dataset: 'things', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Things-30 (its 30 items are unpublished: a seeded draw)' },
-    { name: 'celebrities-30', dataset: 'celebrities', subset: 'test', size: 30, seed: 30, note: 'like the paper\'s Celebrities-30 (its 30 items are unpublished: a seeded draw)' },
-  ],
 };
 
 export default edaGame;

@@ -7,7 +7,7 @@
  */
 import type { AnnotationInfo } from '../../../../shared/contract/game';
 import { actionOf, type EventRecord } from '../../core/events';
-import type { AnnotationHooks } from '../../core/game';
+import type { AnnotationHooks } from '../../capabilities/annotation/provision';
 
 type Item = ReturnType<AnnotationHooks['item']>;
 

@@ -7,8 +7,8 @@
  */
 import type { MetricSpec, ViewHints } from '../../../../shared/contract/game';
 import { actionOf } from '../../core/events';
-import type { AggregateSpec, EpisodeContext, Game, ScoreInput, ScoreResult } from '../../core/game';
-import { pairwiseAnnotation } from './annotation';
+import type { AggregateSpec } from '../../capabilities/aggregates/provision';
+import type { EpisodeContext, Game, ScoreInput, ScoreResult } from '../../core/game';
 import { answerOf, askJudge, scriptOf, VERDICT_FORMAT } from './answer';
 import { SIMULBENCH_KIND, simulbenchDatasets } from './datasets';
 import { combineOrders, flipped, readVerdict, type Verdict } from './parse';
@@ -66,7 +66,7 @@ export const PAIRWISE_METRICS: readonly MetricSpec[] = [
   { key: 'judge_failed', label: 'Judge failed', direction: 'lower', kind: 'rate', digits: 2, range: [0, 1], description: 'the judge gave no readable verdict in one of the orders after its retries' },
 ];
 
-const AGGREGATES: readonly AggregateSpec[] = [
+export const PAIRWISE_AGGREGATES: readonly AggregateSpec[] = [
   // A share like Win, Tie and Lose, with their 4 digits (the paper prints it in points: × 100).
   { key: 'difference', label: 'Win − Lose', direction: 'higher', digits: 4, description: "the paper's Table 1 difference: the share of scripts won minus the share lost (× 100 for the paper's points)", compute: (m) => (m.win === null || m.win === undefined || m.lose === null || m.lose === undefined ? null : m.win - m.lose) },
 ];
@@ -107,12 +107,10 @@ export const simulbenchPairwiseGame: Game<SimulSettings> = {
   play: playPairwise,
   score: scorePairwise,
   metrics: PAIRWISE_METRICS,
-  aggregates: AGGREGATES,
   view,
   estimate: (s) => ({
     model_a: { calls: 1, inputTokens: 800, outputTokens: s.maxTokens },
     model_b: { calls: 1, inputTokens: 800, outputTokens: s.maxTokens },
     judge: { calls: 2 * (1 + s.judgeRetries), inputTokens: 2 * (1 + s.judgeRetries) * (1500 + 2 * s.maxTokens), outputTokens: 2 * (1 + s.judgeRetries) * s.judgeMaxTokens },
   }),
-  annotation: pairwiseAnnotation,
 };

@@ -7,7 +7,6 @@
 import type { MetricSpec, ViewHints } from '../../../../shared/contract/game';
 import { actionOf } from '../../core/events';
 import type { EpisodeContext, Game, ScoreInput, ScoreResult } from '../../core/game';
-import { singleAnnotation } from './annotation';
 import { answerOf, askJudge, RATING_FORMAT, scriptOf } from './answer';
 import { SIMULBENCH_KIND, simulbenchDatasets } from './datasets';
 import { readRating } from './parse';
@@ -87,5 +86,4 @@ export const simulbenchGame: Game<SimulSettings> = {
     simulator: { calls: 1, inputTokens: 800, outputTokens: s.maxTokens },
     judge: { calls: 1 + s.judgeRetries, inputTokens: (1 + s.judgeRetries) * (1500 + s.maxTokens), outputTokens: (1 + s.judgeRetries) * s.judgeMaxTokens },
   }),
-  annotation: singleAnnotation,
 };

@@ -6,7 +6,7 @@
  * and content hash.
  */
 import { createHash } from 'node:crypto';
-import type { RunFileEpisode, RunFileSpec } from '../../core/game';
+import type { RunFileEpisode, RunFileSpec } from '../../capabilities/run-files/provision';
 import { UserError } from '../../errors';
 import { parseScripts, type Script } from '../simulbench/scripts';
 import type { ScriptKind } from '../simulbench/subsets';

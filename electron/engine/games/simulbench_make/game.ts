@@ -7,7 +7,6 @@
  */
 import type { MetricSpec, ViewHints } from '../../../../shared/contract/game';
 import type { Game, ScoreInput, ScoreResult } from '../../core/game';
-import { SCRIPTS_FILE } from './export';
 import { MAKE_KIND, makeDatasets } from './datasets';
 import { scriptCount } from './extract';
 import { playMake, taskOf } from './master';
@@ -80,8 +79,6 @@ export const simulbenchMakeGame: Game<MakeSettings> = {
   metrics: MAKE_METRICS,
   view,
   estimate,
-  // The paper collected each task three times (gpt-3.5-turbo.json, -1, -2).
-  runFiles: [SCRIPTS_FILE],
 };
 
 export default simulbenchMakeGame;
