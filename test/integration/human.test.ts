@@ -58,7 +58,9 @@ describe('human players', () => {
     const first = await ask(game.episodeId, 'Is it alive?');
     expect(turns(first)).toHaveLength(1);
     expect(turns(first)[0]!.reply).toMatch(/^(Yes|No|Maybe)\./);
-    expect(first.transcript.events.map((e) => e.kind)).toEqual(['input', 'response']);
+    // What the seat saw, as the turn kit recorded it: its prompt, its question, the answer, the next prompt.
+    expect(first.transcript.events.map((e) => e.kind)).toEqual(['prompt', 'input', 'response', 'prompt']);
+    expect(first.transcript.events.filter((e) => e.kind === 'prompt').every((e) => e.to === 'guesser')).toBe(true);
     expect(JSON.stringify(first)).not.toContain(entity);
     const won = await ask(game.episodeId, `Is it a ${entity.toLowerCase()}?`);
     expect(won).toMatchObject({ status: 'done', outcome: 'success', instance: entity, waiting: false });
@@ -149,7 +151,9 @@ describe('human players', () => {
     const after = await call('human.say', { episodeId: game.episodeId, text: 'No.' });
     const [first] = edaTurns(after.transcript.events).turns;
     expect(first).toMatchObject({ idx: 1, label: 'no', reply: 'No.' });
-    expect(after.transcript.events.map((e) => [e.from, e.kind])).toEqual([['guesser', 'response'], ['judge', 'input'], ['guesser', 'response']]);
+    expect(after.transcript.events.map((e) => [e.from, e.kind])).toEqual([['guesser', 'response'], [null, 'prompt'], ['judge', 'input'], ['guesser', 'response'], [null, 'prompt']]);
+    // The person in the judge's seat is shown only the judge's prompts, never the guesser's.
+    expect(after.transcript.events.filter((e) => e.kind === 'prompt').map((e) => e.to)).toEqual(['judge', 'judge']);
     await call('human.abandon', { episodeId: game.episodeId });
     const [run] = store.runs.list(game.runId);
     expect(run!.seats.map((s) => [s.seat, s.player])).toEqual([['guesser', 'openai:mock-guesser'], ['judge', 'human:eve']]);
