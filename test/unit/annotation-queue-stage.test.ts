@@ -7,6 +7,9 @@ describe('what the labelling area shows', () => {
     expect(queueStage(false, false, null)).toBe('loading');
     expect(queueStage(true, true, 3)).toBe('item');
     expect(queueStage(true, false, 0)).toBe('finished');
+    // The last label still on its way: not finished until it is stored.
+    expect(queueStage(true, false, 0, 1)).toBe('waiting');
+    expect(queueStage(true, false, 0, 0)).toBe('finished');
     // The last item left the queue, its label is being saved and the count not yet back: not blank.
     expect(queueStage(true, false, 1)).toBe('waiting');
     expect(queueStage(true, false, null)).toBe('waiting');

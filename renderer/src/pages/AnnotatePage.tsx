@@ -31,7 +31,7 @@ export function AnnotatePage({ setId }: { setId: number }) {
   // Taken without asking only by someone who has labelled this set already.
   const who = useChosenAnnotator(set.data ? (name) => set.data!.annotators.includes(name) : null);
   const annotator = who.name;
-  const { current, progress, info, loaded, error, label, undo, reopen, cancelReopen, isReopened, revision } = useAnnotationQueue(setId, annotator);
+  const { current, progress, info, loaded, error, label, undo, reopen, cancelReopen, isReopened, revision, saving } = useAnnotationQueue(setId, annotator);
   const mine = useQuery('annotations.mine', annotator ? { setId, annotator } : null);
   const everyone = useQuery('annotations.progress', annotator ? { setId, annotator } : null);
   const history = useQuery('annotations.history', annotator && current ? { setId, itemId: current.itemId, annotator } : null);
@@ -133,7 +133,7 @@ export function AnnotatePage({ setId }: { setId: number }) {
 
   if (who.choosing && who.people) return <AnnotatorPicker people={who.people} purpose="label" onChosen={who.chosen} />;
   if (!annotator) return who.error || set.error ? <ErrorNote error={who.error ?? set.error} /> : <p aria-busy="true">Loading…</p>;
-  const stage = queueStage(loaded, current !== null, progress?.remaining ?? null);
+  const stage = queueStage(loaded, current !== null, progress?.remaining ?? null, saving);
   const finished = stage === 'finished';
 
   return (

@@ -12,10 +12,11 @@ const BATCH = 50;
  */
 export type QueueStage = 'loading' | 'item' | 'finished' | 'waiting';
 
-export function queueStage(loaded: boolean, hasItem: boolean, remaining: number | null): QueueStage {
+export function queueStage(loaded: boolean, hasItem: boolean, remaining: number | null, saving = 0): QueueStage {
   if (!loaded) return 'loading';
   if (hasItem) return 'item';
-  return remaining === 0 ? 'finished' : 'waiting';
+  // "All labelled" only once every label is stored: closing the app on it then loses nothing.
+  return remaining === 0 && saving === 0 ? 'finished' : 'waiting';
 }
 
 /**
@@ -38,6 +39,8 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
   const refillAgain = useRef(false);
   /** Labels given here whose write has not come back yet: the page's count is newer than a refill's. */
   const unsaved = useRef(0);
+  /** The same count as state, so the page can say "saving" until the last write is stored. */
+  const [saving, setSaving] = useState(0);
   /** Items reopened from "Your labels": whether their old label counted as done, and whether they were queued anyway. */
   const reopened = useRef(new Map<number, { counted: boolean; queued: boolean }>());
   /** Goes up after every stored label or undo, so views of the labels can refetch. */
@@ -93,6 +96,7 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
       // A relabelled item was counted already; the server's count follows in any case.
       if (verdict !== 'skip' && !again?.counted) setProgress((p) => (p ? { ...p, done: p.done + 1, remaining: p.remaining - 1 } : p));
       unsaved.current += 1;
+      setSaving((n) => n + 1);
       void enqueue(async () => {
         try {
           const r = await api.call('annotations.label', { setId, itemId: item.itemId, annotator, verdict, ...(answer ? { answer } : {}), ...(note ? { note } : {}) });
@@ -111,6 +115,7 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
           if (fresh) setProgress(fresh.progress);
         } finally {
           unsaved.current -= 1;
+          setSaving((n) => n - 1);
         }
       });
       if (queue.length - 1 < REFILL_BELOW) refill();
@@ -149,5 +154,5 @@ export function useAnnotationQueue(setId: number, annotator: string | null) {
 
   const isReopened = useCallback((itemId: number) => reopened.current.has(itemId), []);
 
-  return { current: queue[0] ?? null, upcoming: queue.length, progress, info, loaded, error, label, undo, reopen, cancelReopen, isReopened, revision };
+  return { current: queue[0] ?? null, upcoming: queue.length, progress, info, loaded, error, label, undo, reopen, cancelReopen, isReopened, revision, saving };
 }
