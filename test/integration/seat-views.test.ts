@@ -22,6 +22,10 @@ import { drawRooms, missingImages } from '../fixtures/schema-15/build';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { apiCaller, type ApiCall } from '../support/api';
 import { tempDir } from '../support/tmp';
+import { registerFixtureGame } from '../support/fixture-games';
+
+// The rock-paper-scissors test game, added as a newcomer adds one (its folder, nothing else), is checked like the bundled games.
+await registerFixtureGame('rps');
 
 const USER_IMAGES = resolve('test/fixtures/user-images');
 const builtin = (model = 'reference') => ({ provider: 'builtin' as const, model });
@@ -55,6 +59,8 @@ function configOf(game: string, mock: MockProvider, rooms: string): Record<strin
       return { ...clem(['small'], [USER_IMAGES]), limit: 1, players: seats(['explorer']) };
     case 'mm_mapworld_specificroom':
       return { ...clem(['on'], [USER_IMAGES, rooms]), limit: 1, players: seats(['explorer']) };
+    case 'rps':
+      return { dataset: { name: 'matches' }, players: seats(['first', 'second']), settings: { rounds: 3 } };
     default:
       // The text MapWorld games, and any game added later with built-in players for its roles.
       return { dataset: { name: 'v1.6' }, limit: 1, players: seats(allGames().find((g) => g.id === game)!.roles.map((r) => r.id)) };

@@ -179,7 +179,8 @@ export function playerIds(store: Store, players: RunConfig['players']): Record<s
 }
 
 /** Validates a new run's config (a door's input), then prepares it as `preparePlannedRun`. */
-export function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
+// Async, so a config it refuses is a rejected promise, as it always was, never a throw.
+export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
   return preparePlannedRun(store, planOfNew(input), options);
 }
 
