@@ -162,7 +162,7 @@ program
 
 program
   .command('subsets [action] [name]')
-  .description('fixed subsets, the same items for every run and human game: `subsets` (list), `subsets show <name>`, `subsets create <name> --dataset things --split test --size 30 --seed 7`, `subsets rm <name>`')
+  .description('fixed subsets, the same items for every run and human game: `subsets` (list), `subsets show <name>`, `subsets create <name> --game <id> --dataset <name> --split <subset> --size 30 --seed 7`, `subsets rm <name>`')
   .option('--game <id>', `the game (default ${DEFAULT_GAME})`)
   .option('--dataset <name>', 'create: the dataset it samples')
   .option('--split <subset>', "create: the split it samples (default: the dataset's own, as a run plays it)")
@@ -239,7 +239,7 @@ program
 
 program
   .command('file <run> <id>')
-  .description("a file the run's game makes from it: `file <run> scripts` writes the test scripts a simulbench_make run cut (a JSONL for --dataset-file, named by run and content hash)")
+  .description("a file the run's game makes from it: `file <run> <id>` writes one (`parlor games` and the run page name each game's files; named by run and content hash)")
   .option('-o, --out <file>', 'write to this file, or into this folder under its own name')
   .option('--json', 'print where it wrote and what it holds as JSON')
   .action((runId: string, id: string, flags, cmd: Command) => {

@@ -117,6 +117,8 @@ export interface ViewHints {
   episodeColumns: string[];
   /** Tag keys in the order the views offer them, per dataset kind (others follow, sorted). */
   tagOrder?: Record<string, string[]>;
+  /** A note shown beside a tag where it is an axis (EDA: its eras are Parlor's own reading), by tag. */
+  tagNotes?: Record<string, string>;
   /** The difficulty view: the metric that orders levels, and the 0/1 metric that says a level was solved. */
   difficulty: { metric: string; solved: string | null };
   /** Metrics a heatmap can show. */

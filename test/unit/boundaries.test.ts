@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { allGames } from '../../electron/engine/games/registry';
+
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -49,6 +51,30 @@ describe('architecture boundaries', () => {
 
   it('shared code imports no Node built-ins and nothing from the engine', () => {
     const offenders = sources('shared').filter((f) => importsOf(f).some((spec) => spec.startsWith('node:') || spec.includes('electron/')));
+    expect(offenders).toEqual([]);
+  });
+
+  it("outside the game folders, no code names any game's id, role (other than the generic player), dataset or dataset kind", () => {
+    const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+    const words = new Set<string>();
+    for (const g of allGames()) {
+      words.add(g.id);
+      for (const r of g.roles) if (r.id !== 'player') words.add(r.id);
+      for (const d of g.datasets.bundled()) words.add(d.name).add(d.kind);
+    }
+    const escaped = [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
+    const named = new RegExp(`(?<![\\w-])(${escaped.join('|')})(?![\\w-])`);
+    // What stays, and why: the one list of game folders (registry.ts), the one default game
+    // (default-game.ts), the renderer's one list of game views (games/index.ts), the released
+    // migrations (they describe EDA's version-1…5 tables) and the version-5 annotation strata names.
+    const allowed = (f: string) =>
+      /^(electron\/engine\/games|renderer\/src\/games)\/[^/]+\//.test(f) ||
+      ['electron/engine/games/registry.ts', 'shared/contract/default-game.ts', 'renderer/src/games/index.ts', 'shared/contract/annotation.ts'].includes(f) ||
+      f.startsWith('electron/engine/store/migrations/');
+    const offenders = [...sources('electron'), ...sources('shared'), ...sources('renderer/src')]
+      .filter((f) => !allowed(f))
+      .flatMap((f) => stripComments(readFileSync(join(root, f), 'utf8')).split('\n').flatMap((line, i) => (named.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])));
+    expect(words.size).toBeGreaterThan(20);
     expect(offenders).toEqual([]);
   });
 });

@@ -41,6 +41,7 @@ export const edaGame: Game<EdaSettings> = {
     outcomePlurals: { success: 'wins', failure: 'losses', aborted: 'aborted' },
     episodeColumns: ['turns', 'yes', 'score'],
     tagOrder: Object.fromEntries(Object.entries(TOPIC_KEYS).map(([kind, keys]) => [kind, [...keys]])),
+    tagNotes: { era: "Eras are Parlor's own reading (main period of fame); see datasets/eda/README.md." },
     difficulty: { metric: 'score', solved: 'success' },
     heatmapMetrics: ['score', 'success'],
     sortBy: 'score',

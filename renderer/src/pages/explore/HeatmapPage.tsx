@@ -53,7 +53,7 @@ function Heatmap({ filters, topics, players, game }: { filters: Filters; topics:
         <button type="button" onClick={() => save('latex', 'breakdown')} title={`Rows: ${topic || 'topic'} values; columns: players (the clembench papers' per-experiment tables)`}>Export breakdown (LaTeX)</button>
         <button type="button" onClick={() => save('csv', 'breakdown')}>Export breakdown (CSV)</button>
       </div>
-      {topic === 'era' && <p className="meta">Eras are Parlor's own reading (main period of fame); see datasets/eda/README.md.</p>}
+      {game.view.tagNotes?.[topic] && <p className="meta">{game.view.tagNotes[topic]}</p>}
       <ErrorNote error={map.error ?? error} />
       {map.data && <CoverageNote coverage={map.data.coverage} game={game} />}
       {svg && (
