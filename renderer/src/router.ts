@@ -56,31 +56,6 @@ export function parseRoute(hash: string): Route {
   return { page: 'not-found', path };
 }
 
-export const href = {
-  runs: () => '#/runs',
-  newRun: () => '#/runs/new',
-  run: (id: number) => `#/runs/${id}`,
-  episode: (id: number) => `#/episodes/${id}`,
-  models: () => '#/models',
-  datasets: () => '#/datasets',
-  merge: () => '#/merge',
-  annotations: () => '#/annotations',
-  play: () => '#/play',
-  resumePlay: (episodeId: number) => `#/play/resume/${episodeId}`,
-  review: () => '#/review',
-  leaderboard: () => '#/leaderboard',
-  heatmap: () => '#/heatmap',
-  difficulty: () => '#/difficulty',
-  significance: () => '#/significance',
-  suite: () => '#/benchmark',
-  compare: (episodeId: number) => `#/compare/${episodeId}`,
-  search: (query = '') => (query ? `#/search?q=${encodeURIComponent(query)}` : '#/search'),
-  newAnnotationSet: (runId: number) => `#/annotations/new/${runId}`,
-  annotationResults: (id: number) => `#/annotations/${id}`,
-  annotate: (id: number) => `#/annotations/${id}/label`,
-  annotationReview: (id: number) => `#/annotations/${id}/review`,
-};
-
 /** A query from the address bar; a malformed escape is kept as typed. */
 function safeDecode(text: string): string {
   try {
@@ -88,10 +63,6 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
-}
-
-export function navigate(to: string): void {
-  window.location.hash = to;
 }
 
 export function useRoute(): Route {

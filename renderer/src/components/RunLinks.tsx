@@ -1,4 +1,4 @@
-import { href } from '../router';
+import { href } from '../links';
 
 /** "Run #3" or "Runs #3, #4", each a link to its run page. */
 export function RunLinks({ runIds }: { runIds: readonly number[] }) {

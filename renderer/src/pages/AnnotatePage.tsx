@@ -3,7 +3,7 @@ import type { AnnotationInfo, AnnotationItemView, AnnotationMineView } from '../
 import { useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
-import { href } from '../router';
+import { href } from '../links';
 import { AnnotationGuidelines, AnnotatorsProgress, ItemHistory, verdictText, YourLabels } from './AnnotationSidePanel';
 import { AnnotatorBadge, AnnotatorPicker, useChosenAnnotator } from './AnnotatorPicker';
 import { queueStage, useAnnotationQueue } from './useAnnotationQueue';

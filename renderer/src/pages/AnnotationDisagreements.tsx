@@ -1,6 +1,6 @@
 import type { AnnotationDisagreement, AnnotationInfo } from '../../../shared/api/contract';
 import { counted } from '../format';
-import { href } from '../router';
+import { href } from '../links';
 
 /** Items whose annotators gave different labels: each one's label, the majority, and the episode to read. */
 export function AnnotationDisagreements({ items, info }: { items: AnnotationDisagreement[]; info: AnnotationInfo }) {

@@ -6,7 +6,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { download } from '../download';
 import { counted } from '../format';
-import { href } from '../router';
+import { href } from '../links';
 import { AnnotationCalibration } from './AnnotationCalibration';
 import { AnnotationDisagreements } from './AnnotationDisagreements';
 import { AnnotatorsProgress } from './AnnotationSidePanel';

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { AnnotationInfo, AnnotationReviewItemView } from '../../../shared/api/contract';
 import { counted } from '../format';
-import { href } from '../router';
+import { href } from '../links';
 import { verdictText } from './AnnotationSidePanel';
 
 /** A disputed item as an adjudicator reads it: the event, each annotator's label and note, the majority or the tie. */

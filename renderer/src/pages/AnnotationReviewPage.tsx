@@ -3,7 +3,7 @@ import type { AnnotationInfo, AnnotationReviewItemView } from '../../../shared/a
 import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { counted } from '../format';
-import { href } from '../router';
+import { href } from '../links';
 import { AnnotationGuidelines, ItemHistory, verdictText } from './AnnotationSidePanel';
 import { AnnotationReviewCard } from './AnnotationReviewCard';
 import { AnnotatorBadge, AnnotatorPicker, useChosenAnnotator } from './AnnotatorPicker';

@@ -8,7 +8,7 @@ import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { when } from '../format';
-import { href, navigate } from '../router';
+import { href, navigate } from '../links';
 import { stratumText } from '../../../shared/text/words';
 
 /** What a set can be stratified by, in the game's words (EDA: judge answer, dataset, judge model, category). */

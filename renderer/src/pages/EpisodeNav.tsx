@@ -1,5 +1,5 @@
 import type { EpisodeNeighbours } from '../../../shared/api/contract';
-import { href } from '../router';
+import { href } from '../links';
 
 /** Previous and next episode in the run's order (repetition, then the instance's place). */
 export function EpisodeNav({ neighbours: n }: { neighbours: EpisodeNeighbours }) {

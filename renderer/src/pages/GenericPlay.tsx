@@ -6,7 +6,7 @@ import { GenericTranscript } from '../components/GenericTranscript';
 import { MediaImage } from '../components/MediaImage';
 import type { PlayProps } from '../games';
 import { usePlayActions } from '../games/usePlayActions';
-import { href } from '../router';
+import { href } from '../links';
 
 /** Any seat of any game: what the seat has been told, the game so far as the seat sees it, a reply box. */
 export function GenericPlay({ state, act, onAgain }: PlayProps) {

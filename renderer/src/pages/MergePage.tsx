@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_MERGE_FILES, type MergeReport } from '../../../shared/contract/merge';
 import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
-import { href } from '../router';
+import { href } from '../links';
 import { MergeReportView } from './MergeReportView';
 
 interface PathField {

@@ -3,7 +3,7 @@ import { useGames } from '../api/games';
 import { useApi, useLiveCall, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { counted, duration, usd } from '../format';
-import { href, navigate } from '../router';
+import { href, navigate } from '../links';
 import { CAPABILITY_UIS } from '../capabilities';
 import { ModelListField, ModelOptions } from './ModelListField';
 import { defaultSubset, emptyLists, gameDefaults, INITIAL, localProblems, runConfig, shownProblems, withPreset, type Form } from './newRunForm';

@@ -3,7 +3,7 @@ import type { HumanSessionRow } from '../../../shared/api/contract';
 import { useGames } from '../api/games';
 import { useEvents, useQuery } from '../api/hooks';
 import { counted } from '../format';
-import { href } from '../router';
+import { href } from '../links';
 
 /** Human games begun and not finished: the person left the page, or Parlor was closed mid-game. */
 export function usePausedGames(): HumanSessionRow[] {

@@ -4,7 +4,7 @@ import { useGames } from '../api/games';
 import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { gameViews, type PlayAction } from '../games';
-import { href, navigate } from '../router';
+import { href, navigate } from '../links';
 import { FixedSubsetSelect } from './FixedSubsetField';
 import { GenericPlay } from './GenericPlay';
 import { PausedGames, usePausedGames } from './PausedGames';

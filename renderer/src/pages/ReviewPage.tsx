@@ -5,7 +5,7 @@ import { useApi, useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { OutcomeBadge } from '../components/OutcomeBadge';
 import { when } from '../format';
-import { href } from '../router';
+import { href } from '../links';
 
 const REASONS = ['chit-chat', 'nonsense or repeated questions', 'abandoned', 'not doing the task'];
 

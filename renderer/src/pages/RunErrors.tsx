@@ -1,7 +1,7 @@
 import type { RunErrorGroup } from '../../../shared/api/contract';
 import { RawCall } from '../components/RawCall';
 import { counted } from '../format';
-import { href } from '../router';
+import { href } from '../links';
 
 const KIND_TITLES: Record<string, string> = {
   connection: 'Could not connect',

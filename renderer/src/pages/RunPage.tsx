@@ -11,7 +11,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { VirtualTable, type Column } from '../components/VirtualTable';
 import { costText } from '../cost-text';
 import { count, counted, when } from '../format';
-import { href, navigate } from '../router';
+import { href, navigate } from '../links';
 import { RunActions } from './RunActions';
 import { RunBatches } from './RunBatches';
 import { RunErrors } from './RunErrors';

@@ -6,7 +6,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { ProgressBar } from '../components/ProgressBar';
 import { StatusBadge } from '../components/StatusBadge';
 import { when } from '../format';
-import { href, navigate } from '../router';
+import { href, navigate } from '../links';
 import { RunActions } from './RunActions';
 import { fixed } from '../../../shared/text/number';
 

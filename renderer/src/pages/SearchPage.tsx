@@ -4,7 +4,7 @@ import { useGames } from '../api/games';
 import { useQuery } from '../api/hooks';
 import { ErrorNote } from '../components/ErrorNote';
 import { counted } from '../format';
-import { href, navigate } from '../router';
+import { href, navigate } from '../links';
 
 /** Every run's transcripts: episodes where a player's words contain the query, grouped by run. */
 export function SearchPage({ query }: { query: string }) {

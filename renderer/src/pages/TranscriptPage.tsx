@@ -8,7 +8,7 @@ import { GenericTranscript } from '../components/GenericTranscript';
 import { CallStatsContext } from '../components/RawCall';
 import { OutcomeBadge } from '../components/OutcomeBadge';
 import { gameViews } from '../games';
-import { href, navigate } from '../router';
+import { href, navigate } from '../links';
 import { EpisodeNav } from './EpisodeNav';
 import { stepKey } from './episode-steps';
 

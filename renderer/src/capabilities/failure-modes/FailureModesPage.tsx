@@ -5,7 +5,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorNote } from '../../components/ErrorNote';
 import { RunLinks } from '../../components/RunLinks';
 import { download } from '../../download';
-import { href } from '../../router';
+import { href } from '../../links';
 import { NamePrompt, useReviewerName } from './ReviewerName';
 import { fixedOr, percentNumber } from '../../../../shared/text/number';
 import { settingsText } from '../../../../shared/text/words';

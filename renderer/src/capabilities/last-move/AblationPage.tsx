@@ -5,7 +5,7 @@ import { useApi, useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { RunLinks } from '../../components/RunLinks';
 import { download } from '../../download';
-import { href } from '../../router';
+import { href } from '../../links';
 
 /** The planning/reasoning ablation: the X → Y matrix of the chosen runs (Table 6), and each swap's last turns beside the originals. */
 export function AblationPage({ runIds }: { runIds: number[] }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { GameInfo } from '../../../../shared/api/contract';
 import { RunConfigSchema } from '../../../../shared/contract/run';
 import { useApi, useQuery } from '../../api/hooks';
-import { href } from '../../router';
+import { href } from '../../links';
 import { ablationHref } from './routes';
 
 export function LastTurnPanel({ runId, game, config }: { runId: number; game: GameInfo; config: unknown }) {

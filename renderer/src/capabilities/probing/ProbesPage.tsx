@@ -5,7 +5,7 @@ import { useQuery } from '../../api/hooks';
 import { useChartTheme } from '../../charts';
 import { ErrorNote } from '../../components/ErrorNote';
 import { RunLinks } from '../../components/RunLinks';
-import { href } from '../../router';
+import { href } from '../../links';
 import { ChartFrame } from '../../pages/explore/ChartFrame';
 import { fixed } from '../../../../shared/text/number';
 

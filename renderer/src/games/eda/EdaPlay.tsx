@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { HumanGameState } from '../../../../shared/api/contract';
 import { ErrorNote } from '../../components/ErrorNote';
 import { GiveUpButton } from '../../components/ConfirmDialog';
-import { href } from '../../router';
+import { href } from '../../links';
 import type { PlayProps } from '../types';
 import { usePlayActions } from '../usePlayActions';
 import { Answer } from './EdaTranscript';

@@ -6,7 +6,7 @@ import { useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { OutcomeBadge } from '../../components/OutcomeBadge';
 import { gameViews } from '../../games';
-import { href } from '../../router';
+import { href } from '../../links';
 
 const MARK_TEXT: Record<string, { text: string; title: string }> = {
   'first-yes': { text: 'first Yes', title: 'first Yes of this game' },

@@ -4,7 +4,7 @@ import { useQuery } from '../../api/hooks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { OutcomeBadge } from '../../components/OutcomeBadge';
 import { counted } from '../../format';
-import { href } from '../../router';
+import { href } from '../../links';
 import type { Filters } from './FiltersBar';
 
 /** A player's finished episodes in the view (a heatmap cell's, with `topic`), each linking to its transcript. */
