@@ -111,7 +111,9 @@ export function testPair(a: string, b: string, sa: RowSample, sb: RowSample, ran
 export function methodText(pair: Pick<PairTest, 'test' | 'n' | 'nA' | 'nB'>, nouns: { instance: string; instances: string }): string {
   if (pair.test === 'paired') return `paired t-test over the ${pair.n} episode${pair.n === 1 ? '' : 's'} both sat in`;
   if (pair.test === 'paired-instances') {
-    return `paired t-test over the ${pair.n} ${pair.n === 1 ? nouns.instance : nouns.instances} both played (${pair.nA} and ${pair.nB} episodes), each player's repetitions on one averaged first`;
+    // "(1 and 1 episodes)" would misread; the counts read as English whatever they are.
+    const counts = pair.nA === 1 && pair.nB === 1 ? '1 episode each' : `${pair.nA} and ${pair.nB} episode${pair.nB === 1 ? '' : 's'}`;
+    return `paired t-test over the ${pair.n} ${pair.n === 1 ? nouns.instance : nouns.instances} both played (${counts}), each player's repetitions on one averaged first`;
   }
   return `Welch's t-test over their own episodes (${pair.nA} and ${pair.nB}): they share no ${nouns.instance}`;
 }
