@@ -3,10 +3,10 @@
  * (`GameInfo`), so the views label everything from the game's own description.
  */
 import type { ContentPart } from '../contract/content';
-import type { AggregateInfo, AnnotationInfo, EventKind, GameInfo, MessageRole, MetricSpec, Outcome, RoleSpec } from '../contract/game';
+import type { AggregateInfo, AnnotationInfo, GameInfo, MetricSpec, Outcome, RoleSpec } from '../contract/game';
 import type { ModelConfig } from '../contract/models';
-import type { EpisodeStatus, ErrorKind, MeanStd, RunStatus } from '../contract/records';
-import type { EpisodeNeighbours, HintView, TurnStats } from './transcript-views';
+import type { EpisodeStatus, ErrorKind, MeanStd } from '../contract/records';
+import type { EpisodeNeighbours, HintView } from './transcript-views';
 
 export type { GameInfo, MetricSpec, Outcome, RoleSpec, AggregateInfo, AnnotationInfo };
 
@@ -19,6 +19,8 @@ export interface BrokenGameView {
 }
 export type * from './explore-views';
 export type * from './annotation-views';
+export type { EpisodeSummary, EpisodeView, EventView, InstanceView, RunSummary, SeatView } from './row-views';
+import type { EpisodeView, EventView, RunSummary } from './row-views';
 
 export interface AppInfo {
   version: string;
@@ -26,41 +28,6 @@ export interface AppInfo {
   dbPath: string;
   /** Where keys typed into the UI go. */
   keyStorage: 'safeStorage' | 'memory';
-}
-
-export interface SeatView {
-  seat: string;
-  role: string;
-  player: string;
-  kind: string;
-  given?: Record<string, unknown> | null;
-}
-
-export interface RunSummary {
-  id: number;
-  name: string | null;
-  game: string;
-  dataset: string;
-  subset: string;
-  seats: SeatView[];
-  /** The leaderboard's name for who is evaluated (EDA: the guesser). */
-  subject: string;
-  status: RunStatus;
-  /** Played by this engine right now (so it can be cancelled here). */
-  active: boolean;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  done: number;
-  errors: number;
-  total: number;
-  outcomes: Record<Outcome, number>;
-  successRate: number | null;
-  /** Why the run's models cannot play its game (clembench: fewer images per message than it shows); such a run has no episodes. */
-  cannotPlay: string | null;
-  /** The researcher's tags and note (schema 9). */
-  tags?: string[];
-  note?: string;
 }
 
 export type MetricSummary = MetricSpec & {
@@ -98,65 +65,6 @@ export interface RunDetail {
    * follower), the metrics again for each seat with its own scores; null otherwise.
    */
   seats?: { seat: string; role: string; player: string; metrics: MetricSummary[] }[] | null;
-}
-
-export interface InstanceView {
-  id: number;
-  key: string;
-  name: string;
-  subset: string;
-  position: number;
-  tags: Record<string, string>;
-  payload: unknown;
-}
-
-export interface EpisodeSummary {
-  id: number;
-  runId: number;
-  instance: string;
-  repetition: number;
-  status: EpisodeStatus;
-  outcome: Outcome | null;
-  /** Episode-level scores; null until done. */
-  scores: Record<string, number> | null;
-  errorKind: ErrorKind | null;
-  invalid: string | null;
-}
-
-export interface EpisodeView extends EpisodeSummary {
-  game: string;
-  dataset: string;
-  datasetKind: string;
-  instanceView: InstanceView;
-  seats: SeatView[];
-  seatScores: Record<string, Record<string, number>>;
-  seed: number;
-  error: string | null;
-}
-
-export interface EventView {
-  id: number;
-  idx: number;
-  round: number;
-  from: string | null;
-  to: string | null;
-  kind: EventKind;
-  text: string | null;
-  parts: ContentPart[] | null;
-  action: unknown;
-  valid: boolean | null;
-  flags: string[];
-  callId: number | null;
-  /** Tokens and time of the model call behind a reply (none for a person's). */
-  turn?: TurnStats | null;
-  /** The person who typed this reply (their handle); it is not a model call. */
-  typedBy?: string | null;
-  /** The role of the chat message this event is in its seat's view (absent: no message; episodes before schema 16). */
-  message?: MessageRole | null;
-  /** The message replaced the seat's message at this index (0-based). */
-  at?: number | null;
-  /** The message came after the seat's first `keep` messages, the rest dropped (0: a new conversation). */
-  keep?: number | null;
 }
 
 export interface RoundMarkView {

@@ -87,7 +87,8 @@ export interface AggregateInfo {
   description: string;
 }
 
-export type Outcome = 'success' | 'failure' | 'aborted';
+export const OUTCOMES = ['success', 'failure', 'aborted'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 
 /**
  * prompt: the game master tells a seat something · response: a model's reply · input: a person's

@@ -1,17 +1,8 @@
-/** An instance of a game's dataset, as loaded and as stored. */
-export interface InstanceInput {
-  /** Stable within the dataset and subset (EDA: the dataset line). */
-  key: string;
-  /** What the views call it. */
-  name: string;
-  payload: unknown;
-  /** Topic-like labels (category, occupation, experiment, map size…): heatmap and difficulty axes. */
-  tags: Record<string, string>;
-}
+import type { z } from 'zod';
+import type { InstanceSchema } from '../../../shared/contract/rows';
 
-export interface InstanceRow extends InstanceInput {
-  id: number;
-  datasetId: number;
-  subset: string;
-  position: number;
-}
+/** An instance of a game's dataset as stored: the shared row (`shared/contract/rows.ts`) and its dataset's id. */
+export type InstanceRow = z.infer<typeof InstanceSchema> & { datasetId: number };
+
+/** An instance as a game's dataset loads it, before it is stored. */
+export type InstanceInput = Pick<InstanceRow, 'key' | 'name' | 'payload' | 'tags'>;

@@ -1,45 +1,33 @@
-/** What the store hands out: plain rows, game-agnostic. */
+/** What the store hands out: plain rows, game-agnostic, each the shared row schema's plus what only the engine keeps. */
+import type { z } from 'zod';
 import type { Outcome } from '../../../shared/contract/game';
-import type { EpisodeStatus, ErrorKind, RunStatus } from '../../../shared/contract/records';
+import type { EpisodeSchema, PlayerKind, RunSchema, SeatSchema } from '../../../shared/contract/rows';
 import type { InstanceRow } from '../core/game';
 
-export type PlayerKind = 'model' | 'human' | 'scripted';
+export type { PlayerKind };
 
-export interface SeatPlayer {
-  seat: string;
-  role: string;
-  /** The player's name, e.g. `openai:gpt-4o` or `human:ada`. */
-  player: string;
+export type SeatPlayer = z.infer<typeof SeatSchema> & {
   playerKind: PlayerKind;
   playerId: number;
   /** Which of its role's models (several models fill a role: AGE); 0 otherwise. */
   member: number;
-  given?: Record<string, unknown> | null;
-}
+};
 
-export interface RunRow {
-  id: number;
-  name: string | null;
-  game: string;
+export type RunRow = z.infer<typeof RunSchema> & {
   datasetId: number;
   datasetName: string;
   datasetKind: string;
-  subset: string;
   config: unknown;
   seed: number;
   appVersion: string;
-  status: RunStatus;
-  error: string | null;
   pid: number | null;
   host: string | null;
-  createdAt: string;
   startedAt: string | null;
-  finishedAt: string | null;
   heartbeatAt: string | null;
   seats: SeatPlayer[];
-}
+};
 
-export interface RunListRow extends RunRow {
+export type RunListRow = RunRow & {
   episodes: number;
   done: number;
   errors: number;
@@ -48,31 +36,16 @@ export interface RunListRow extends RunRow {
   /** The researcher's tags (sorted) and note. */
   tags: string[];
   note: string;
-}
+};
 
-export interface EpisodeRow {
-  id: number;
-  runId: number;
-  game: string;
+export type EpisodeRow = z.infer<typeof EpisodeSchema> & {
   instance: InstanceRow;
   datasetName: string;
   datasetKind: string;
-  repetition: number;
-  seed: number;
-  status: EpisodeStatus;
-  outcome: Outcome | null;
-  /** Episode-level scores; null until the episode is done. */
-  scores: Record<string, number> | null;
-  /** Seat-level scores, by seat. */
-  seatScores: Record<string, Record<string, number>>;
-  errorKind: ErrorKind | null;
-  error: string | null;
   startedAt: string | null;
   finishedAt: string | null;
   seats: SeatPlayer[];
-  /** Why a reviewer excluded this episode (kept, never counted); null when it counts. */
-  invalid: string | null;
-}
+};
 
 export interface NewRun {
   /** The run's uid; a new one by default. Shards of one run share theirs, so their files merge into one run. */
