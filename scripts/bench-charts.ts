@@ -5,6 +5,7 @@
  * the first export of each chart and the median of a few more, each with its ratio to the 1 s target.
  * Usage: npm run bench:charts [-- --players 8 --repeats 5 --all-splits]  (the renderer must be built; PARLOR_RENDERER_DIR picks a build)
  */
+import '../electron/engine/games/registry'; // the games, loaded as a door loads them
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';

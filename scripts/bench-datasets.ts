@@ -3,6 +3,7 @@
  * aliases and one alias shadowing another), timed in one run with its ratio to the 1 s target.
  * Usage: npm run bench:datasets [-- --entities 10000]
  */
+import '../electron/engine/games/registry'; // the games, loaded as a door loads them
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

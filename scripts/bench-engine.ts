@@ -7,6 +7,7 @@
  * call, peak RSS.
  * Usage: npm run bench:engine [-- --episodes 1000 --in-flight 64 --latency 50]
  */
+import '../electron/engine/games/registry'; // the games, loaded as a door loads them
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

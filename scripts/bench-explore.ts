@@ -3,6 +3,7 @@
  * transcript, each timed warm (median of repeated runs) through the same functions the API calls.
  * Prints the times, the targets and the row counts. Usage: npm run bench:explore [-- --db file --players 60]
  */
+import '../electron/engine/games/registry'; // the games, loaded as a door loads them
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -10,6 +10,7 @@
  * its tokens limit bind, so both kinds of pacing are measured.
  * Usage: npm run bench:limits [-- --rpm 1200 --tpm 600000,200000 --episodes 110]
  */
+import '../electron/engine/games/registry'; // the games, loaded as a door loads them
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

@@ -5,6 +5,7 @@
  * Prints the file size, the images' share of it, and what storing every image with every request
  * that carried it would have cost. Usage: npm run bench:media [-- --episodes 1000]
  */
+import '../electron/engine/games/registry'; // the games, loaded as a door loads them
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

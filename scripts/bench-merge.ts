@@ -13,6 +13,7 @@
  * Prints the ratios measured in this run. Usage: npm run bench:merge [-- --events 100000]
  * (or PARLOR_BENCH_EVENTS=100000); 1,000,000 events by default.
  */
+import '../electron/engine/games/registry'; // the games, loaded as a door loads them
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

@@ -5,6 +5,7 @@
  * forced to commit every turn on its own.
  * Prints the ratios measured in this run. Usage: npm run bench:store [-- --turns 200000]
  */
+import '../electron/engine/games/registry'; // the games, loaded as a door loads them
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

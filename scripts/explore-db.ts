@@ -5,6 +5,7 @@
  * Used by `npm run bench:explore` (10 million turns) and by the explore e2e test (a small one).
  * Usage: tsx scripts/explore-db.ts <file.db> [--players 60] [--judges 2]
  */
+import '../electron/engine/games/registry'; // the games, loaded as a door loads them
 import Database from 'better-sqlite3';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatRate } from '../../shared/contract/annotation';
-import { wilson } from '../../electron/engine/annotation/stats';
+import { wilson } from '../../electron/engine/stats/proportions';
 import { startMockProvider, type MockProvider } from '../mock-provider/server';
 import { launchChromium, newAppPage, requireBrowser, screenshot, startServe, storyDir, STORY, WAIT, type ServeProcess } from '../support/browser';
 import { parlor } from '../support/cli';

@@ -10,7 +10,7 @@ import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api/contract';
 import type { ModelConfig } from '../../shared/contract/models';
 import { createApiService } from '../../electron/engine/api/service';
 import { MemoryVault } from '../../electron/engine/api/vault';
-import { wilson } from '../../electron/engine/annotation/stats';
+import { wilson } from '../../electron/engine/stats/proportions';
 import { actionOf } from '../../electron/engine/core/events';
 import { simulBuiltins } from '../../electron/engine/games/simulbench/builtins';
 import { ScriptedModel } from '../../electron/engine/players/scripted';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { calibration, calibrationRows, ordinalValue } from '../../electron/engine/annotation/calibration';
-import { bootstrap, meanDifference, nominalKappa, quadraticKappa, spearman, tQuantile, type Pair } from '../../electron/engine/annotation/ordinal';
+import { bootstrap, meanDifference, nominalKappa, quadraticKappa, spearman, tQuantile, type Pair } from '../../electron/engine/stats/ordinal';
 import type { LabelledItem } from '../../electron/engine/annotation/results';
 
 /** Pairs from a contingency table: counts[i][j] items rated i + 1 by the first rater and j + 1 by the second. */

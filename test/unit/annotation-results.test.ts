@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annotationResults, goldAnswer, type LabelledItem } from '../../electron/engine/annotation/results';
-import { wilson } from '../../electron/engine/annotation/stats';
+import { wilson } from '../../electron/engine/stats/proportions';
 
 const item = (id: number, label: string, answers: [string, string][], extra: Partial<LabelledItem> = {}): LabelledItem => ({
   itemId: id,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { calibration } from '../../electron/engine/annotation/calibration';
 import { annotationResults, corrections, goldOf, type LabelledItem } from '../../electron/engine/annotation/results';
 import { disagreements } from '../../electron/engine/annotation/review';
-import { wilson } from '../../electron/engine/annotation/stats';
+import { wilson } from '../../electron/engine/stats/proportions';
 
 const EDA = ['yes', 'no', 'maybe', 'dunno'];
 const item = (id: number, label: string, answers: [string, string][], ruling?: string): LabelledItem => ({

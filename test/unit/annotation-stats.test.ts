@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cohenKappa, fleissKappa, wilson } from '../../electron/engine/annotation/stats';
+import { cohenKappa, fleissKappa, wilson } from '../../electron/engine/stats/proportions';
 
 describe('Wilson score interval', () => {
   // Newcombe (1998), "Two-sided confidence intervals for the single proportion", Table I, method 3.

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { annotationResults, type LabelledItem } from '../../electron/engine/annotation/results';
-import { wilson, wilsonBounds, Z95 } from '../../electron/engine/annotation/stats';
+import { wilson, wilsonBounds, Z95 } from '../../electron/engine/stats/proportions';
 import { weightedRate, type JudgedItem } from '../../electron/engine/annotation/weighting';
 import { formatEstimate } from '../../shared/contract/annotation';
 

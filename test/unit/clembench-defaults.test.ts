@@ -1,7 +1,7 @@
 /** Every clembench game plays each instance once unless told otherwise, as clembench runs them; EDA five times and SimulBench's pipeline three dialogues per task, as their papers. */
 import { describe, expect, it } from 'vitest';
 import { allGames } from '../../electron/engine/games/registry';
-import { planOf } from '../../electron/engine/games/run-plan';
+import { planOf } from '../../electron/engine/core/run-plan';
 import { parseRunConfig } from '../../electron/engine/core/run-config';
 
 describe('default repetitions', () => {

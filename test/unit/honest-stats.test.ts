@@ -1,6 +1,6 @@
 /** Issue 17: intervals that respect a metric's range and size, "too few", ties and cautions; numbers by hand. */
 import { describe, expect, it } from 'vitest';
-import { allEqualInterval, intervalFor, meanInterval } from '../../electron/engine/analysis/intervals';
+import { allEqualInterval, intervalFor, meanInterval } from '../../electron/engine/stats/intervals';
 import { bestRows, errorShare, rowCautions, tooFew, unevenGames } from '../../shared/stats/caution';
 import { csvChanges, latexChanges } from '../support/intended-diff';
 

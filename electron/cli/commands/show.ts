@@ -4,7 +4,7 @@ import { orderSeats } from '../../engine/api/views';
 import type { EventRecord } from '../../engine/core/events';
 import type { Game } from '../../engine/core/game';
 import { capabilityOf } from '../../engine/core/capability';
-import { planOfRun } from '../../engine/games/run-plan';
+import { planOfRun } from '../../engine/core/run-plan';
 import { episodeBundle } from '../../engine/api/episode-bundle';
 import type { CallRow, EpisodeRow } from '../../engine/store/store';
 import { openStore, parseId } from '../context';

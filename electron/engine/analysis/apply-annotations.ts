@@ -4,7 +4,7 @@
  * guesses people ruled a match); nothing here knows a game.
  */
 import type { AnnotationApplyView } from '../../../shared/api/annotation-views';
-import { planOfRun } from '../games/run-plan';
+import { planOfRun } from '../core/run-plan';
 import type { EventRow } from '../core/events';
 import type { InstanceRow } from '../core/game';
 import { corrections } from '../annotation/results';

@@ -1,5 +1,5 @@
 import type { Score } from '../core/game';
-import { planWithSettings } from '../games/run-plan';
+import { planWithSettings } from '../core/run-plan';
 import type { Store } from '../store/store';
 import { summarizeRun, type RunReport } from './report';
 

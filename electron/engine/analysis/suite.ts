@@ -10,7 +10,7 @@ import type { PooledMetric, Suite } from '../core/suite';
 import { gameById, suiteById } from '../games/registry';
 import type { Store } from '../store/store';
 import { selectRuns, type ViewRun } from './explore/select';
-import { sampleVariance } from './intervals';
+import { sampleVariance } from '../stats/intervals';
 import { fixed } from '../../../shared/text/number';
 
 export interface SuiteOptions {

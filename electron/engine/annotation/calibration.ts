@@ -8,9 +8,9 @@ import type { AnnotationCalibrationView, CalibrationAgreementView } from '../../
 import type { AnnotationInfo, MetricSpec } from '../../../shared/contract/game';
 import type { Game } from '../core/game';
 import type { Store } from '../store/store';
-import { BOOTSTRAP, bootstrap, meanDifference, nominalKappa, quadraticKappa, spearman, type Estimate, type Pair } from './ordinal';
+import { BOOTSTRAP, bootstrap, meanDifference, nominalKappa, quadraticKappa, spearman, type Estimate, type Pair } from '../stats/ordinal';
 import { goldAnswer, type LabelledItem } from './results';
-import { wilson } from './stats';
+import { wilson } from '../stats/proportions';
 import { type AnnotationHooks } from '../capabilities/annotation/provision';
 
 type Scale = NonNullable<AnnotationInfo['scale']>;

@@ -4,7 +4,7 @@
  * The rest of a game would have gone otherwise, so it cannot be recomputed.
  */
 import type { AnnotationResultsView } from '../../../shared/api/views';
-import { planOfRun } from '../games/run-plan';
+import { planOfRun } from '../core/run-plan';
 import type { EventRecord, EventRow } from '../core/events';
 import type { Game, Score } from '../core/game';
 

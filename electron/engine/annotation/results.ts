@@ -1,4 +1,4 @@
-import { cohenKappa, fleissKappa, wilson, type Kappa, type Proportion } from './stats';
+import { cohenKappa, fleissKappa, wilson, type Kappa, type Proportion } from '../stats/proportions';
 import { percentNumber } from '../../../shared/text/number';
 import { stratumText } from '../../../shared/text/words';
 import { stratumRates, weightedRate, type StratumRate } from './weighting';

@@ -18,7 +18,7 @@ import { calibration, calibrationMethod, calibrationRows, producerMetrics } from
 import { recomputedMetrics } from './effect';
 import { annotationResults, type Design, type LabelledItem } from './results';
 import { disagreements, withReadableColumns } from './review';
-import { wilson } from './stats';
+import { wilson } from '../stats/proportions';
 import { drawSample, stratumOf, type Candidate, type StratumNames } from './sample';
 import { stratumText } from '../../../shared/text/words';
 import { annotationOf, type AnnotationHooks } from '../capabilities/annotation/provision';

@@ -28,7 +28,7 @@
  * weights move, so it is not claimed to be at least as wide as the plain interval.)
  */
 import type { AnnotationStratumView } from '../../../shared/api/annotation-views';
-import { wilsonBounds, Z95, type Proportion } from './stats';
+import { wilsonBounds, Z95, type Proportion } from '../stats/proportions';
 
 /** A judged item: its stratum, whether it belongs to the rate's group, and whether the producer was wrong. */
 export interface JudgedItem {

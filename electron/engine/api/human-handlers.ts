@@ -1,6 +1,6 @@
 /** The Play page's API: a person in a seat of any game; the same episode record as a model's. */
 import type { HumanGameState, TranscriptView } from '../../../shared/api/views';
-import { planOfRun } from '../games/run-plan';
+import { planOfRun } from '../core/run-plan';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { textOf } from '../../../shared/contract/content';
 import { capabilityOf } from '../core/capability';

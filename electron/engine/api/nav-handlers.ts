@@ -1,6 +1,6 @@
 /** Continuing a paused human game from its row on the Play page: the same players, seat and subset as before. */
 import { seatModel } from '../../../shared/contract/run';
-import { planOfRun } from '../games/run-plan';
+import { planOfRun } from '../core/run-plan';
 
 import { UserError } from '../errors';
 import type { HumanSessions } from '../human/sessions';

@@ -1,4 +1,4 @@
-import { planOfRun } from '../games/run-plan';
+import { planOfRun } from '../core/run-plan';
 import { executeRun, refuseHumanRun, retryErrors, type ExecuteOptions, type ExecuteResult } from '../runner/execute';
 import { prepareRun } from '../runner/prepare';
 import type { ModelFactory } from '../players/factory';

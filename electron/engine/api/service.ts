@@ -1,6 +1,6 @@
 import type { AppInfo, DatasetInfo } from '../../../shared/api/views';
 import { mediaSha } from '../../../shared/contract/content';
-import { planOfRun } from '../games/run-plan';
+import { planOfRun } from '../core/run-plan';
 import { runCostView } from '../analysis/cost';
 import { runReport } from '../analysis/run-report';
 import { applyAnnotations } from '../analysis/apply-annotations';

@@ -1,6 +1,6 @@
 import type { EpisodeNeighbours, EventView, HintView, TranscriptView, TurnStats } from '../../../shared/api/contract';
 import type { EventRow } from '../core/events';
-import { planOfRun } from '../games/run-plan';
+import { planOfRun } from '../core/run-plan';
 
 import { capabilityOf } from '../core/capability';
 import type { CallRow } from '../store/models';

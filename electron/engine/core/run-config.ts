@@ -37,3 +37,6 @@ export function parseNewRunConfig(input: unknown): RunConfig {
   if (problems.length) throw new RunConfigError(`Invalid run config:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   return config;
 }
+
+/** A config as a run stores it: its seed and repetitions chosen. */
+export type StoredRunConfig = RunConfig & { seed: number; repetitions: number };

@@ -9,15 +9,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CapabilityCheck, CapabilityKey, Provision, Provisions } from '../core/capability';
 import type { Game } from '../core/game';
+import type { BrokenGame } from '../core/catalog';
 
-export interface BrokenGame {
-  /** The folder as Parlor names it (a bundled folder's name, or the user's path). */
-  folder: string;
-  /** The game's id and title, when its folder got as far as naming one. */
-  game?: string;
-  title?: string;
-  problems: string[];
-}
+export type { BrokenGame };
+
 
 export interface LoadedFolder {
   /** Each game the folder defines, with its provisions and the problems its files have (checks of the game itself come later). */

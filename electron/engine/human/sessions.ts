@@ -4,7 +4,7 @@
  * a seat, on a dataset subset, against the same models, collect in one run, one episode per instance.
  */
 import { ModelConfigSchema, type ModelConfig } from '../../../shared/contract/models';
-import { planOfRun, planOfConfig } from '../games/run-plan';
+import { planOfRun, planOfConfig } from '../core/run-plan';
 import { seatModel } from '../../../shared/contract/run';
 import { firstDraw, unstoredRow, type Game, type InstanceRow } from '../core/game';
 import { describeError, UserError } from '../errors';
@@ -14,7 +14,9 @@ import type { ModelFactory } from '../players/factory';
 import type { ChatModel } from '../players/types';
 import { callRole, playStoredEpisode } from '../runner/episode';
 import { instancesOf, resolveFixed } from '../runner/fixed-subsets';
-import { playerFor, seatPlan, storeInstances } from '../runner/prepare';
+import { storeInstances } from '../runner/prepare';
+import { seatPlan } from '../core/seat-plan';
+import { playerFor } from '../store/players';
 
 import { episodeSeed, randomRunSeed } from '../core/seeds';
 import type { Store } from '../store/store';

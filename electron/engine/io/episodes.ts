@@ -1,12 +1,11 @@
 /** One flat row per episode, the unit researchers analyse: the core's columns, the game's metrics, the game's extras. */
 import { outcomeName } from '../../../shared/contract/game';
-import { capabilityOf } from '../core/capability';
+import { capabilityOf, type Provisions } from '../core/capability';
 import { orderSeats } from '../core/game';
 import { EXPERIMENT_TAG } from '../core/selection';
 import { subjectOf } from '../core/subjects';
-import { gameById } from '../games/registry';
+import { gameById } from '../core/catalog';
 import type { EpisodeRow, Store } from '../store/store';
-import type { ExportColumns } from '../capabilities/export-columns/provision';
 
 export type EpisodeExportRow = Record<string, string | number | null>;
 
@@ -52,7 +51,7 @@ export function episodeExportRows(store: Store, runId: number): EpisodeExportRow
   }));
 }
 
-function extraColumns(store: Store, columns: ExportColumns | undefined, e: EpisodeRow, keys: string[]): Record<string, string | number | null> {
+function extraColumns(store: Store, columns: Provisions<unknown>['export-columns'] | undefined, e: EpisodeRow, keys: string[]): Record<string, string | number | null> {
   if (!columns) return {};
   if (e.status !== 'done') return Object.fromEntries(keys.map((k) => [k, '']));
   return columns(store.events.list(e.id));

@@ -5,7 +5,7 @@ import type { CallRef } from '../core/events';
 import type { Game, ScoreResult, SeatInfo } from '../core/game';
 import { TurnKit, type SeatReply } from '../core/turn-kit';
 import { describeError } from '../errors';
-import { fitForProvider } from './fit-images';
+import { fitForProvider } from '../capabilities/images/fit-images';
 import type { CallAttempt, CallSite as PlayerCallSite, ChatMessage, ChatModel, ChatRequest, ImageData } from '../players/types';
 import type { EpisodeRow, Store } from '../store/store';
 

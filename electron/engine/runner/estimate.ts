@@ -1,6 +1,6 @@
 import type { RunEstimateView } from '../../../shared/api/contract';
 import { modelLabel } from '../../../shared/contract/models';
-import { planOf, planOfNew } from '../games/run-plan';
+import { planOf, planOfNew } from '../core/run-plan';
 import { ImageSourcesSchema, roleModels, RunConfigSchema, type RunConfig } from '../../../shared/contract/run';
 import { BATCH_SHARE, callCost, priceFor } from '../analysis/cost';
 import type { Store } from '../store/store';

@@ -19,7 +19,7 @@ import { capabilityOf } from '../core/capability';
 import { buildModels, seatModels } from './prepare';
 import { RunConfigError } from '../core/run-config';
 import type { RunPlan } from '../core/run-plan';
-import { planOfRun } from '../games/run-plan';
+import { planOfRun } from '../core/run-plan';
 import { batchHubFor } from './batch-mode';
 import { isStorageFailure } from '../store/db';
 import { afterStorageFailure } from './storage-failure';

@@ -5,7 +5,7 @@
  * by Parlor's scorer and compared with the logged scores; every difference is reported.
  */
 import { seatModel } from '../../../shared/contract/run';
-import { planOfConfig } from '../games/run-plan';
+import { planOfConfig } from '../core/run-plan';
 import { createHash } from 'node:crypto';
 import { unstoredRow, type Game, type InstanceInput, type LoadedDataset } from '../core/game';
 import type { LoggedEpisodeInput, LogProblem, LogReading } from '../core/log-import';

@@ -1,10 +1,13 @@
 /** Before anything is played: the config is checked by the core and the game, data loaded, models tried. */
 import { modelLabel, type ModelConfig } from '../../../shared/contract/models';
-import { allModels, roleModels, type RunConfig } from '../../../shared/contract/run';
+import { allModels, type RunConfig } from '../../../shared/contract/run';
 import { priceFor } from '../analysis/cost';
 import type { DatasetProblem, Game, InstanceRow, LoadedDataset } from '../core/game';
 import { RunConfigError } from '../core/run-config';
 import type { RunPlan } from '../core/run-plan';
+import { seatPlan, type EpisodeDraw } from '../core/seat-plan';
+import { playerIds } from '../store/players';
+import type { StoredRunConfig } from '../core/run-config';
 import { capabilityOf } from '../core/capability';
 import { cannotPlay } from '../capabilities/images/cannot-play';
 import { imagesForRun } from '../capabilities/images/prepare';
@@ -13,7 +16,7 @@ import { inShard, SHARD_NEEDS_SEED, shardedRunUid, type Shard } from './shard';
 import { instancesOf, resolveFixed } from './fixed-subsets';
 import { episodeSeed, randomRunSeed } from '../core/seeds';
 import { describeError, UserError } from '../errors';
-import { planOfNew, rememberStoredPlan } from '../games/run-plan';
+import { planOfNew, rememberStoredPlan } from '../core/run-plan';
 import { ProviderError } from '../players/errors';
 import { builtinModel } from '../capabilities/builtins/model';
 import { createModel, type ModelFactory } from '../players/factory';
@@ -128,56 +131,6 @@ export function storeInstances(store: Store, game: Game<unknown>, dataset: Loade
   return { datasetId, rows: store.datasets.upsertInstances(datasetId, dataset.subset, instances) };
 }
 
-export function playerFor(store: Store, config: ModelConfig): number {
-  const modelConfigId = store.models.ensureConfig(config);
-  const kind = config.provider === 'scripted' || config.provider === 'human' ? config.provider : 'model';
-  return store.models.ensurePlayer(kind, modelLabel(config), modelConfigId);
-}
-
-/** An episode to seat: its instance, repetition and seed. */
-export interface EpisodeDraw {
-  instance: InstanceRow;
-  repetition: number;
-  seed: number;
-}
-
-export interface PlannedSeat {
-  seat: string;
-  role: string;
-  member: number;
-  playerId: number;
-  given?: Record<string, unknown>;
-}
-
-/**
- * Who sits where in each episode: a seat's player is its role's model (the member-th of a role
- * several models fill). A seat keeps its role and player within a run, so the run's seats name who
- * played; what changes per episode (AGE's speaking order and words) is in what the seat is given.
- */
-export function seatPlan(game: Game<unknown>, settings: unknown, episodes: readonly EpisodeDraw[], players: Readonly<Record<string, readonly number[]>>): { seats: PlannedSeat[]; byEpisode: PlannedSeat[][] } {
-  const members = Object.fromEntries(Object.entries(players).map(([role, ids]) => [role, ids.length]));
-  const runSeats = new Map<string, PlannedSeat>();
-  const byEpisode = episodes.map(({ instance, repetition, seed }) =>
-    game.seats(instance, settings, { seed, repetition, members }).map((s) => {
-      const member = s.member ?? 0;
-      const playerId = players[s.role]?.[member];
-      if (playerId === undefined) throw new Error(`${game.id}: seat ${s.seat} asks for model ${member + 1} of the ${s.role}, but the run names ${members[s.role] ?? 0}.`);
-      const known = runSeats.get(s.seat);
-      if (known && known.role !== s.role) throw new Error(`${game.id}: seat ${s.seat} has role ${known.role} in one episode and ${s.role} in another; a seat keeps its role within a run.`);
-      if (known && known.member !== member) throw new Error(`${game.id}: seat ${s.seat} is held by model ${known.member + 1} in one episode and ${member + 1} in another; a seat keeps its player within a run.`);
-      const planned: PlannedSeat = { seat: s.seat, role: s.role, member, playerId, ...(s.given ? { given: s.given } : {}) };
-      if (!known) runSeats.set(s.seat, { seat: s.seat, role: s.role, member, playerId });
-      return planned;
-    }),
-  );
-  return { seats: [...runSeats.values()], byEpisode };
-}
-
-/** The player ids of each role's models, in the order the run names them. */
-export function playerIds(store: Store, players: RunConfig['players']): Record<string, number[]> {
-  return Object.fromEntries(Object.entries(players).map(([role, p]) => [role, roleModels(p).map((m) => playerFor(store, m))]));
-}
-
 /** Validates a new run's config (a door's input), then prepares it as `preparePlannedRun`. */
 // Async, so a config it refuses is a rejected promise, as it always was, never a throw.
 export async function prepareRun(store: Store, input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
@@ -235,9 +188,6 @@ function storedPlanned(store: Store, plan: RunPlan, stored: StoredRunConfig, dat
   rememberStoredPlan(runId, stored, plan);
   return runId;
 }
-
-/** A config as a run stores it: its seed and repetitions chosen. */
-export type StoredRunConfig = RunConfig & { seed: number; repetitions: number };
 
 /** Stores a checked run (config with its seed, repetitions and settings) with every episode pending; returns its id. */
 export function storeRun(store: Store, game: Game<unknown>, config: StoredRunConfig, dataset: LoadedDataset, instances: readonly LoadedDataset['instances'][number][], options: { episodes?: boolean; shard?: Shard | null } = {}): number {

@@ -1,7 +1,7 @@
 import type { Store } from '../store/store';
 import { executeRun, type ExecuteOptions, type ExecuteResult } from './execute';
 import { preparePlannedRun } from './prepare';
-import { planOfNew, planOfRun } from '../games/run-plan';
+import { planOfNew, planOfRun } from '../core/run-plan';
 
 /**
  * Plays a stored run again as a new run with the same config and seed, answering every call from

@@ -9,7 +9,7 @@ import { UserError } from '../../errors';
 import { gameById } from '../../games/registry';
 import type { InstanceSum, InstanceTagRow } from '../../store/explore';
 import type { Store } from '../../store/store';
-import { intervalFor } from '../intervals';
+import { intervalFor } from '../../stats/intervals';
 import { coverage, type Coverage } from './coverage';
 import { rowNames, rowsOf, selectRuns, type ExploreFilters, type ViewRun } from './select';
 

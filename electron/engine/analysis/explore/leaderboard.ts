@@ -11,7 +11,7 @@ import { gameById } from '../../games/registry';
 import type { RepSum } from '../../store/explore';
 import type { Store } from '../../store/store';
 import { bestRows } from '../../../../shared/stats/caution';
-import { intervalFor } from '../intervals';
+import { intervalFor } from '../../stats/intervals';
 import { coverage, restrictedSums } from './coverage';
 import { rowKind, rowRoles, rowsOf, selectRuns, type ExploreFilters, type ViewRun } from './select';
 import { aggregateInfos, aggregatesOf } from '../../capabilities/aggregates/provision';

@@ -9,7 +9,7 @@ import { UserError } from '../../errors';
 import { gameById } from '../../games/registry';
 import type { Store } from '../../store/store';
 import { bestRows } from '../../../../shared/stats/caution';
-import { intervalFor } from '../intervals';
+import { intervalFor } from '../../stats/intervals';
 import { coverage } from './coverage';
 import { byRow, comparedSums, metricLabel, metricOf } from './items';
 import { subjectLabel } from './leaderboard';

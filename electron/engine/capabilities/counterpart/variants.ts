@@ -5,7 +5,7 @@
  */
 import { capabilityOf } from '../../core/capability';
 import type { Game, InstanceRow } from '../../core/game';
-import { allGames, gameById } from '../../games/registry';
+import { allGames, gameById } from '../../core/catalog';
 import type { Store } from '../../store/store';
 
 /** Games that are variants of each other: this game's counterpart, and games whose counterpart it is (a counterpart Parlor does not have is none). */

@@ -5,7 +5,7 @@
  * a failed call or an unreadable reply is stored as such and the others go on.
  */
 import PQueue from 'p-queue';
-import { planOfRun } from '../../games/run-plan';
+import { planOfRun } from '../../core/run-plan';
 import { z } from 'zod';
 import { modelLabel, ModelConfigSchema, type ModelConfig } from '../../../../shared/contract/models';
 import { capabilityOf } from '../../core/capability';

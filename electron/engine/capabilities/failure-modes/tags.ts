@@ -5,9 +5,9 @@
  * counted tag (Wilson 95%) and tags per game (t 95%). A tag counts unless its last review rejected it.
  */
 import type { FailureCount, FailureTagView, FailureTagsView } from '../../../../shared/api/capabilities/failure-modes';
-import { planOfRun } from '../../games/run-plan';
-import { meanInterval } from '../../analysis/intervals';
-import { wilson } from '../../annotation/stats';
+import { planOfRun } from '../../core/run-plan';
+import { meanInterval } from '../../stats/intervals';
+import { wilson } from '../../stats/proportions';
 import { capabilityOf } from '../../core/capability';
 import type { EventRecord } from '../../core/events';
 import { UserError } from '../../errors';

@@ -8,7 +8,7 @@ import { unstoredRow, type LoadedDataset } from '../../core/game';
 import { experimentsOf } from '../../core/selection';
 import { UserError } from '../../errors';
 import type { ImageLimits } from '../../players/image-limits';
-import { unsendableImages } from '../../runner/fit-images';
+import { unsendableImages } from './fit-images';
 import type { Store } from '../../store/store';
 import { checkImages, experimentKey, MissingImagesError } from './check';
 import type { GameImages } from './provision';

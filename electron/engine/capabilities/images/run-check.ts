@@ -4,7 +4,7 @@ import { capabilityOf } from '../../core/capability';
 import { unstoredRow } from '../../core/game';
 import { RunConfigError } from '../../core/run-config';
 import { selectInstances } from '../../core/selection';
-import { gameById } from '../../games/registry';
+import { gameById } from '../../core/catalog';
 import { checkImages, type ImageCheck } from './check';
 import type { Store } from '../../store/store';
 

@@ -4,9 +4,9 @@
  * dataset; and a swap run's episodes beside their originals, the last move as played and as swapped.
  */
 import type { MetricSpec } from '../../../../shared/contract/game';
-import { planOfRun } from '../../games/run-plan';
+import { planOfRun } from '../../core/run-plan';
 import type { SwapCell, SwapMatrix, SwapMatrixView, SwapPair, SwapPairsView } from '../../../../shared/api/capabilities/last-move';
-import { intervalFor } from '../../analysis/intervals';
+import { intervalFor } from '../../stats/intervals';
 import { capabilityOf } from '../../core/capability';
 
 import type { EventRecord } from '../../core/events';

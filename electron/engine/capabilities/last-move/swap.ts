@@ -5,7 +5,7 @@
  * by the game as usual.
  */
 import type { z } from 'zod';
-import { planOfRun } from '../../games/run-plan';
+import { planOfRun } from '../../core/run-plan';
 import { modelLabel, ModelConfigSchema } from '../../../../shared/contract/models';
 import { capabilityOf } from '../../core/capability';
 
@@ -14,7 +14,9 @@ import { UserError } from '../../errors';
 import { APP_VERSION } from '../../version';
 import type { Store } from '../../store/store';
 import type { EventRecord } from '../../core/events';
-import { playerIds, seatPlan, type EpisodeDraw, type StoredRunConfig } from '../../runner/prepare';
+import { seatPlan, type EpisodeDraw } from '../../core/seat-plan';
+import type { StoredRunConfig } from '../../core/run-config';
+import { playerIds } from '../../store/players';
 
 export interface LastTurnSwap {
   runId: number;

@@ -4,8 +4,8 @@
  * with a 95% t interval, an absent answer counted as one past the last item (EDA: 6).
  */
 import type { ProbeEpisodeView, ProbeSeriesPoint, ProbeView } from '../../../../shared/api/capabilities/probing';
-import { planOfRun } from '../../games/run-plan';
-import { meanInterval } from '../../analysis/intervals';
+import { planOfRun } from '../../core/run-plan';
+import { meanInterval } from '../../stats/intervals';
 import { capabilityOf } from '../../core/capability';
 import { UserError } from '../../errors';
 

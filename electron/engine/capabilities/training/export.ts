@@ -6,7 +6,7 @@
  * against its schema before it is returned.
  */
 import type { z } from 'zod';
-import { planOfRun } from '../../games/run-plan';
+import { planOfRun } from '../../core/run-plan';
 import { ChatLineSchema, ChatWithOutcomeLineSchema, RewardsLineSchema, type TrainingFormat } from '../../../../shared/contract/training';
 import { capabilityOf } from '../../core/capability';
 import { UserError } from '../../errors';

@@ -4,8 +4,8 @@
  * never zero-width when every value was the same (see `allEqualInterval`); none below two values.
  */
 import type { MetricSpec } from '../../../shared/contract/game';
-import { tQuantile } from '../annotation/ordinal';
-import { wilson } from '../annotation/stats';
+import { tQuantile } from './ordinal';
+import { wilson } from './proportions';
 
 export interface Bounds {
   low: number | null;

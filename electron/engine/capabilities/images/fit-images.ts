@@ -2,12 +2,12 @@
  * A request's images as its provider takes them: each image outside the provider's limits is replaced
  * by its converted copy, stored in the media table, so the stored request names the bytes that were sent.
  */
-import { mediaRef, mediaSha, type ContentPart } from '../../../shared/contract/content';
-import { ProviderError } from '../players/errors';
-import type { ChatMessage } from '../players/types';
-import type { Store } from '../store/store';
-import { fitImage } from '../media/fit';
-import type { ImageLimits } from '../players/image-limits';
+import { mediaRef, mediaSha, type ContentPart } from '../../../../shared/contract/content';
+import { ProviderError } from '../../players/errors';
+import type { ChatMessage } from '../../players/types';
+import type { Store } from '../../store/store';
+import { fitImage } from '../../media/fit';
+import type { ImageLimits } from '../../players/image-limits';
 
 // (image, provider) → what is sent, per store: converting is pure, so a process converts each image once.
 const convertedBy = new WeakMap<Store, Map<string, Sent>>();

@@ -7,7 +7,7 @@
 import jStat from 'jstat';
 import { mean, quantileSorted, sampleRankCorrelation, sampleStandardDeviation } from 'simple-statistics';
 import { seededRandom } from '../core/seeds';
-import { cohenKappa } from './stats';
+import { cohenKappa } from './proportions';
 
 /** A statistic with its two-sided 95% interval; null where it is undefined (too few items, no spread). */
 export interface Estimate {
