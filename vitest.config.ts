@@ -7,6 +7,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     setupFiles: ['./test/support/load-games.ts'],
+    globalSetup: ['./test/support/build-once.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

@@ -14,7 +14,7 @@ let binding = null;
 let why = electron.problem;
 if (electron.path) {
   try {
-    run('node', ['scripts/build-electron.mjs']);
+    run('node', ['scripts/build.mjs']);
     binding = await (await import('./electron-native.mjs')).electronSqliteBinding();
   } catch (error) {
     why = `better-sqlite3 could not be built for Electron (${error.message})`;

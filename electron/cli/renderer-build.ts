@@ -5,10 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appRoot } from '../engine/paths';
 import { CliError } from './context';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = appRoot();
 
 /** Builds the renderer into `outDir` unless its index.html is there; `say` tells the user it is building. */
 export async function ensureRenderer(outDir: string, say: (line: string) => void): Promise<'built' | 'present'> {

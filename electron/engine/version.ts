@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { appRoot } from './paths';
 
 /**
  * The version recorded with every run, read from the package manifest (the desktop host, whose
@@ -6,4 +8,4 @@ import { readFileSync } from 'node:fs';
  */
 export const APP_VERSION: string =
   process.env.PARLOR_APP_VERSION ??
-  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  (JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }).version;

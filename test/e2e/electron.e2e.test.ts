@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +14,8 @@ if (!electron.path) console.warn(`Electron e2e skipped: ${electron.problem}. The
 
 describe.skipIf(!electron.path)('the desktop app under Electron', () => {
   it('opens one hardened window whose page reaches the engine only through window.parlor', async () => {
-    expect(spawnSync(process.execPath, ['scripts/build-electron.mjs'], { stdio: 'inherit' }).status).toBe(0);
+    // Built once for the whole test run (test/support/build-once.ts): main, engine and preload beside each other.
+    expect(existsSync('dist/electron/main.mjs') && existsSync('dist/electron/engine.mjs') && existsSync('dist/electron/preload.cjs')).toBe(true);
     const binding = (await electronSqliteBinding()) as string;
     const dir = mkdtempSync(join(tmpdir(), 'parlor-electron-'));
     const app = await _electron.launch({

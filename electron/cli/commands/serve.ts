@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
+import { appRoot } from '../../engine/paths';
 import { createApiService } from '../../engine/api/service';
 import { startHttpServer } from '../../engine/api/http-server';
 import { MemoryVault } from '../../engine/api/vault';
@@ -11,15 +12,21 @@ export interface ServeFlags {
   db?: string;
 }
 
-export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../../dist/renderer/', import.meta.url));
+export const DEFAULT_RENDERER_DIR = join(appRoot(), 'dist', 'renderer', sep);
 
 /** Browser mode: the UI and its API on 127.0.0.1 until Ctrl-C; runs in flight stay resumable. */
 export async function serveCommand(flags: ServeFlags): Promise<number> {
   const port = flags.port === undefined ? 0 : Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a port number, not "${flags.port}".`);
-  // The default pages are built when missing (a fresh clone); a folder given with --static-dir is served as it is.
-  if (flags.staticDir === undefined) await ensureRenderer(DEFAULT_RENDERER_DIR, (line) => process.stdout.write(`${line}\n`));
+  // The database first: a file it cannot open is said at once, not after a minute of building pages.
   const store = openStore(flags.db);
+  // The default pages are built when missing (a fresh clone); a folder given with --static-dir is served as it is.
+  try {
+    if (flags.staticDir === undefined) await ensureRenderer(DEFAULT_RENDERER_DIR, (line) => process.stdout.write(`${line}\n`));
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   const service = createApiService({ store, vault: new MemoryVault(), mode: 'browser' });
   let server;
   try {

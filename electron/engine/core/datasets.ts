@@ -1,8 +1,8 @@
 /** What is shared by every game's instance loader: its error, and how problems are printed. */
 import { createHash } from 'node:crypto';
-import { basename, extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, extname, join } from 'node:path';
 import { UserError } from '../errors';
+import { appRoot } from '../paths';
 import type { DatasetProblem } from './game';
 
 /** A dataset a run cannot use (missing, malformed, of the wrong kind); the message says what to fix. */
@@ -35,5 +35,5 @@ export function fileDatasetName(path: string, text: string): { name: string; con
 
 /** The bundled data live in `datasets/` (PARLOR_DATASETS_DIR overrides the root). */
 export function datasetsRoot(): string {
-  return process.env.PARLOR_DATASETS_DIR ?? fileURLToPath(new URL('../../../datasets/', import.meta.url));
+  return process.env.PARLOR_DATASETS_DIR ?? join(appRoot(), 'datasets');
 }

@@ -6,6 +6,7 @@
  */
 import type { Game, InstanceInput } from './game';
 import { RunConfigError } from './run-config';
+import { keptSubsetShape, type SubsetShape } from './shape-cache';
 
 export const EXPERIMENT_TAG = 'experiment';
 
@@ -35,11 +36,13 @@ export function selectInstances<T extends InstanceInput>(instances: readonly T[]
 }
 
 /** A bundled subset's size and experiments, for lists of games (0 and none where it cannot be loaded). */
-export function subsetShape(game: Pick<Game<unknown>, 'datasets'>, name: string, subset: string): { instances: number; experiments: string[] } {
-  try {
-    const { instances } = game.datasets.load({ name, subset });
-    return { instances: instances.length, experiments: experimentsOf(instances) };
-  } catch {
-    return { instances: 0, experiments: [] };
-  }
+export function subsetShape(game: Pick<Game<unknown>, 'id' | 'datasets'>, name: string, subset: string): SubsetShape {
+  return keptSubsetShape(game.id, name, subset, () => {
+    try {
+      const { instances } = game.datasets.load({ name, subset });
+      return { instances: instances.length, experiments: experimentsOf(instances) };
+    } catch {
+      return { instances: 0, experiments: [] };
+    }
+  });
 }

@@ -4,7 +4,9 @@
  * (`core/catalog.ts`), where everything else looks it up by id; a new game is its folder plus one
  * line below. Importing this module loads them all: the doors import it first.
  */
-import { delimiter, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appRoot, RUNS_BUILT } from '../paths';
 import { gameProblems } from '../core/check-game';
 import type { Game } from '../core/game';
 import { catalogBroken, catalogGame, gameById, hasGame, registerComparison, registerLogSource, registerSuite } from '../core/catalog';
@@ -71,7 +73,9 @@ const GAME_FOLDERS = [
   'mm_mapworld',
 ];
 
-for (const folder of GAME_FOLDERS) await addGameFolder(new URL(`./${folder}/`, import.meta.url).pathname, folder);
+// From the sources, the folders beside this file; built (`npm run build`), their compiled copies in dist/engine/games/.
+const GAMES_DIR = RUNS_BUILT ? join(appRoot(), 'dist', 'engine', 'games') : dirname(fileURLToPath(import.meta.url));
+for (const folder of GAME_FOLDERS) await addGameFolder(join(GAMES_DIR, folder), folder);
 // Folders of the user's own games (PARLOR_GAMES: paths separated by the platform's delimiter).
 for (const folder of (process.env.PARLOR_GAMES ?? '').split(delimiter).filter(Boolean)) await addGameFolder(resolve(folder));
 

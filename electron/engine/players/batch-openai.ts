@@ -1,4 +1,4 @@
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
 import { parseJsonl, type BatchStatus, type BatchTransport, type ItemResult } from './batch-transport';
 
 const IN_PROGRESS = new Set(['validating', 'in_progress', 'finalizing', 'cancelling']);
@@ -14,17 +14,19 @@ export class OpenAIBatches implements BatchTransport {
   readonly provider = 'openai';
   readonly maxRequests = 50_000;
 
-  constructor(private readonly client: OpenAI) {}
+  constructor(private readonly connect: () => Promise<OpenAI>) {}
 
   async submit(items: readonly { customId: string; body: Record<string, unknown> }[]) {
     const lines = items.map((i) => JSON.stringify({ custom_id: i.customId, method: 'POST', url: '/v1/chat/completions', body: i.body }));
-    const file = await this.client.files.create({ file: await toFile(Buffer.from(`${lines.join('\n')}\n`), 'parlor-batch.jsonl'), purpose: 'batch' });
-    const batch = await this.client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
+    const client = await this.connect();
+    const { toFile } = await import('openai');
+    const file = await client.files.create({ file: await toFile(Buffer.from(`${lines.join('\n')}\n`), 'parlor-batch.jsonl'), purpose: 'batch' });
+    const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
     return { remoteId: batch.id, inputFileId: file.id };
   }
 
   async status(remoteId: string): Promise<BatchStatus> {
-    const b = await this.client.batches.retrieve(remoteId);
+    const b = await (await this.connect()).batches.retrieve(remoteId);
     const counts = { done: (b.request_counts?.completed ?? 0) + (b.request_counts?.failed ?? 0), total: b.request_counts?.total ?? 0 };
     if (IN_PROGRESS.has(b.status)) return { state: 'in_progress', ...counts };
     if (b.status === 'completed') return { state: 'ended', ...counts };
@@ -33,11 +35,11 @@ export class OpenAIBatches implements BatchTransport {
   }
 
   async results(remoteId: string): Promise<Map<string, ItemResult>> {
-    const b = await this.client.batches.retrieve(remoteId);
+    const b = await (await this.connect()).batches.retrieve(remoteId);
     const results = new Map<string, ItemResult>();
     for (const fileId of [b.output_file_id, b.error_file_id]) {
       if (!fileId) continue;
-      const text = await (await this.client.files.content(fileId)).text();
+      const text = await (await (await this.connect()).files.content(fileId)).text();
       for (const raw of parseJsonl(text, `OpenAI batch ${remoteId}, file ${fileId}`)) {
         const line = raw as OutputLine;
         if (typeof line.custom_id !== 'string') continue;

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ModelConfig } from '../../../shared/contract/models';
 import { OPENAI_IMAGE_LIMITS } from './image-limits';
 import { openaiContent, type ImageMode } from './content';
@@ -11,13 +11,26 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 /** OpenAI chat completions, and any OpenAI-compatible server (vLLM, Ollama, llama.cpp) via `baseUrl`. */
 export class OpenAIChatModel extends SdkChatModel {
-  private readonly client: OpenAI;
+  // The SDK is loaded on the first call, not when Parlor starts: most commands call no model.
+  private sdk: typeof OpenAI | null = null;
+  private client: OpenAI | null = null;
   readonly imageLimits = OPENAI_IMAGE_LIMITS;
   protected readonly expected = { what: 'a chat completion', urlHint: 'An OpenAI-compatible base URL usually ends in /v1 (https://api.openai.com/v1, http://localhost:11434/v1).' };
 
-  constructor(config: ModelConfig, apiKey: string, options: ModelOptions = {}) {
-    super(config, () => OpenAI, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL, options, [apiKey]);
-    this.client = new OpenAI({ apiKey, baseURL: config.baseUrl, maxRetries: 0, timeout: config.timeoutMs, fetch: httpFetch });
+  constructor(
+    config: ModelConfig,
+    private readonly apiKey: string,
+    options: ModelOptions = {},
+  ) {
+    super(config, () => this.sdk, config.baseUrl ?? OPENAI_DEFAULT_BASE_URL, options, [apiKey]);
+  }
+
+  private async connect(): Promise<OpenAI> {
+    if (!this.client) {
+      this.sdk ??= (await import('openai')).default;
+      this.client = new this.sdk({ apiKey: this.apiKey, baseURL: this.config.baseUrl, maxRetries: 0, timeout: this.config.timeoutMs, fetch: httpFetch });
+    }
+    return this.client;
   }
 
   protected buildBody(request: ChatRequest, images: ImageMode): Record<string, unknown> {
@@ -33,7 +46,8 @@ export class OpenAIChatModel extends SdkChatModel {
   }
 
   protected async send(body: Record<string, unknown>, signal?: AbortSignal) {
-    const { data, response } = await this.client.chat.completions
+    const client = await this.connect();
+    const { data, response } = await client.chat.completions
       .create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal })
       .withResponse();
     return { data: data as unknown, status: response.status, headers: response.headers };
@@ -41,7 +55,7 @@ export class OpenAIChatModel extends SdkChatModel {
 
   private batches: OpenAIBatches | null = null;
   protected batchTransport(): OpenAIBatches {
-    return (this.batches ??= new OpenAIBatches(this.client));
+    return (this.batches ??= new OpenAIBatches(() => this.connect()));
   }
 
   protected extract(data: unknown): Extracted {

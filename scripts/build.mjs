@@ -1,0 +1,37 @@
+// `npm run build` (run by `npm install`'s prepare step, and by bin/parlor when there is no build):
+// the CLI, the desktop host's main and engine processes and every bundled game folder, compiled once
+// into dist/ as ES modules that share their chunks (dist/chunks/), so the games a folder defines and
+// the engine that registers them are one set of modules. The sandboxed preload is CommonJS apart.
+// Dependencies stay external (node_modules, or the app's asar when packaged).
+import { build } from 'esbuild';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sourceStamp } from './source-stamp.mjs';
+
+const GAMES = 'electron/engine/games';
+const entryPoints = {
+  'cli/parlor': 'electron/cli/entry.ts',
+  'electron/main': 'electron/main/main.ts',
+  'electron/engine': 'electron/main/engine-process.ts',
+};
+// Each game folder as the registry loads it: game.ts, and one module per file in capabilities/.
+for (const folder of readdirSync(GAMES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
+  if (!existsSync(join(GAMES, folder, 'game.ts'))) continue;
+  entryPoints[`engine/games/${folder}/game`] = join(GAMES, folder, 'game.ts');
+  const capabilities = join(GAMES, folder, 'capabilities');
+  if (!existsSync(capabilities)) continue;
+  for (const file of readdirSync(capabilities).filter((f) => f.endsWith('.ts'))) {
+    entryPoints[`engine/games/${folder}/capabilities/${file.slice(0, -3)}`] = join(capabilities, file);
+  }
+}
+
+// What an earlier build left (chunks are named by hash): gone first, so no stale module is loaded.
+for (const dir of ['cli', 'electron', 'engine', 'chunks']) rmSync(join('dist', dir), { recursive: true, force: true });
+const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+await Promise.all([
+  build({ ...common, entryPoints, outdir: 'dist', format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, packages: 'external' }),
+  // A sandboxed preload can require only `electron`: everything else is bundled in.
+  build({ ...common, entryPoints: { preload: 'electron/preload/preload.ts' }, outdir: 'dist/electron', format: 'cjs', outExtension: { '.js': '.cjs' }, external: ['electron'] }),
+]);
+writeFileSync('dist/build.json', `${JSON.stringify({ sources: sourceStamp('.') })}\n`);
+console.log(`built dist/: cli/parlor.mjs, electron/{main.mjs, engine.mjs, preload.cjs}, ${Object.keys(entryPoints).length - 3} game modules`);
