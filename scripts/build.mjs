@@ -25,8 +25,13 @@ for (const folder of readdirSync(GAMES, { withFileTypes: true }).filter((d) => d
   }
 }
 
+// `--bench <name>…`: also scripts/bench-<name>.ts, as dist/bench/<name>.mjs sharing the engine's
+// chunks, so a benchmark measures the engine as the CLI and the desktop app run it (not under tsx).
+const benchAt = process.argv.indexOf('--bench');
+for (const name of benchAt < 0 ? [] : process.argv.slice(benchAt + 1)) entryPoints[`bench/${name}`] = `scripts/bench-${name}.ts`;
+
 // What an earlier build left (chunks are named by hash): gone first, so no stale module is loaded.
-for (const dir of ['cli', 'electron', 'engine', 'chunks']) rmSync(join('dist', dir), { recursive: true, force: true });
+for (const dir of ['cli', 'electron', 'engine', 'chunks', 'bench']) rmSync(join('dist', dir), { recursive: true, force: true });
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 await Promise.all([
   build({ ...common, entryPoints, outdir: 'dist', format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, packages: 'external' }),
@@ -34,4 +39,5 @@ await Promise.all([
   build({ ...common, entryPoints: { preload: 'electron/preload/preload.ts' }, outdir: 'dist/electron', format: 'cjs', outExtension: { '.js': '.cjs' }, external: ['electron'] }),
 ]);
 writeFileSync('dist/build.json', `${JSON.stringify({ sources: sourceStamp('.') })}\n`);
-console.log(`built dist/: cli/parlor.mjs, electron/{main.mjs, engine.mjs, preload.cjs}, ${Object.keys(entryPoints).length - 3} game modules`);
+const games = Object.keys(entryPoints).filter((k) => k.startsWith('engine/')).length;
+console.log(`built dist/: cli/parlor.mjs, electron/{main.mjs, engine.mjs, preload.cjs}, ${games} game modules${benchAt < 0 ? '' : `, ${process.argv.slice(benchAt + 1).map((n) => `bench/${n}.mjs`).join(', ')}`}`);

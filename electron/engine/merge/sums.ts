@@ -7,6 +7,7 @@
  */
 import type { Db } from '../store/db';
 import { ExactSum } from './exact-sum';
+import { ASSIGN_ALL_SLOTS, packRows, SEATS_OF_ALL } from '../store/packed-scores';
 
 interface Sum {
   key: (string | number)[];
@@ -44,5 +45,9 @@ export function recomputeSums(db: Db): void {
   };
   write('rep_sums', 'repetition', byRepetition);
   write('instance_sums', 'instance_id', byInstance);
+  // Each counted episode's packed row, again from its scores (merged or packed episodes changed under the triggers).
+  db.exec(`DELETE FROM main.counted_values;`);
+  db.exec(ASSIGN_ALL_SLOTS);
+  db.exec(packRows(SEATS_OF_ALL));
 }
 

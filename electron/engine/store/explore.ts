@@ -5,6 +5,7 @@
  * view again, or at another view over the same runs, costs nothing.
  */
 import type { Db, Row } from './db';
+import { SLOTS } from './packed-scores';
 
 export interface RepSum {
   runId: number;
@@ -123,7 +124,45 @@ export class ExploreQueries {
     return this.kept(`on:${runs}:${instances}`, () => this.readSumsOn(runs, instances));
   }
 
+  /**
+   * From the packed rows (`packed-scores.ts`): a row per counted episode and seat instead of one per
+   * score, summed in the same order, so the same doubles. The runs' games name their metrics' columns;
+   * a game with more metrics than the rows hold is summed from its scores.
+   */
   private readSumsOn(runs: string, instances: string): RepSum[] {
+    const slots = this.db
+      .q(`SELECT r.id, sl.slot, sl.metric FROM runs r JOIN score_slots sl ON sl.game = r.game WHERE r.id IN (SELECT value FROM json_each(?))`)
+      .raw()
+      .all(runs) as [number, number, string][];
+    const top = slots.reduce((m, [, slot]) => Math.max(m, slot), -1);
+    if (top >= SLOTS) return this.readScoreSumsOn(runs, instances);
+    const metricOf = new Map<number, string[]>();
+    for (const [runId, slot, metric] of slots) {
+      const list = metricOf.get(runId) ?? [];
+      list[slot] = metric;
+      metricOf.set(runId, list);
+    }
+    const columns = Array.from({ length: top + 1 }, (_, k) => `COUNT(v${k}), SUM(v${k}), SUM(v${k} * v${k})`);
+    const rows = this.db
+      .q(`SELECT run_id, seat, repetition, COUNT(*)${columns.map((c) => `, ${c}`).join('')} FROM counted_values
+          WHERE run_id IN (SELECT value FROM json_each(:runs)) AND instance_id IN (SELECT value FROM json_each(:instances)) GROUP BY run_id, repetition, seat`)
+      .raw()
+      .all({ runs, instances }) as number[][];
+    const out: RepSum[] = [];
+    for (const row of rows) {
+      const [runId, seat, repetition, episodes] = [Number(row[0]), String(row[1]), Number(row[2]), Number(row[3])];
+      if (seat === '') out.push({ runId, metric: '', seat: '', repetition, n: episodes, sum: episodes, sum2: episodes });
+      const metrics = metricOf.get(runId) ?? [];
+      for (let k = 0; k <= top; k++) {
+        const n = Number(row[4 + 3 * k]);
+        if (n > 0 && metrics[k] !== undefined) out.push({ runId, metric: metrics[k]!, seat, repetition, n, sum: Number(row[5 + 3 * k]), sum2: Number(row[6 + 3 * k]) });
+      }
+    }
+    return out;
+  }
+
+  /** The same sums from the scores joined to their episodes (a game whose metrics do not fit the packed rows). */
+  private readScoreSumsOn(runs: string, instances: string): RepSum[] {
     const where = `e.run_id IN (SELECT value FROM json_each(:runs)) AND e.instance_id IN (SELECT value FROM json_each(:instances)) AND e.status = 'done' AND e.invalid IS NULL`;
     const rows = this.db
       .q(`SELECT e.run_id, s.metric, s.seat, e.repetition, COUNT(*), SUM(s.value), SUM(s.value * s.value)

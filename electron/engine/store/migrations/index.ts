@@ -20,9 +20,10 @@ import { migration014 } from './014-row-uids';
 import { migration015 } from './015-annotators-history-rulings';
 import { migration016 } from './016-seat-views';
 import { migration017 } from './017-probe-requests';
+import { migration018 } from './018-packed-scores';
 import type { Migration, MigrationTarget } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017, migration018];
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
 /** Brings the schema up to date; a file from a newer Parlor was refused before this runs. */
