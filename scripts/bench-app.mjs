@@ -16,15 +16,15 @@ const { values } = parseArgs({ options: { db: { type: 'string', default: join(tm
 const db = values.db;
 const CHROMIUM = process.env.PARLOR_CHROMIUM ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set PARLOR_CHROMIUM).`);
-const run = (command, args) => {
-  const r = spawnSync(command, args, { stdio: 'inherit' });
+const run = (command, args, stdio = 'inherit') => {
+  const r = spawnSync(command, args, { stdio });
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 };
 if (!existsSync(db)) run('npx', ['tsx', 'scripts/bench-explore.ts', '--db', db]);
-run(process.execPath, ['scripts/build.mjs']);
+if (existsSync('scripts/build.mjs')) run(process.execPath, ['scripts/build.mjs']);
 if (!existsSync('dist/renderer/index.html')) run('npx', ['vite', 'build', '--logLevel', 'warn']);
 // Opened once before timing: an older file is migrated here, not in the first measured start.
-run(process.execPath, ['bin/parlor.mjs', '--db', db, 'runs', '--json']);
+run(process.execPath, ['bin/parlor.mjs', '--db', db, 'runs', '--json'], ['ignore', 'ignore', 'inherit']);
 
 /** Starts `parlor serve` and resolves with its URL and the process. */
 function serve() {

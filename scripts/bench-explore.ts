@@ -66,7 +66,7 @@ try {
   line('leaderboard, Things, all splits', board, 100, `${board.result.length} players over ${board.result.reduce((a, r) => a + r.episodes, 0).toLocaleString('en-US')} episodes, on the instances all finished (${board.result.reduce((a, r) => a + r.leftOut, 0).toLocaleString('en-US')} left out)`);
   line('  the same, every finished episode', boardAll, 100, `${boardAll.result.reduce((a, r) => a + r.episodes, 0).toLocaleString('en-US')} episodes`);
   line('leaderboard, Things, test split', boardTest, 100, `${boardTest.result.length} players over ${boardTest.result.reduce((a, r) => a + r.episodes, 0).toLocaleString('en-US')} episodes`);
-  line('heatmap, Celebrities, players × occupation', map, 200, `${map.result.players.length} × ${map.result.topics.length} cells over ${map.result.cells.reduce((a, c) => a + c.n, 0).toLocaleString('en-US')} episodes`);
+  line('heatmap, Celebrities, players × occupation', map, 100, `${map.result.players.length} × ${map.result.topics.length} cells over ${map.result.cells.reduce((a, c) => a + c.n, 0).toLocaleString('en-US')} episodes`);
   line('open a transcript (episode, run, events)', transcript, 10, `median of 101 random episodes`);
 } finally {
   store.close();

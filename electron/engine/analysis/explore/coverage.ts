@@ -50,8 +50,7 @@ export function coverage(store: Store, runs: readonly ViewRun[], rule: CoverageR
   const played = store.explore.playedInstances(ids);
   // All-mode needs only what each player counted (the sums table); the failures matter to `common`.
   const unfinished = mode === 'all' ? new Map<number, readonly number[]>() : store.explore.unfinishedInstances(ids);
-  const episodesOf = new Map<number, number>();
-  if (mode === 'common') for (const s of store.explore.repetitionSums(ids)) if (s.metric === '') episodesOf.set(s.runId, (episodesOf.get(s.runId) ?? 0) + s.n);
+  const episodesOf = mode === 'common' ? store.explore.countedEpisodes(ids) : new Map<number, number>();
   // A player finished an instance when some run of theirs counted an episode on it and none failed on it.
   const byPlayer = new Map<string, PlayerInstances>();
   for (const run of runs) {

@@ -44,13 +44,24 @@ export function comparedSums(store: Store, runs: readonly ViewRun[], cov: Covera
 
 /** Each sum once for every row it counts for (its seat's row; an episode's, every row of its run). */
 export function byRow(runs: readonly ViewRun[], rows: readonly InstanceSum[]): { row: string; sum: InstanceSum }[] {
-  const byId = new Map(runs.map((r) => [r.id, r]));
   const out: { row: string; sum: InstanceSum }[] = [];
-  for (const sum of rows) {
-    const run = byId.get(sum.runId);
-    if (run) for (const row of rowsOf(run, sum.seat)) out.push({ row, sum });
-  }
+  forEachRow(runs, rows, (row, sum) => out.push({ row, sum }));
   return out;
+}
+
+/** `byRow` without its list: each sum, in order, with every row it counts for (a run's rows looked up once per seat). */
+export function forEachRow(runs: readonly ViewRun[], rows: readonly InstanceSum[], visit: (row: string, sum: InstanceSum) => void): void {
+  const byId = new Map(runs.map((r) => [r.id, r]));
+  const names = new Map<string, readonly string[]>();
+  for (const sum of rows) {
+    const key = `${sum.runId}\u0000${sum.seat}`;
+    let list = names.get(key);
+    if (list === undefined) {
+      const run = byId.get(sum.runId);
+      names.set(key, (list = run ? rowsOf(run, sum.seat) : []));
+    }
+    for (const row of list) visit(row, sum);
+  }
 }
 
 /** A tag's value of an instance, `(none)` where the dataset gives it none. */
@@ -100,17 +111,23 @@ export function heatmap(store: Store, filters: ExploreFilters, topicKey: string,
   checkTag(store, game, filters.dataset, topicKey, 'heatmap topic');
   const { runs, cov, rows } = scope(store, filters, metric);
   const topicOf = instanceGroups(store, runs, (i) => tagValue(i, topicKey));
-  const cells = new Map<string, { player: string; topic: string; n: number; sum: number; sum2: number }>();
-  for (const { row: p, sum: row } of byRow(runs, rows)) {
+  // Player → topic → cell, each sum added in the order the rows come (the same doubles whatever the lookup).
+  const byPlayer = new Map<string, Map<string, { player: string; topic: string; n: number; sum: number; sum2: number }>>();
+  const cells: { player: string; topic: string; n: number; sum: number; sum2: number }[] = [];
+  forEachRow(runs, rows, (p, row) => {
     const topic = topicOf.get(row.instanceId) ?? '(none)';
-    const key = `${p}\u0000${topic}`;
-    const cell = cells.get(key) ?? { player: p, topic, n: 0, sum: 0, sum2: 0 };
+    let topics = byPlayer.get(p);
+    if (!topics) byPlayer.set(p, (topics = new Map()));
+    let cell = topics.get(topic);
+    if (!cell) {
+      topics.set(topic, (cell = { player: p, topic, n: 0, sum: 0, sum2: 0 }));
+      cells.push(cell);
+    }
     cell.n += row.n;
     cell.sum += row.sum;
     cell.sum2 += row.sum2;
-    cells.set(key, cell);
-  }
-  const out = [...cells.values()].map((c) => ({ player: c.player, topic: c.topic, n: c.n, mean: c.sum / c.n, ...intervalFor(metric, c.sum, c.sum2, c.n) }));
+  });
+  const out = cells.map((c) => ({ player: c.player, topic: c.topic, n: c.n, mean: c.sum / c.n, ...intervalFor(metric, c.sum, c.sum2, c.n) }));
   return {
     players: [...new Set(out.map((c) => c.player))].sort(),
     topics: [...new Set(out.map((c) => c.topic))].sort(),
