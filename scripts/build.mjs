@@ -32,9 +32,23 @@ for (const name of benchAt < 0 ? [] : process.argv.slice(benchAt + 1)) entryPoin
 
 // What an earlier build left (chunks are named by hash): gone first, so no stale module is loaded.
 for (const dir of ['cli', 'electron', 'engine', 'chunks', 'bench']) rmSync(join('dist', dir), { recursive: true, force: true });
+const EXTERNAL = ['electron', 'better-sqlite3', '@napi-rs/canvas', 'dejavu-fonts-ttf', 'openai', '@anthropic-ai/sdk', 'tsx', 'tsx/*', 'vite', 'playwright-core', 'esbuild'];
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 await Promise.all([
-  build({ ...common, entryPoints, outdir: 'dist', format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, packages: 'external' }),
+  build({
+    ...common,
+    entryPoints,
+    outdir: 'dist',
+    format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    // The pure-JavaScript dependencies are bundled in (a start reads a few files, not hundreds); native
+    // modules, the desktop host and what only development or the first model call loads stay outside.
+    external: EXTERNAL,
+    // Bundled CommonJS code calls require() for Node's own modules: an ES module has none of its own.
+    banner: { js: "import { createRequire as __parlorRequire } from 'node:module'; const require = __parlorRequire(import.meta.url);" },
+  }),
   // A sandboxed preload can require only `electron`: everything else is bundled in.
   build({ ...common, entryPoints: { preload: 'electron/preload/preload.ts' }, outdir: 'dist/electron', format: 'cjs', outExtension: { '.js': '.cjs' }, external: ['electron'] }),
 ]);
