@@ -23,6 +23,7 @@ import { fileCommand } from './commands/file';
 import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
 import { guardTerminalOutput } from './terminal';
 import { capabilityExports, CLI_CAPABILITIES } from './capabilities';
+import { allLogSources } from '../engine/capabilities/log-import/provision';
 
 // Before anything is printed: model replies, folder names and notes reach the terminal as text, never as its commands.
 guardTerminalOutput();
@@ -135,9 +136,11 @@ exportCmd.action((what: string, flags, cmd: Command) => {
 
 program
   .command('import <format> <folder>')
-  .description("another harness's logs into Parlor (clembench: a results tree <model-pair>/<game>/<N>_<experiment>/episode_<k>/): one run per model pair and game, every episode replayed through Parlor's game master and rescored; differences from the logged scores are listed (exit 1 when there are any)")
+  .description(`another harness's logs into Parlor (${allLogSources().map((s) => `${s.id}: ${s.title}`).join('; ')}): one run per model (pair) and game, every episode replayed through Parlor's game master and rescored; differences from the logged scores are listed (exit 1 when there are any not of a known kind)`)
   .option('--json', 'the import report as JSON')
   .option('--images <folder>', 'multimodal games: a folder holding the images the logs name (your clembench checkout), repeatable', collect)
+  .option('--dataset <name>', 'the bundled dataset the logged games played, for logs that do not say which')
+  .option('--split <subset>', 'only entities of this split or subset (default: every split of --dataset)')
   .action(async (format: string, folder: string, flags, cmd: Command) => {
     exitCode = await importCommand(format, folder, { ...flags, db: dbOf(cmd) });
   });

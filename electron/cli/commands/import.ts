@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { logSourceById } from '../../engine/games/registry';
+import { logSourceFor } from '../../engine/capabilities/log-import/provision';
 import { importLogs, type ImportReport } from '../../engine/runner/import-logs';
 import { CliError, openStore } from '../context';
 import { table } from '../format';
@@ -13,10 +13,17 @@ function printReport(report: ImportReport): void {
     out(table(['run', 'game', 'players', 'dataset', 'episodes', ''], report.runs.map((r) => [r.runId, r.game, r.group, r.dataset, r.episodes, r.skipped ? 'already imported: left as it was' : ''])));
   }
   out();
-  out(`${report.episodes} episodes replayed; ${report.compared} had logged scores, and Parlor's scorer agrees on every score of ${report.agreed}.`);
-  if (report.differences.length) {
-    out(`\n${report.differences.length} score${report.differences.length === 1 ? '' : 's'} differ (logged vs Parlor):`);
-    out(table(['episode', 'score', 'logged', 'parlor'], report.differences.map((d) => [d.path, d.key, show(d.logged), show(d.parlor)])));
+  const known = new Map<string, number>();
+  for (const d of report.differences) if (d.why) known.set(`${d.key}: ${d.why}`, (known.get(`${d.key}: ${d.why}`) ?? 0) + 1);
+  out(`${report.episodes} episodes replayed; ${report.compared} had logged scores, and Parlor's scorer agrees on every score of ${report.agreed}${known.size ? ' (differences of a known kind aside)' : ''}.`);
+  if (known.size) {
+    out('\nDifferences of a known kind (the other harness reads these scores another way; see the README):');
+    for (const [why, n] of known) out(`  ${n} × ${why}`);
+  }
+  const open = report.differences.filter((d) => !d.why);
+  if (open.length) {
+    out(`\n${open.length} score${open.length === 1 ? '' : 's'} differ (logged vs Parlor):`);
+    out(table(['episode', 'score', 'logged', 'parlor'], open.map((d) => [d.path, d.key, show(d.logged), show(d.parlor)])));
   }
   if (report.errors.length) {
     out(`\n${report.errors.length} episode${report.errors.length === 1 ? '' : 's'} could not be replayed (stored as errors, out of every denominator):`);
@@ -38,19 +45,19 @@ function printReport(report: ImportReport): void {
   if (unknown.length) out(`\nGames Parlor does not play (left out): ${unknown.map(([g, n]) => `${g} (${n})`).join(', ')}`);
 }
 
-function nothingWhy(report: ImportReport): string {
+function nothingWhy(report: ImportReport, format: string): string {
   const unknown = Object.keys(report.unknownGames);
   const why = [
     report.problems.length ? `${report.problems.length} episode${report.problems.length === 1 ? '' : 's'} could not be read (see the report)` : '',
     unknown.length ? `it holds only games Parlor does not play (${unknown.join(', ')})` : '',
   ].filter(Boolean);
-  return why.length ? why.join('; ') : 'it holds no episode folder (<model-pair>/<game>/<N>_<experiment>/episode_<k>/interactions.json)';
+  return why.length ? why.join('; ') : `it holds nothing of ${format}`;
 }
 
 /** `parlor import <format> <folder>`: another harness's logged episodes, replayed and rescored by Parlor. */
-export async function importCommand(format: string, folder: string, flags: { db?: string; json?: boolean; images?: string[] }): Promise<number> {
-  const source = logSourceById(format);
-  const reading = source.read(folder);
+export async function importCommand(format: string, folder: string, flags: { db?: string; json?: boolean; images?: string[]; dataset?: string; split?: string }): Promise<number> {
+  const source = logSourceFor(format);
+  const reading = source.read(folder, { dataset: flags.dataset, subset: flags.split });
   const store = openStore(flags.db);
   try {
     // A live count on a terminal; on a pipe, one line at the end.
@@ -65,8 +72,8 @@ export async function importCommand(format: string, folder: string, flags: { db?
     if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else printReport(report);
     // Nothing imported and nothing imported before: the folder was the wrong one, or every episode in it unreadable.
-    if (report.runs.length === 0) throw new CliError(`Nothing was imported from ${reading.root ?? folder}: ${nothingWhy(report)}.`);
-    return report.differences.length || report.errors.length ? 1 : 0;
+    if (report.runs.length === 0) throw new CliError(`Nothing was imported from ${reading.root ?? folder}: ${nothingWhy(report, source.title)}.`);
+    return report.differences.some((d) => !d.why) || report.errors.length ? 1 : 0;
   } finally {
     store.close();
   }

@@ -102,15 +102,21 @@ export function allComparisons(): SuiteComparison[] {
   return [...comparisons.values()];
 }
 
-const logSources = new Map<string, LogSource>();
+const readers = new Map<string, LogSource>();
 
 /** Adds a reader of another harness's logs (`parlor import <id> <folder>`). */
 export function registerLogSource(source: LogSource): void {
-  logSources.set(source.id, source);
+  readers.set(source.id, source);
 }
 
-export function logSourceById(id: string): LogSource {
-  const source = logSources.get(id);
-  if (!source) throw new UserError(`Parlor cannot import "${id}" logs; it reads: ${[...logSources.keys()].join(', ') || 'none'}.`);
+/** The readers registered here (games offer theirs as a capability: `capabilities/log-import`). */
+export function logSources(): LogSource[] {
+  return [...readers.values()];
+}
+
+/** A registered reader; `known` names every reader there is, for the message when there is none. */
+export function logSourceById(id: string, known: readonly string[] = [...readers.keys()]): LogSource {
+  const source = readers.get(id);
+  if (!source) throw new UserError(`Parlor cannot import "${id}" logs; it reads: ${known.join(', ') || 'none'}.`);
   return source;
 }

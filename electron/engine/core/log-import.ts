@@ -36,12 +36,24 @@ export interface LogReading {
   problems: LogProblem[];
   /** Games in the log Parlor does not play, with their episode counts. */
   unknownGames: Record<string, number>;
+  /**
+   * Why a logged score differs from Parlor's, where the other harness is known to read it another way
+   * (EDA: `eval_result.py` counts the instruction line's "yes"); null for a difference to look into.
+   */
+  explain?: (difference: { key: string; logged: number | null; parlor: number | null }) => string | null;
 }
 
-/** A reader of one log format (clembench results trees), registered like a game. */
+/** What a reader is told beside the folder (`parlor import <id> <folder> --dataset … --split …`). */
+export interface LogReadOptions {
+  /** The bundled dataset the logged games played, for logs that do not say (EDA's game files). */
+  dataset?: string;
+  subset?: string;
+}
+
+/** A reader of one log format (clembench results trees; a game's own, as its `log-import` capability). */
 export interface LogSource {
   id: string;
   title: string;
-  /** Reads a log folder; throws a UserError when it is not one. */
-  read(root: string): LogReading;
+  /** Reads a log folder (or file); throws a UserError when it is not one. */
+  read(root: string, options?: LogReadOptions): LogReading;
 }

@@ -23,6 +23,8 @@ export interface ScoreDifference {
   key: string;
   logged: number | null;
   parlor: number | null;
+  /** A difference of a known kind, in words (the log's harness reads the score another way); absent otherwise. */
+  why?: string;
 }
 
 export interface ImportReport {
@@ -146,9 +148,12 @@ export async function importLogs(store: Store, reading: LogReading, options: Imp
       if (Object.keys(played.unused).length) report.extraReplies.push({ path: episode.path, seats: played.unused });
       if (!episode.logged) continue;
       report.compared++;
-      const differences = scoreDifferences(episode, played.result.outcome, played.result.scores);
+      const differences = scoreDifferences(episode, played.result.outcome, played.result.scores).map((d) => {
+        const why = reading.explain?.(d);
+        return why ? { ...d, why } : d;
+      });
       report.differences.push(...differences);
-      if (differences.length === 0) report.agreed++;
+      if (differences.every((d) => d.why)) report.agreed++;
     }
     store.runs.finish(runId, 'done', null);
     report.runs.push({ runId, group, game: gameId, dataset: dataset.name, episodes: imported, skipped: false });
