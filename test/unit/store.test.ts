@@ -21,8 +21,8 @@ describe('Store', () => {
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     const tables = raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all();
     expect(tables).toEqual([
-      'annotation_items', 'annotation_sets', 'annotations', 'annotators', 'current_annotator', 'datasets', 'episode_seats', 'episodes', 'events', 'failure_tag_reviews', 'failure_tagged', 'failure_tags', 'fixed_subsets', 'instance_sums', 'instances', 'media', 'media_names', 'model_calls',
-      'model_configs', 'model_profiles', 'players', 'prices', 'probes', 'provider_batch_items', 'provider_batches', 'rate_budgets', 'rep_sums', 'response_cache', 'rulings', 'run_outcomes', 'run_seats', 'run_tags', 'runs', 'scores',
+      'annotation_items', 'annotation_sets', 'annotations', 'annotators', 'counted_values', 'current_annotator', 'datasets', 'episode_seats', 'episodes', 'events', 'failure_tag_reviews', 'failure_tagged', 'failure_tags', 'fixed_subsets', 'instance_sums', 'instances', 'media', 'media_names', 'model_calls',
+      'model_configs', 'model_profiles', 'players', 'prices', 'probes', 'provider_batch_items', 'provider_batches', 'rate_budgets', 'rep_sums', 'response_cache', 'rulings', 'run_outcomes', 'run_seats', 'run_tags', 'runs', 'score_slots', 'scores',
     ]);
     raw.close();
   });
