@@ -24,6 +24,10 @@ import { pricesCommand, replayCommand, rescoreCommand } from './commands/tools';
 import { guardTerminalOutput } from './terminal';
 import { capabilityExports, CLI_CAPABILITIES } from './capabilities';
 import { allLogSources } from '../engine/capabilities/log-import/provision';
+import { referenceFormatsOf } from '../engine/capabilities/reference-export/provision';
+
+/** Every game's reference formats, each once (EDA: eda-txt). */
+const referenceFormatNames = () => [...new Set(allGames().flatMap((g) => referenceFormatsOf(g).map((f) => f.id)))];
 
 // Before anything is printed: model replies, folder names and notes reach the terminal as text, never as its commands.
 guardTerminalOutput();
@@ -109,7 +113,7 @@ program
 const exportCmd = program
   .command('export <what>')
   .description(`a run id (one row per episode), leaderboard | heatmap | difficulty | breakdown | significance | scores (a game's table by slices) across runs, ${alternatives([...Object.entries(suiteExports()).map(([name, s]) => `${name} (the ${s.title} table)`), 'comparison (two suites side by side)', ...capabilityExports().map((e) => `${e.name} (${e.summary})`)])}`)
-  .option('--format <format>', `run: csv | jsonl; leaderboard, breakdown, significance, scores, ${[...Object.keys(suiteExports()), 'comparison'].join(', ')}: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg`, 'csv')
+  .option('--format <format>', `run: csv | jsonl${referenceFormatNames().map((f) => ` | ${f}`).join('')} (a folder: -o <folder>); leaderboard, breakdown, significance, scores, ${[...Object.keys(suiteExports()), 'comparison'].join(', ')}: csv | latex; heatmap: csv | latex | svg; difficulty: csv | svg`, 'csv')
   .option('-o, --out <file>', 'write to a file instead of standard output')
   .option('--game <id>', `views: the game (default ${DEFAULT_GAME})`)
   .option('--dataset <name>', "views: the dataset (default: the game's first)")

@@ -16,6 +16,7 @@ import { checkOutput, CliError, openStore, parseId } from '../context';
 import { writeOutput } from '../output';
 import { printData } from '../terminal';
 import { capabilityExports } from '../capabilities';
+import { exportReference } from './export-reference';
 
 export interface ExportFlags {
   format: string;
@@ -195,7 +196,9 @@ export function exportCommand(target: string, flags: ExportFlags): number {
   if (formats.length === 0) {
     throw new CliError(`Export what? A run id, or one of ${[...VIEWS, ...Object.keys(suiteExports()), COMPARISON, ...capabilityExports().map((e) => e.name)].join(', ')} (not "${target}").`);
   }
-  if (!formats.includes(flags.format)) throw new CliError(`--format for ${kind === 'run' ? 'a run' : kind} must be ${formats.join(' or ')}, not "${flags.format}".`);
+  // A run in its game's reference harness's own files (EDA: eda-txt), a folder.
+  if (kind === 'run' && !formats.includes(flags.format)) return exportReference(target, flags);
+  if (!formats.includes(flags.format)) throw new CliError(`--format for ${kind} must be ${formats.join(' or ')}, not "${flags.format}".`);
   const out = flags.out === undefined ? undefined : checkOutput(flags.out);
   const store = openStore(flags.db, { create: false });
   try {

@@ -18,13 +18,14 @@ import { imagesCheck } from './images/provision';
 import { peopleCheck } from './people/provision';
 import { lastMoveCheck } from './last-move/provision';
 import { logImportCheck } from './log-import/provision';
+import { referenceExportCheck } from './reference-export/provision';
 import { marksCheck } from './marks/provision';
 import { probingCheck } from './probing/provision';
 import { sampleRunCheck } from './sample-run/provision';
 import { trainingCheck } from './training/provision';
 import { textTranscriptCheck } from './text-transcript/provision';
 
-export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck, builtinsCheck, peopleCheck, counterpartCheck, imagesCheck, textTranscriptCheck, exportColumnsCheck, sampleRunCheck, aggregatesCheck, annotationCheck, presetsCheck, runFilesCheck, fixedSubsetsCheck, logImportCheck];
+export const CAPABILITY_CHECKS: readonly CapabilityCheck[] = [marksCheck, trainingCheck, probingCheck, lastMoveCheck, failureModesCheck, builtinsCheck, peopleCheck, counterpartCheck, imagesCheck, textTranscriptCheck, exportColumnsCheck, sampleRunCheck, aggregatesCheck, annotationCheck, presetsCheck, runFilesCheck, fixedSubsetsCheck, logImportCheck, referenceExportCheck];
 
 /** What `games.list` says of each capability that describes itself (`CapabilityCheck.info`): its field, null where the game does not provide it. */
 export function capabilityFields(game: Game<unknown>): Partial<GameInfo> {
