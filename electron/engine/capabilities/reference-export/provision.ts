@@ -11,8 +11,8 @@ import type { RunFileEpisode } from '../run-files/provision';
 export interface ReferenceFormat {
   id: string;
   title: string;
-  /** The files, by path relative to the folder written, from the run's finished, counted episodes. */
-  files(episodes: readonly RunFileEpisode[]): { path: string; content: string }[];
+  /** The files, by path relative to the folder written, from the run's finished, counted episodes and who sat where. */
+  files(episodes: readonly RunFileEpisode[], run: { readonly seats: readonly { readonly seat: string; readonly player: string }[] }): { path: string; content: string }[];
 }
 
 declare module '../../core/capability' {
