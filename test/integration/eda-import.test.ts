@@ -66,6 +66,20 @@ describe('importing the EDA reference harness’s game files', () => {
     }
   });
 
+  it('makes ordinary runs: exported, reported and drawn for annotation like any other', async () => {
+    const store = Store.open(db);
+    const runId = store.runs.all()[0]!.id;
+    store.close();
+    const csv = await parlor(db, ['export', String(runId), '--format', 'csv']);
+    expect(csv.code).toBe(0);
+    expect(csv.stdout.split('\n').filter(Boolean)).toHaveLength(3);
+    const report = await parlor(db, ['report', String(runId)]);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain('#Turns');
+    const set = await parlor(db, ['annotations', 'create', '--runs', String(runId), '--size', '5', '--seed', '1']);
+    expect(set.code).toBe(0);
+  }, 60_000);
+
   it('imports nothing twice', async () => {
     const again = await parlor(db, ['import', 'eda', FIXTURES, '--dataset', 'things']);
     expect(again.stdout).toContain('already imported: left as it was');
