@@ -15,11 +15,10 @@
  * `logged` is what `eval_result.py` reads from the same file, so the import report lists every place
  * where the two disagree (the README explains each kind).
  */
-import { readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, relative, sep } from 'node:path';
 import type { InstanceInput } from '../../core/game';
 import type { LoggedEpisodeInput, LogProblem, LogReadOptions, LogReading, LogSource } from '../../core/log-import';
-import { LOG_FILE, readUserFile } from '../../core/user-file';
+import { logFiles, logText } from '../../core/log-files';
 import { UserError } from '../../errors';
 import { BUNDLED_EDA, edaDatasets, SPLITS } from './datasets';
 import { EdaSettingsSchema } from './settings';
@@ -87,20 +86,6 @@ function explainDifference(d: { key: string; logged: number | null; parlor: numb
   return null;
 }
 
-/** Every `.txt` below the folder (as `eval_result.py` walks it), in a stable order. */
-function gameFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.txt')) out.push(path);
-    }
-  };
-  walk(root);
-  return out;
-}
-
 /** The bundled entities of a dataset by their dataset line, with the split each is in. */
 function entitiesOf(dataset: string, split: string | undefined): Map<string, { instance: InstanceInput; split: string }> {
   const out = new Map<string, { instance: InstanceInput; split: string }>();
@@ -113,24 +98,14 @@ export function readEdaReference(root: string, options: LogReadOptions = {}): Lo
   const dataset = options.dataset;
   if (!dataset || !(BUNDLED_EDA as readonly string[]).includes(dataset)) throw new UserError(`Say which entity list the games played: --dataset ${BUNDLED_EDA.join(' or ')}${dataset ? ` (not "${dataset}")` : ''}.`);
   if (options.subset && !(SPLITS as readonly string[]).includes(options.subset)) throw new UserError(`Unknown split "${options.subset}" of ${dataset}: use ${SPLITS.join(', ')}.`);
-  const full = resolve(root);
-  let files: string[];
-  try {
-    files = statSync(full).isDirectory() ? gameFiles(full) : [full];
-  } catch {
-    throw new UserError(`No such file or folder: ${full}`);
-  }
+  const { base, files } = logFiles(root, '.txt');
   const entities = entitiesOf(dataset, options.subset);
-  const base = statSync(full).isDirectory() ? full : dirname(full);
   const episodes: LoggedEpisodeInput[] = [];
   const problems: LogProblem[] = [];
-  for (const file of files) {
-    const path = relative(base, file) || basename(file);
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(readUserFile(file, 'game file', LOG_FILE));
-    } catch (error) {
-      problems.push({ path, message: error instanceof TypeError ? 'not UTF-8 text: not a game file of the EDA reference harness' : (error as Error).message });
+  for (const { file, path } of files) {
+    const text = logText(file, 'game file');
+    if (typeof text !== 'string') {
+      problems.push({ path, message: text.problem === 'not UTF-8 text' ? 'not UTF-8 text: not a game file of the EDA reference harness' : text.problem });
       continue;
     }
     const game = parseGame(text);

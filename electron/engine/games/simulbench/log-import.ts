@@ -12,12 +12,10 @@
  * The answers and the judge's texts become the replies Parlor's master replays; the judge's ratings and
  * verdicts are read again by Parlor's own rule, and compared with what the reference recorded.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { InstanceInput } from '../../core/game';
 import type { LoggedEpisodeInput, LogProblem, LogReading, LogSource } from '../../core/log-import';
-import { LOG_FILE, readUserFile } from '../../core/user-file';
-import { UserError } from '../../errors';
+import { logFiles, logText } from '../../core/log-files';
 import { simulbenchDatasets, SIMULBENCH_DATASET } from './datasets';
 
 type Json = Record<string, unknown>;
@@ -25,28 +23,10 @@ type Json = Record<string, unknown>;
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const contentOf = (v: unknown): string | null => text(v) ?? text((v as Json | null)?.content);
 
-/** Every `.json` below the folder, in a stable order. */
-function jsonFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.json')) out.push(path);
-    }
-  };
-  walk(root);
-  return out;
-}
-
 /** One record, or why the file is not one. */
 function record(file: string): Json | string {
-  let raw: string;
-  try {
-    raw = new TextDecoder('utf-8', { fatal: true }).decode(readUserFile(file, 'output file', LOG_FILE));
-  } catch (error) {
-    return error instanceof TypeError ? 'not UTF-8 text' : (error as Error).message;
-  }
+  const raw = logText(file, 'output file');
+  if (typeof raw !== 'string') return raw.problem;
   try {
     const value = JSON.parse(raw) as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : 'not a JSON object: not an output record of SimulBench';
@@ -91,14 +71,8 @@ function episodeOf(file: string, path: string, r: Json, instance: InstanceInput)
 }
 
 export function readSimulbenchOutputs(root: string): LogReading {
-  const full = resolve(root);
-  let files: string[];
-  try {
-    files = statSync(full).isDirectory() ? jsonFiles(full) : [full];
-  } catch {
-    throw new UserError(`No such file or folder: ${full}`);
-  }
-  const base = statSync(full).isDirectory() ? full : dirname(full);
+  const { base, files: found } = logFiles(root, '.json');
+  const files = found.map((f) => f.file);
   const scripts = new Map(simulbenchDatasets.load({ name: SIMULBENCH_DATASET, subset: 'all' }).instances.map((i) => [i.key, i]));
   const episodes: LoggedEpisodeInput[] = [];
   const problems: LogProblem[] = [];
@@ -106,7 +80,7 @@ export function readSimulbenchOutputs(root: string): LogReading {
   const scored = new Set(files.filter((f) => basename(f).startsWith('scoring_')).map((f) => join(dirname(f), basename(f).slice('scoring_'.length))));
   for (const file of files) {
     if (scored.has(file)) continue;
-    const path = relative(base, file) || basename(file);
+    const path = relative(base, file);
     const r = record(file);
     if (typeof r === 'string') {
       problems.push({ path, message: r });
