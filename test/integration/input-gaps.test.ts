@@ -152,7 +152,7 @@ describe('parlor import clembench (item 17)', () => {
 
   it('nothing imported is an error, saying why', async () => {
     const empty = await parlor(join(tempDir(), 'p.db'), ['import', 'clembench', tempDir()]);
-    expect(empty.stderr).toMatch(/^parlor: Nothing was imported from .*: it holds no episode folder \(<model-pair>\/<game>\/<N>_<experiment>\/episode_<k>\/interactions\.json\)\.$/m);
+    expect(empty.stderr).toMatch(/^parlor: Nothing was imported from .*: nothing in it reads as clembench results \(<model-pair>\/<game>\/<N>_<experiment>\/episode_<k>\/\)\.$/m);
     expect(empty.code).toBe(2);
     const broken = tempDir();
     mkdirSync(join(broken, 'a--b', 'textmapworld', '0_small', 'episode_0'), { recursive: true });

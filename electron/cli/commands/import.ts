@@ -51,7 +51,7 @@ function nothingWhy(report: ImportReport, format: string): string {
     report.problems.length ? `${report.problems.length} episode${report.problems.length === 1 ? '' : 's'} could not be read (see the report)` : '',
     unknown.length ? `it holds only games Parlor does not play (${unknown.join(', ')})` : '',
   ].filter(Boolean);
-  return why.length ? why.join('; ') : `it holds nothing of ${format}`;
+  return why.length ? why.join('; ') : `nothing in it reads as ${format}`;
 }
 
 /** `parlor import <format> <folder>`: another harness's logged episodes, replayed and rescored by Parlor. */
