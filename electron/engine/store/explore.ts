@@ -42,25 +42,39 @@ export interface InstanceTagRow {
   tags: Record<string, string>;
 }
 
-/** Metric, seat (SQLite's binary order), then repetition. */
+/** Two texts in SQLite's binary order. */
+const binary = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
+/** Metric, seat, then repetition. */
 function byMetricSeatRepetition(a: RepSum, b: RepSum): number {
-  const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  return text(a.metric, b.metric) || text(a.seat, b.seat) || a.repetition - b.repetition;
+  return binary(a.metric, b.metric) || binary(a.seat, b.seat) || a.repetition - b.repetition;
 }
 
-/** Instance, then seat in SQLite's binary order. */
+/** Instance, then seat. */
 function byInstanceSeat(a: Pick<InstanceSum, 'instanceId' | 'seat'>, b: Pick<InstanceSum, 'instanceId' | 'seat'>): number {
-  return a.instanceId - b.instanceId || (a.seat < b.seat ? -1 : a.seat > b.seat ? 1 : 0);
+  return a.instanceId - b.instanceId || binary(a.seat, b.seat);
+}
+
+/**
+ * Rows read as one row per run whose other columns are JSON arrays (SQLite writes a double with 17
+ * digits, so it reads back the same double), zipped back into one object per element: in run order,
+ * each run's in `order` (SQLite's aggregate follows its scan, which need not be that order). A row per
+ * element is most of a view's time on a large file, spent making each row a JavaScript array.
+ */
+function perRunRows<T>(packed: readonly (readonly unknown[])[], row: (runId: number, columns: readonly unknown[][], k: number) => T, order: (a: T, b: T) => number): T[] {
+  const out: T[] = [];
+  for (const [runId, ...lists] of [...packed].sort((a, b) => Number(a[0]) - Number(b[0]))) {
+    const columns = lists.map((list) => JSON.parse(String(list)) as unknown[]);
+    const rows = columns[0]!.map((_, k) => row(Number(runId), columns, k));
+    const sorted = rows.every((r, k) => k === 0 || order(rows[k - 1]!, r) < 0);
+    out.push(...(sorted ? rows : rows.sort(order)));
+  }
+  return out;
 }
 
 /** `run_id, "[3,17,42]"` rows as run → instance ids. */
 function jsonLists(rows: readonly [number, string][]): Map<number, number[]> {
   return new Map(rows.map(([runId, list]) => [Number(runId), JSON.parse(list) as number[]]));
-}
-
-/** `run_id, "3,17,42"` rows as run → instance ids. */
-function lists(rows: readonly [number, string][]): Map<number, number[]> {
-  return new Map(rows.map(([runId, text]) => [Number(runId), String(text).split(',').map(Number)]));
 }
 
 export class ExploreQueries {
@@ -88,24 +102,20 @@ export class ExploreQueries {
     return value;
   }
 
-  /** Sums per run × repetition for every metric (rows with n > 0), in run, metric, seat, repetition order (read as JSON arrays per run, as `instanceSums`). */
+  /** Sums per run × repetition for every metric (rows with n > 0), in run, metric, seat, repetition order (read as `perRunRows`). */
   repetitionSums(runIds: readonly number[]): readonly RepSum[] {
     const runs = JSON.stringify(runIds);
-    return this.kept(`rep:${runs}`, () => {
-      const packed = this.db
-        .q(`SELECT run_id, json_group_array(metric), json_group_array(seat), json_group_array(repetition), json_group_array(n), json_group_array(sum), json_group_array(sum2)
-            FROM rep_sums WHERE run_id IN (SELECT value FROM json_each(?)) AND n > 0 GROUP BY run_id`)
-        .raw()
-        .all(runs) as [number, string, string, string, string, string, string][];
-      const out: RepSum[] = [];
-      for (const [runId, metrics, seats, repetitions, ns, sums, sums2] of packed.sort((a, b) => a[0] - b[0])) {
-        const [m, s, r, n, sum, sum2] = [metrics, seats, repetitions, ns, sums, sums2].map((list) => JSON.parse(list) as unknown[]) as [string[], string[], number[], number[], number[], number[]];
-        const rows = m.map((metric, k) => ({ runId: Number(runId), metric, seat: s[k]!, repetition: r[k]!, n: n[k]!, sum: sum[k]!, sum2: sum2[k]! }));
-        const sorted = rows.every((row, k) => k === 0 || byMetricSeatRepetition(rows[k - 1]!, row) < 0);
-        out.push(...(sorted ? rows : rows.sort(byMetricSeatRepetition)));
-      }
-      return out;
-    });
+    return this.kept(`rep:${runs}`, () =>
+      perRunRows(
+        this.db
+          .q(`SELECT run_id, json_group_array(metric), json_group_array(seat), json_group_array(repetition), json_group_array(n), json_group_array(sum), json_group_array(sum2)
+              FROM rep_sums WHERE run_id IN (SELECT value FROM json_each(?)) AND n > 0 GROUP BY run_id`)
+          .raw()
+          .all(runs) as unknown[][],
+        (runId, [metric, seat, repetition, n, sum, sum2], k) => ({ runId, metric: String(metric![k]), seat: String(seat![k]), repetition: Number(repetition![k]), n: Number(n![k]), sum: Number(sum![k]), sum2: Number(sum2![k]) }),
+        byMetricSeatRepetition,
+      ),
+    );
   }
 
   /** Each run's counted episodes (done, not marked invalid), from its per-repetition sums. */
@@ -117,30 +127,20 @@ export class ExploreQueries {
     ));
   }
 
-  /**
-   * Sums per run × instance of one metric (rows with n > 0) for one seat ('' the episode's), or every
-   * seat (null), in run, instance, seat order. Read as one row per run whose columns are JSON arrays
-   * (SQLite writes a double with 17 digits, so it reads back the same double): a row per run × instance
-   * is most of a heatmap's time on a large file, spent making each row a JavaScript array.
-   */
+  /** Sums per run × instance of one metric (rows with n > 0) for one seat ('' the episode's), or every seat (null), in run, instance, seat order (read as `perRunRows`). */
   instanceSums(runIds: readonly number[], metric: string, seat: string | null = ''): readonly InstanceSum[] {
     const runs = JSON.stringify(runIds);
-    return this.kept(`instance:${metric}:${seat ?? '\u0000'}:${runs}`, () => {
-      const packed = this.db
-        .q(`SELECT run_id, json_group_array(instance_id), json_group_array(seat), json_group_array(n), json_group_array(sum), json_group_array(sum2) FROM instance_sums
-            WHERE run_id IN (SELECT value FROM json_each(?)) AND metric = ? AND (seat = ? OR ? IS NULL) AND n > 0 GROUP BY run_id`)
-        .raw()
-        .all(runs, metric, seat, seat) as [number, string, string, string, string, string][];
-      const out: InstanceSum[] = [];
-      for (const [runId, instances, seats, ns, sums, sums2] of packed.sort((a, b) => a[0] - b[0])) {
-        const [i, s, n, sum, sum2] = [JSON.parse(instances), JSON.parse(seats), JSON.parse(ns), JSON.parse(sums), JSON.parse(sums2)] as [number[], string[], number[], number[], number[]];
-        const rows = i.map((instanceId, k) => ({ runId: Number(runId), instanceId, seat: s[k]!, n: n[k]!, sum: sum[k]!, sum2: sum2[k]! }));
-        // The order the views add them up in (SQLite's aggregate follows its scan, by seat first when every seat is read).
-        const sorted = rows.every((r, k) => k === 0 || byInstanceSeat(rows[k - 1]!, r) < 0);
-        out.push(...(sorted ? rows : rows.sort(byInstanceSeat)));
-      }
-      return out;
-    });
+    return this.kept(`instance:${metric}:${seat ?? '\u0000'}:${runs}`, () =>
+      perRunRows(
+        this.db
+          .q(`SELECT run_id, json_group_array(instance_id), json_group_array(seat), json_group_array(n), json_group_array(sum), json_group_array(sum2) FROM instance_sums
+              WHERE run_id IN (SELECT value FROM json_each(?)) AND metric = ? AND (seat = ? OR ? IS NULL) AND n > 0 GROUP BY run_id`)
+          .raw()
+          .all(runs, metric, seat, seat) as unknown[][],
+        (runId, [instance, s, n, sum, sum2], k) => ({ runId, instanceId: Number(instance![k]), seat: String(s![k]), n: Number(n![k]), sum: Number(sum![k]), sum2: Number(sum2![k]) }),
+        byInstanceSeat,
+      ),
+    );
   }
 
   /** The instances each run counted an episode on (lists read as JSON arrays: one row per run, not per instance). */
@@ -156,9 +156,9 @@ export class ExploreQueries {
 
   /** Instances a run has not finished: an episode on them errored, is unfinished, or was marked invalid (a partial index holds just these). */
   unfinishedInstances(runIds: readonly number[]): ReadonlyMap<number, readonly number[]> {
-    return this.kept(`unfinished:${JSON.stringify(runIds)}`, () => lists(
+    return this.kept(`unfinished:${JSON.stringify(runIds)}`, () => jsonLists(
       this.db
-        .q(`SELECT run_id, group_concat(DISTINCT instance_id) FROM episodes
+        .q(`SELECT run_id, json_group_array(DISTINCT instance_id) FROM episodes
             WHERE run_id IN (SELECT value FROM json_each(?)) AND (status != 'done' OR invalid IS NOT NULL) GROUP BY run_id`)
         .raw()
         .all(JSON.stringify(runIds)) as [number, string][],
