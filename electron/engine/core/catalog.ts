@@ -114,9 +114,9 @@ export function logSources(): LogSource[] {
   return [...readers.values()];
 }
 
-/** A registered reader; `known` names every reader there is, for the message when there is none. */
-export function logSourceById(id: string, known: readonly string[] = [...readers.keys()]): LogSource {
+/** A registered reader (the games' own readers: `capabilities/log-import`'s `logSourceFor`). */
+export function logSourceById(id: string): LogSource {
   const source = readers.get(id);
-  if (!source) throw new UserError(`Parlor cannot import "${id}" logs; it reads: ${known.join(', ') || 'none'}.`);
+  if (!source) throw new UserError(`Parlor cannot import "${id}" logs; it reads: ${[...readers.keys()].join(', ') || 'none'}.`);
   return source;
 }

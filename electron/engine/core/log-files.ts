@@ -1,7 +1,8 @@
 /** What every reader of another harness's output folder does first: list its files, read each as text. */
-import { readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { UserError } from '../errors';
+import { filesBelow } from './file-tree';
 import { LOG_FILE, readUserFile } from './user-file';
 
 /** The files below a folder (or the one file named) ending in `ext`, in a stable order, each with its path relative to `base`. */
@@ -10,15 +11,7 @@ export function logFiles(root: string, ext: string): { base: string; files: { fi
   const stat = statSync(full, { throwIfNoEntry: false });
   if (!stat) throw new UserError(`No such file or folder: ${full}`);
   if (!stat.isDirectory()) return { base: dirname(full), files: [{ file: full, path: basename(full) }] };
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith(ext)) files.push(path);
-    }
-  };
-  walk(full);
+  const files = filesBelow(full).filter((file) => file.endsWith(ext));
   return { base: full, files: files.map((file) => ({ file, path: relative(full, file) })) };
 }
 

@@ -5,10 +5,11 @@
  * keyed by the build (dist/build.json) and by the bundled data (each file's size and time), so a
  * change to either is seen and the shapes are read again; from the sources nothing is kept.
  */
-import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appRoot, RUNS_BUILT } from '../paths';
 import { datasetsRoot } from './datasets';
+import { filesBelow } from './file-tree';
 
 export interface SubsetShape {
   instances: number;
@@ -24,19 +25,12 @@ let kept: ShapeFile | null | undefined;
 
 /** The bundled data as of now: every file's path, size and modification time, folded into one string. */
 function dataKey(root: string): string {
-  const parts: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else {
-        const s = statSync(path);
-        parts.push(`${path.slice(root.length)}:${s.size}:${Math.floor(s.mtimeMs)}`);
-      }
-    }
-  };
-  walk(root);
-  return parts.join('|');
+  return filesBelow(root)
+    .map((path) => {
+      const s = statSync(path);
+      return `${path.slice(root.length)}:${s.size}:${Math.floor(s.mtimeMs)}`;
+    })
+    .join('|');
 }
 
 function shapeFile(): ShapeFile | null {

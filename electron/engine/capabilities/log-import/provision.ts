@@ -3,9 +3,10 @@
  * files), for `parlor import <id> <folder>`; the core's importer replays them through the game and
  * rescores them. Readers of other harnesses that span several games (clembench) are the catalog's.
  */
-import { allGames, logSourceById, logSources } from '../../core/catalog';
+import { allGames, logSources } from '../../core/catalog';
 import { capabilityOf, type CapabilityCheck } from '../../core/capability';
 import type { LogSource } from '../../core/log-import';
+import { UserError } from '../../errors';
 
 declare module '../../core/capability' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- every entry shares the game's settings type; a reader reads files only
@@ -24,9 +25,10 @@ export function allLogSources(): LogSource[] {
 
 /** The reader of a format by id, the catalog's or a game's; a UserError naming those there are. */
 export function logSourceFor(id: string): LogSource {
-  const found = allLogSources().find((s) => s.id === id);
-  if (found) return found;
-  return logSourceById(id, allLogSources().map((s) => s.id));
+  const all = allLogSources();
+  const found = all.find((s) => s.id === id);
+  if (!found) throw new UserError(`Parlor cannot import "${id}" logs; it reads: ${all.map((s) => s.id).join(', ') || 'none'}.`);
+  return found;
 }
 
 export const logImportCheck: CapabilityCheck<'log-import'> = {

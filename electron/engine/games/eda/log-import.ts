@@ -21,9 +21,12 @@ import type { LoggedEpisodeInput, LogProblem, LogReadOptions, LogReading, LogSou
 import { logFiles, logText } from '../../core/log-files';
 import { UserError } from '../../errors';
 import { BUNDLED_EDA, edaDatasets, SPLITS } from './datasets';
+import { edaScore } from './metrics';
 import { EdaSettingsSchema } from './settings';
 
 const TURN = /^Turn (\d+), (User|Assistant): ?(.*)$/;
+/** The suffixes and turn limit the reference runs with: EDA's defaults, which follow it. */
+const SETTINGS = EdaSettingsSchema.parse({});
 
 interface Message {
   turn: number;
@@ -38,7 +41,8 @@ export function referenceReading(lines: readonly string[]): Record<string, numbe
   const turn = /Turn (\d+)/.exec(last);
   const turns = turn ? Number(turn[1]) : null;
   const yes = lines.filter((l) => l.includes('User:') && l.toLowerCase().includes('yes')).length;
-  const score = turns === null ? null : success ? Math.round((1 - Math.max(turns - 5, 0) * 0.02) * 1e12) / 1e12 : 0;
+  // eval_result.py's score is Eq. 1 with the paper's λ = 0.02 and five free turns, whatever Parlor's settings.
+  const score = turns === null ? null : edaScore(turns, success === 1, { lambda: 0.02, freeTurns: 5 });
   return { Num_Turns: turns, Success: success, Num_Yes: yes, Score: score };
 }
 
@@ -62,7 +66,6 @@ export function parseGame(text: string): { entity: string | null; questions: str
   const messages = messagesOf(lines);
   if (!messages) return 'no "Turn N, User:" line: not a game file of the EDA reference harness';
   if (messages[0]!.turn !== 0 || messages[0]!.role !== 'User') return 'it does not open with the instruction ("Turn 0, User: …")';
-  const settings = EdaSettingsSchema.parse({});
   const questions: string[] = [];
   const answers: string[] = [];
   for (let k = 1; k < messages.length; k += 2) {
@@ -71,8 +74,8 @@ export function parseGame(text: string): { entity: string | null; questions: str
     if (question.turn !== turn || question.role !== 'Assistant') return `turn ${turn} should open with the guesser's question ("Turn ${turn}, Assistant: …"), not "Turn ${question.turn}, ${question.role}"`;
     if (!answer) return `the file stops after question ${turn}, before its answer: the game was cut short`;
     if (answer.turn !== turn || answer.role !== 'User') return `question ${turn} should be answered by "Turn ${turn}, User: …", not "Turn ${answer.turn}, ${answer.role}"`;
-    questions.push(turn === settings.maxTurns ? stripEnd(question.text, settings.finalGuessSuffix) : question.text);
-    answers.push(turn === settings.maxTurns - 1 ? stripEnd(answer.text, settings.mustGuessSuffix) : answer.text);
+    questions.push(turn === SETTINGS.maxTurns ? stripEnd(question.text, SETTINGS.finalGuessSuffix) : question.text);
+    answers.push(turn === SETTINGS.maxTurns - 1 ? stripEnd(answer.text, SETTINGS.mustGuessSuffix) : answer.text);
   }
   if (questions.length === 0) return 'the file holds the instruction and no question';
   // "Bingo!" is the rules' answer, never the judge's: Parlor's master decides it again from the question.

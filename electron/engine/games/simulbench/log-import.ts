@@ -12,7 +12,7 @@
  * The answers and the judge's texts become the replies Parlor's master replays; the judge's ratings and
  * verdicts are read again by Parlor's own rule, and compared with what the reference recorded.
  */
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { InstanceInput } from '../../core/game';
 import type { LoggedEpisodeInput, LogProblem, LogReading, LogSource } from '../../core/log-import';
 import { logFiles, logText } from '../../core/log-files';
@@ -71,16 +71,14 @@ function episodeOf(file: string, path: string, r: Json, instance: InstanceInput)
 }
 
 export function readSimulbenchOutputs(root: string): LogReading {
-  const { base, files: found } = logFiles(root, '.json');
-  const files = found.map((f) => f.file);
+  const { base, files } = logFiles(root, '.json');
   const scripts = new Map(simulbenchDatasets.load({ name: SIMULBENCH_DATASET, subset: 'all' }).instances.map((i) => [i.key, i]));
   const episodes: LoggedEpisodeInput[] = [];
   const problems: LogProblem[] = [];
   // An answer whose scoring file is beside it is read from the scoring file alone.
-  const scored = new Set(files.filter((f) => basename(f).startsWith('scoring_')).map((f) => join(dirname(f), basename(f).slice('scoring_'.length))));
-  for (const file of files) {
+  const scored = new Set(files.map((f) => f.file).filter((f) => basename(f).startsWith('scoring_')).map((f) => join(dirname(f), basename(f).slice('scoring_'.length))));
+  for (const { file, path } of files) {
     if (scored.has(file)) continue;
-    const path = relative(base, file);
     const r = record(file);
     if (typeof r === 'string') {
       problems.push({ path, message: r });
